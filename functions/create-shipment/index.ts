@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { createShipmentRoute } from "../../shared/shipments/shipment-function-routes.ts";
+
+export const app = createFunctionApp([createShipmentRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { getShipmentRoute } from "../../shared/shipments/shipment-function-routes.ts";
+
+export const app = createFunctionApp([getShipmentRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { saveDraftRoute } from "../../shared/shipments/shipment-function-routes.ts";
+
+export const app = createFunctionApp([saveDraftRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,25 @@
+// npm start / deno task start: the whole service on one port, as CONTRACT.md describes.
+import { loadConfig } from "../shared/runtime/config.ts";
+import { readEnv } from "../shared/runtime/env.ts";
+import { startLocalServer } from "../shared/server/start-local-server.ts";
+import { onShutdownSignal } from "../shared/server/listen.ts";
+
+const config = loadConfig();
+const server = await startLocalServer(config, { publicBaseUrlFromEnv: Boolean(readEnv("PUBLIC_BASE_URL")) });
+const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
+console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
+console.log(`  functions: ${server.url}/functions/v1/<name>   REST: ${server.url}/api/v1   health: ${server.url}/health`);
+console.log(`  anon key:         ${config.anonKey}`);
+console.log(`  service_role key: ${config.serviceRoleKey}`);
+if (server.defaultApiKey) {
+  console.log(`  API key of "Default account" (${config.defaultTier} tier), shown only now: ${server.defaultApiKey}`);
+}
+
+let stopping = false;
+onShutdownSignal(() => {
+  if (stopping) return;
+  stopping = true;
+  console.log("Shutting down…");
+  // Closing PGlite flushes its data directory; then exit even if a client keeps a socket open.
+  server.close().finally(() => (globalThis as { Deno?: { exit(c: number): never } }).Deno?.exit(0) ?? process.exit(0));
+});

@@ -1,0 +1,24 @@
+/** API keys: `tds_` + 40 characters of base64url randomness (240 bits). Only the SHA-256 is stored. */
+export const API_KEY_PREFIX = "tds_";
+const SHOWN_PREFIX_LENGTH = 12;
+
+function base64url(bytes: Uint8Array): string {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function generateApiKey(): { key: string; prefix: string } {
+  const key = API_KEY_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(30)));
+  return { key, prefix: key.slice(0, SHOWN_PREFIX_LENGTH) };
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return /^tds_[A-Za-z0-9_-]{40}$/.test(value);
+}
+
+/** A fast hash is right here: keys carry 240 random bits, so there is nothing to brute-force. */
+export async function hashApiKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,16 @@
+/** The small database interface every repository talks to; PGlite and PostgreSQL implement it. */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
+  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs fn inside one transaction; a thrown error rolls it back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

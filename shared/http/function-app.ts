@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { AppEnv } from "./app-env.ts";
+import { handleError, handleNotFound } from "./handle-error.ts";
+import { mountRoutes, type RouteDef } from "./route.ts";
+import { getServices } from "../runtime/services.ts";
+
+export const FUNCTIONS_PREFIX = "/functions/v1";
+
+/** Shared middleware of every edge function: request id, CORS (browser clients of supabase-js), services. */
+export function createBaseApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    const id = c.req.header("x-request-id") ?? crypto.randomUUID();
+    c.set("requestId", id);
+    c.header("x-request-id", id);
+    await next();
+  });
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-request-id"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      exposeHeaders: ["x-request-id", "retry-after"],
+    }),
+  );
+  app.use("*", async (c, next) => {
+    c.set("services", await getServices());
+    await next();
+  });
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app;
+}
+
+/**
+ * An edge function: on Supabase the request path starts with /<function-name>, so routes are mounted
+ * without /functions/v1 (the local gateway strips it the same way the Supabase gateway does).
+ */
+export function createFunctionApp(routes: RouteDef[]): Hono<AppEnv> {
+  const app = createBaseApp();
+  mountRoutes(app, routes, FUNCTIONS_PREFIX);
+  return app;
+}

@@ -1,0 +1,24 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "./app-error.ts";
+import type { AppEnv } from "./app-env.ts";
+
+/** The one place errors become responses: the envelope {error: {code, message, …}} on every error. */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof AppError) {
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(err.toBody(), err.status as 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 413 ? "SVC_REQ_004" : status === 401 ? "SVC_AUTH_001" : "SVC_REQ_001";
+    return c.json({ error: { code, message: err.message || "Bad request" } }, status);
+  }
+  const requestId = c.var.requestId;
+  console.error(`[${requestId}] unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  return c.json({ error: { code: "SVC_SYS_000", message: "Internal error; report it with the request id", request_id: requestId } }, 500);
+}
+
+export function handleNotFound(c: Context<AppEnv>): Response {
+  return c.json({ error: { code: "SVC_REQ_005", message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404);
+}

@@ -1,0 +1,62 @@
+import { AppError } from "./app-error.ts";
+
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
+
+/** Reads the raw body, refusing more than `maxBytes` before or while reading (413, never buffered whole). */
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("SVC_REQ_004", `Request body is larger than ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
+}
+
+/** Parses a JSON request body with the checks every JSON endpoint shares: type, size, syntax, object root. */
+export async function readJsonObject(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const contentType = req.headers.get("content-type");
+  const media = contentType?.split(";")[0].trim() ?? "";
+  if (!JSON_MEDIA.test(media)) {
+    throw new AppError("SVC_REQ_003", `Content-Type must be application/json${contentType ? `, got ${media}` : " (header missing)"}`);
+  }
+  const bytes = await readBodyBytes(req, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("SVC_REQ_001", "Request body is not valid UTF-8");
+  }
+  if (text.trim() === "") throw new AppError("SVC_REQ_001", "Request body is empty; a JSON object is expected");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new AppError("SVC_REQ_001", `Malformed JSON in request body: ${(e as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const kind = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+    throw new AppError("SVC_REQ_002", `Request body must be a JSON object, got ${kind}`, { details: { field: "" } });
+  }
+  return value as Record<string, unknown>;
+}

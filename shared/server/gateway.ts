@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { pathToFileURL } from "node:url";
+import type { AppEnv } from "../http/app-env.ts";
+import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
+import { readFunctionManifest } from "./function-manifest.ts";
+
+export interface FunctionApp {
+  fetch: (req: Request) => Response | Promise<Response>;
+}
+
+/** Imports every edge function listed in supabase/config.toml (each module exports `app`). */
+export async function loadFunctionApps(): Promise<Map<string, FunctionApp>> {
+  const apps = new Map<string, FunctionApp>();
+  for (const entry of await readFunctionManifest()) {
+    const mod = (await import(pathToFileURL(entry.entrypoint).href)) as { app?: FunctionApp };
+    if (!mod.app || typeof mod.app.fetch !== "function") throw new Error(`${entry.entrypoint} does not export a Hono app named "app"`);
+    apps.set(entry.name, mod.app);
+  }
+  return apps;
+}
+
+function forward(app: FunctionApp, req: Request, path: string): Response | Promise<Response> {
+  const url = new URL(req.url);
+  url.pathname = path;
+  return app.fetch(new Request(url, req));
+}
+
+/**
+ * The local stand-in for Supabase's API gateway: /functions/v1/<name>/… goes to that function with
+ * the prefix stripped (as on Supabase); /api/v1/… is the `api` function; /health answers when ready.
+ */
+export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
+  const gateway = createBaseApp();
+  gateway.get("/health", async (c) => {
+    const { db } = c.var.services;
+    await db.query("select 1");
+    return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()] });
+  });
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw));
+  const api = apps.get("api");
+  if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw));
+
+  function dispatch(name: string, req: Request): Response | Promise<Response> {
+    const app = apps.get(name);
+    if (!app) return Response.json({ error: { code: "SVC_REQ_005", message: `No function named ${name}` } }, { status: 404 });
+    return forward(app, req, new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length));
+  }
+  return gateway;
+}

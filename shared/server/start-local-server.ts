@@ -1,0 +1,42 @@
+import type { Config } from "../runtime/config.ts";
+import { provideServices, type Services } from "../runtime/services.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { migrate } from "../db/migrate.ts";
+import { countAccounts, createAccount, createApiKey } from "../accounts/account-repository.ts";
+import { createGateway, loadFunctionApps } from "./gateway.ts";
+import { listen, type RunningServer } from "./listen.ts";
+
+export interface LocalServer extends RunningServer {
+  url: string;
+  services: Services;
+  /** Set on the first start only: the key of the default account (printed once, stored as a hash). */
+  defaultApiKey?: string;
+}
+
+/** Opens the database, applies migrations, mounts every function and listens: what `npm start` runs. */
+export async function startLocalServer(config: Config, options: { publicBaseUrlFromEnv: boolean }): Promise<LocalServer> {
+  const db = await openDatabase(config);
+  await migrate(db);
+  let defaultApiKey: string | undefined;
+  // First start: one account so the service is usable at once (the key is shown only now).
+  if ((await countAccounts(db)) === 0) {
+    const account = await createAccount(db, "Default account", config.defaultTier);
+    defaultApiKey = (await createApiKey(db, account.id, "default")).api_key;
+  }
+  const services: Services = { db, config };
+  provideServices(services);
+  const gateway = createGateway(await loadFunctionApps());
+  const server = await listen(gateway.fetch, config.host, config.port);
+  const url = `http://${config.host}:${server.port}`;
+  if (!options.publicBaseUrlFromEnv) config.publicBaseUrl = url;
+  return {
+    ...server,
+    url,
+    services,
+    defaultApiKey,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
