@@ -1,0 +1,67 @@
+/**
+ * What the rules know about the reference tables for one validation. A validation first gathers every
+ * HS code, port, country, currency and party name of the shipment, asks each table once (batched), and
+ * hands the answers to the pure rules as this object. Rules never query anything themselves.
+ */
+
+export type HsSchedule = "us" | "eu" | "uk" | "in" | "wco";
+
+/** UN/LOCODE function classifiers (column "Function", positions 1–8 and B). */
+export interface PortFunctions {
+  port: boolean; // 1
+  rail: boolean; // 2
+  road: boolean; // 3
+  airport: boolean; // 4
+  postal: boolean; // 5
+  multimodal: boolean; // 6
+  fixed_transport: boolean; // 7
+  inland_water: boolean; // 8 (in recent releases; "B" border crossing)
+  border_crossing: boolean; // B
+}
+
+export interface PortFact {
+  /** Five characters, country + location, no space: "DEHAM". */
+  code: string;
+  country: string;
+  name: string;
+  functions: PortFunctions;
+}
+
+export interface SanctionsMatch {
+  /** OFAC ent_num / uid of the listed entry. */
+  uid: string;
+  /** Primary name on the list. */
+  name: string;
+  /** The list name (primary or alias) that matched. */
+  matched_name: string;
+  program: string;
+  /** Similarity 0..1 of the screened name to matched_name after normalisation. */
+  score: number;
+  list: "SDN" | "CONS";
+}
+
+export interface EmbargoEntry {
+  country: string; // alpha-2
+  program: string;
+  /** Date this entry of the comprehensive-embargo list was last reviewed (ISO date). */
+  as_of: string;
+}
+
+export interface ReferenceFacts {
+  /** Which tables hold data; a rule whose table is empty reports that it could not check (info). */
+  loaded: Record<HsSchedule | "ports" | "sanctions" | "countries" | "currencies", boolean>;
+  /** For each schedule, the subset of the asked codes (digits only) that exist in that table. */
+  hsCodes: Record<HsSchedule, Set<string>>;
+  /** The EU table's code length: 8 (CN) unless a TARIC 10-digit file was imported. */
+  euCodeLength: 8 | 10;
+  /** Asked UN/LOCODEs (normalised, no space) that exist. */
+  ports: Map<string, PortFact>;
+  /** ISO 3166-1 alpha-2 codes that exist (all of them: the table is small). */
+  countries: Set<string>;
+  /** ISO 4217 alphabetic codes that are current. */
+  currencies: Set<string>;
+  /** Screening result per screened name (exact input string); null = no match at or above threshold. */
+  sanctions: Map<string, SanctionsMatch | null>;
+  /** The comprehensive-embargo list in force (data with its date, not code). */
+  embargoes: EmbargoEntry[];
+}
