@@ -2,7 +2,10 @@
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  /** Runs one parameterised statement ($1, $2, …) and returns its rows. */
+  /**
+   * Runs one parameterised statement ($1, $2, …) and returns its rows. Pass JSON as a string with
+   * `$n::text::jsonb`: the two drivers encode a parameter typed jsonb differently.
+   */
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;

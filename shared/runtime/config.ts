@@ -24,10 +24,10 @@ export interface Config {
   referenceDir?: string;
 }
 
-function intFrom(value: string | undefined, fallback: number, name: string): number {
+function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${value}"`);
   return n;
 }
 
@@ -36,7 +36,8 @@ const TIERS: readonly Tier[] = ["free", "starter", "growth", "scale"];
 /** Builds the configuration from the environment; every setting is listed in the README. */
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const host = readEnv("HOST") || "127.0.0.1";
-  const port = intFrom(readEnv("PORT"), 54321, "PORT");
+  // PORT=0 picks a free port (tests); the banner prints the real address.
+  const port = intFrom(readEnv("PORT"), 54321, "PORT", 0);
   const tier = (readEnv("TDS_DEFAULT_TIER") || "free") as Tier;
   if (!TIERS.includes(tier)) throw new Error(`TDS_DEFAULT_TIER must be one of ${TIERS.join(", ")}`);
   const base: Config = {

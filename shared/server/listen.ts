@@ -19,7 +19,12 @@ export async function listen(fetch: FetchHandler, hostname: string, port: number
     const server = serve({ fetch, hostname, port }, (info) =>
       resolve({
         port: info.port,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Keep-alive sockets would hold close() open until they time out.
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
       }),
     );
   });

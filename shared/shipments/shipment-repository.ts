@@ -23,7 +23,7 @@ export interface NewShipment {
 export async function insertShipment(db: Queryable, s: NewShipment): Promise<ShipmentRecord> {
   const rows = await db.query(
     `insert into shipments (account_id, created_by, shipment_ref, shipment_data, status, max_generations, quota_counted_at)
-     values ($1, $2, $3, $4::jsonb, $5, $6, case when $7::boolean then now() end) returning *`,
+     values ($1, $2, $3, $4::text::jsonb, $5, $6, case when $7::boolean then now() end) returning *`,
     [s.accountId, s.createdBy, s.shipmentRef, JSON.stringify(s.data), s.status, s.maxGenerations, s.countsTowardQuota],
   );
   return toShipmentRecord(rows[0]);
@@ -93,7 +93,7 @@ export async function replaceDraftData(
   ref: { set: boolean; value: string | null },
 ): Promise<ShipmentRecord | null> {
   const rows = await db.query(
-    `update shipments set shipment_data = $3::jsonb,
+    `update shipments set shipment_data = $3::text::jsonb,
             shipment_ref = case when $4::boolean then $5 else shipment_ref end,
             updated_at = now()
       where id = $1 and account_id = $2 and status = 'draft' returning *`,
@@ -118,9 +118,9 @@ export async function reviseShipmentData(
   if (!isUuid(id)) return null;
   const rows = await db.query(
     `update shipments set
-        status = case when status = 'draft' or shipment_data = $3::jsonb then status else 'created' end,
-        current_validation_hash = case when status = 'draft' or shipment_data = $3::jsonb then current_validation_hash end,
-        shipment_data = $3::jsonb,
+        status = case when status = 'draft' or shipment_data = $3::text::jsonb then status else 'created' end,
+        current_validation_hash = case when status = 'draft' or shipment_data = $3::text::jsonb then current_validation_hash end,
+        shipment_data = $3::text::jsonb,
         shipment_ref = case when $4::boolean then $5 else shipment_ref end,
         updated_at = now()
       where id = $1 and account_id = $2 returning *`,

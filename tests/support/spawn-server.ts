@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "../..");
+export const DENO = join(ROOT, "node_modules/deno/deno");
+
+export interface SpawnedServer {
+  url: string;
+  /** The default account's key, printed on the first start only. */
+  defaultApiKey?: string;
+  anonKey: string;
+  output(): string;
+  /** SIGTERM, then waits for the graceful "Stopped." (database closed); resolves whether it was seen. */
+  stop(): Promise<boolean>;
+}
+
+/** Starts the real server as a child process (`npm start` or `deno task start`) and waits for its banner. */
+export async function spawnServer(options: { runtime: "node" | "deno"; env: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
+  const [cmd, args] = options.runtime === "node" ? ["npm", ["start", "--silent"]] : [DENO, ["task", "--quiet", "start"]];
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group, so stop() reaches npm's and tsx's children too
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!/listening on (http:\/\/\S+)/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      kill(child, "SIGKILL");
+      throw new Error(`server did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 50)); // let the rest of the banner arrive
+  return {
+    url: out.match(/listening on (http:\/\/\S+)/)![1],
+    defaultApiKey: out.match(/shown only now: (tds_\S+)/)?.[1],
+    anonKey: out.match(/anon key:\s+(\S+)/)![1],
+    output: () => out,
+    stop: async () => {
+      // The whole group, as Ctrl+C does: npm's `sh -c` does not forward signals to the server.
+      kill(child, "SIGTERM");
+      const deadline = Date.now() + 15_000;
+      while (!out.includes("Stopped.") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const graceful = out.includes("Stopped.");
+      if (!graceful) kill(child, "SIGKILL");
+      await exited;
+      return graceful;
+    },
+  };
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+export async function json(res: Response): Promise<{ status: number; body: any }> {
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
