@@ -35,7 +35,7 @@ describe("Deno runtime", () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(DENO, ["run", "-A", "functions/get-shipment/index.ts"], {
       cwd: ROOT,
-      env: { ...process.env, TDS_DATA_DIR: dataDir, DENO_SERVE_PORT: String(port) },
+      env: { ...process.env, DATABASE_URL: "", SUPABASE_DB_URL: "", TDS_DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -19,7 +19,8 @@ export async function spawnServer(options: { runtime: "node" | "deno"; env: Reco
   const [cmd, args] = options.runtime === "node" ? ["npm", ["start", "--silent"]] : [DENO, ["task", "--quiet", "start"]];
   const child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...options.env },
+    // DATABASE_URL of the test run (CI sets it) must not leak in: a server uses it only when a test says so.
+    env: { ...process.env, DATABASE_URL: "", SUPABASE_DB_URL: "", PORT: "0", HOST: "127.0.0.1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() reaches npm's and tsx's children too
   });
