@@ -1,0 +1,57 @@
+import type { ReferenceFacts } from "./reference-facts.ts";
+
+export type Severity = "error" | "warning" | "info";
+
+/**
+ * Pipeline stage of a rule (spec "Validation pipeline"):
+ * 1 schema validation (types, required fields, single-field formats and code lists),
+ * 2 business rules (cross-field checks and lookup-table queries),
+ * 3 country-specific rules by origin and destination,
+ * 4 document-specific rules, run only for the requested document types.
+ */
+export type Stage = 1 | 2 | 3 | 4;
+
+/** One finding of a rule, in the shape of the validate endpoints' `results[]`. */
+export interface RuleResult {
+  rule_id: string;
+  category: string;
+  severity: Severity;
+  message: string;
+  /** Path inside shipment_data in the spec's format, e.g. goods.line_items[0].hs_code ("" = the whole document). */
+  field: string;
+  context?: Record<string, unknown>;
+}
+
+export interface RuleContext {
+  facts: ReferenceFacts;
+  /** Requested document type keys (stage 4 rules run only for these). */
+  documentTypes: readonly string[];
+}
+
+/** A pure check: never throws on any input shape, never reads anything but its arguments. */
+export type RuleCheck = (shipment: unknown, ctx: RuleContext) => RuleResult[];
+
+export interface RuleDefinition {
+  id: string;
+  /** Display name of the category, e.g. "HS Code". */
+  category: string;
+  severity: Severity;
+  stage: Stage;
+  description: string;
+  /** Stage-4 rules: the document type keys that trigger the rule. */
+  documents?: readonly string[];
+  check: RuleCheck;
+}
+
+/**
+ * What a check function reports before the table stamps rule id, category and severity on it. `severity`
+ * may only be given to downgrade to "info" (e.g. "reference table not loaded").
+ */
+export interface Finding {
+  path: readonly PropertyKey[];
+  message: string;
+  context?: Record<string, unknown>;
+  severity?: "info";
+}
+
+export type FindingCheck = (shipment: unknown, ctx: RuleContext) => Finding[];
