@@ -32,6 +32,8 @@ export interface RouteDef<B extends Schema | undefined = Schema | undefined, Q e
   tags: string[];
   auth: AuthMode;
   body?: B;
+  /** A request without a body (no Content-Type, no length) is taken as `{}`. */
+  bodyOptional?: boolean;
   query?: Q;
   params?: P;
   /** Maps a body validation issue to an endpoint-specific spec code (default SVC_REQ_002). */
@@ -76,6 +78,14 @@ function queryObject(c: Context): Record<string, string | string[]> {
   return out;
 }
 
+function hasNoBody(req: Request): boolean {
+  return !req.headers.get("content-type") && (req.headers.get("content-length") ?? "0") === "0" && !req.headers.get("transfer-encoding");
+}
+
+function readBody(req: Request, maxBytes: number, optional = false): Promise<Record<string, unknown>> {
+  return optional && hasNoBody(req) ? Promise.resolve({}) : readJsonObject(req, maxBytes);
+}
+
 export function toHonoPath(openApiPath: string, stripPrefix: string): string {
   const rest = openApiPath.startsWith(stripPrefix) ? openApiPath.slice(stripPrefix.length) : openApiPath;
   return rest.replace(/\{(\w+)\}/g, ":$1") || "/";
@@ -92,7 +102,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
       const params = def.params ? parseWith(def.params, c.req.param(), "path parameter ") : undefined;
       const query = def.query ? parseWith(def.query, queryObject(c), "query parameter ") : undefined;
-      const body = def.body ? parseWith(def.body, await readJsonObject(c.req.raw, maxBytes), "", def.bodyErrorCode) : undefined;
+      const body = def.body ? parseWith(def.body, await readBody(c.req.raw, maxBytes, def.bodyOptional), "", def.bodyErrorCode) : undefined;
       return def.handler(c, { body, query, params, principal });
     });
   }

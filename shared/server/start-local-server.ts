@@ -4,6 +4,8 @@ import { openDatabase } from "../db/open-database.ts";
 import { migrate } from "../db/migrate.ts";
 import { countAccounts, createAccount, createApiKey } from "../accounts/account-repository.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
+import { importReferenceDirIfEmpty } from "../reference/import-reference-dir.ts";
+import { getSanctionsIndex } from "../validation/sanctions-screener.ts";
 import { listen, type RunningServer } from "./listen.ts";
 
 export interface LocalServer extends RunningServer {
@@ -23,11 +25,18 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
     const account = await createAccount(db, "Default account", config.defaultTier);
     defaultApiKey = (await createApiKey(db, account.id, "default")).api_key;
   }
+  // TDS_REFERENCE_DIR: load the official reference files into tables that are still empty.
+  if (config.referenceDir) {
+    const imported = await importReferenceDirIfEmpty(db, config.referenceDir);
+    for (const t of imported.tables) console.log(`  reference data: ${t.table} ← ${t.rows} rows`);
+  }
   const services: Services = { db, config };
   provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
   const server = await listen(gateway.fetch, config.host, config.port);
   const url = `http://${config.host}:${server.port}`;
+  // Build the sanctions index now (1–2 s) rather than inside the first validation request.
+  getSanctionsIndex(db).catch((e) => console.error("sanctions index could not be built:", e));
   if (!options.publicBaseUrlFromEnv) config.publicBaseUrl = url;
   return {
     ...server,

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { validateShipmentFunctionRoute } from "../../shared/validation/validation-routes.ts";
+
+export const app = createFunctionApp([validateShipmentFunctionRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

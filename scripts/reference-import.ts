@@ -1,0 +1,106 @@
+// npm run reference:import -- --dir ../shared/data [--only hs_codes_us,port_codes]
+// Imports the reference tables into the configured database (PGlite under TDS_DATA_DIR, or
+// DATABASE_URL), replacing each table's rows. Progress goes to stderr, the summary to stdout.
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { loadConfig } from "../shared/runtime/config.ts";
+import { openDatabase } from "../shared/db/open-database.ts";
+import { migrate } from "../shared/db/migrate.ts";
+import { importReferenceDir, IMPORTABLE_TABLES, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
+
+const USAGE = `Usage: npm run reference:import -- --dir <folder> [--only table1,table2]
+Tables: ${IMPORTABLE_TABLES.join(", ")}
+Database: DATABASE_URL if set, else PGlite under TDS_DATA_DIR (default ./.data).`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: { dir: { type: "string" }, only: { type: "string" }, help: { type: "boolean", short: "h" } },
+    allowPositionals: false,
+  }).values;
+} catch (e) {
+  fail(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!args.dir) fail(`--dir is required\n${USAGE}`);
+const dir = resolve(args.dir);
+const only = args.only ? args.only.split(",").map((t) => t.trim()).filter(Boolean) : undefined;
+
+const config = loadConfig();
+const tty = Boolean(process.stderr.isTTY);
+const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${resolve(config.dataDir, "pg")}`;
+console.error(`Importing reference data from ${dir} into ${where}`);
+
+// A TTY gets one line per table rewritten in place; a log gets a line per batch.
+let lastLine = "";
+const progress = (table: string, done: number, total: number) => {
+  const pct = total === 0 ? 100 : Math.floor((done / total) * 100);
+  const line = `${table.padEnd(15)} ${String(done).padStart(7)} / ${String(total).padStart(7)} rows  ${String(pct).padStart(3)}%`;
+  if (tty) {
+    process.stderr.write(`\r${line}\x1b[K`);
+    lastLine = line;
+  } else {
+    console.error(line);
+  }
+};
+const endLine = () => {
+  if (tty && lastLine) process.stderr.write("\n");
+  lastLine = "";
+};
+
+const started = performance.now();
+const db = await openDatabase(config);
+let exitCode = 0;
+try {
+  await migrate(db);
+  const result = await importReferenceDir(db, dir, {
+    only,
+    continueOnError: true,
+    onTableStart: (table, files) => {
+      endLine();
+      const line = `${table.padEnd(15)} parsing ${files.join(", ")}`;
+      if (tty) {
+        // Overwritten by the progress of the same table: one line per table.
+        process.stderr.write(`\r${line}\x1b[K`);
+        lastLine = line;
+      } else {
+        console.error(line);
+      }
+    },
+    onProgress: progress,
+  });
+  endLine();
+  printSummary(result.tables);
+  if (result.missing.length > 0) console.log(`\nNo files found for: ${result.missing.join(", ")}`);
+  const failed = result.tables.filter((t) => t.error);
+  for (const t of failed) console.error(`FAILED ${t.table}: ${t.error}`);
+  if (failed.length > 0) exitCode = 1;
+  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} catch (e) {
+  endLine();
+  console.error(`reference import failed: ${e instanceof Error ? e.message : String(e)}`);
+  exitCode = 1;
+} finally {
+  // PGlite writes its data directory on close.
+  await db.close();
+}
+process.exit(exitCode);
+
+function printSummary(tables: TableImportSummary[]) {
+  const head = ["table", "rows", "seconds", "vintage", "files"];
+  const body = tables.map((t) => [t.table, t.error ? "FAILED" : String(t.rows), t.seconds.toFixed(2), t.vintage ?? "-", t.files.join(", ")]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (i < 4 ? r[i].length : 0))));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : i < 4 ? c.padEnd(widths[i]) : c)).join("  ");
+  console.log(fmt(head));
+  console.log(widths.map((w, i) => "-".repeat(i < 4 ? w : 5)).join("  "));
+  for (const r of body) console.log(fmt(r));
+  for (const t of tables) for (const n of t.notes) console.log(`  ${t.table}: ${n}`);
+}

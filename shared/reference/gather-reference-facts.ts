@@ -1,0 +1,236 @@
+/**
+ * Answers a validation's reference questions in a few batched queries (one per table asked) and
+ * returns them as ReferenceFacts for the pure rules. Sanctions screening is filled elsewhere: the map
+ * stays empty here.
+ *
+ * How "a code exists in a table" is decided (docs/reference-data.md):
+ * - Codes are normalised to digits ("8471.30.01.00" → "8471300100"); the sets hold normalised codes.
+ * - A code exists when a line of the table starts with it, so a 6-digit HS code exists in the US
+ *   schedule when some US line continues it (US and EU lines skip HS levels that have no text).
+ *   A code as long as the table's longest codes therefore has to match exactly.
+ * - Tables shallower than the code are checked on the code's first digits: WCO on 6, India on 8, EU
+ *   on 8 (CN) unless a TARIC file was imported (then 10, exactly), see euCodeLength.
+ * - UK and TARIC lines count only as real items (suffix 80) valid today; UN/LOCODE entries marked
+ *   "X" (to be deleted) do not count.
+ */
+import type { Queryable } from "../db/types.ts";
+import type { EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
+import embargoData from "./data/comprehensive-embargoes.json" with { type: "json" };
+
+/** Structurally satisfied by the rules' ReferenceAsk (shared/rules/reference-ask.ts). */
+export interface ReferenceLookupAsk {
+  hsCodes: Partial<Record<HsSchedule, string[]>>;
+  ports: string[];
+}
+
+export interface EmbargoedRegion {
+  country: string;
+  /** ISO 3166-2 subdivision the embargo covers (in whole, or in part when `partial`). */
+  region: string;
+  partial: boolean;
+  name: string;
+  program: string;
+  as_of: string;
+}
+
+/** Country-wide comprehensive embargoes in force (what ReferenceFacts.embargoes carries). */
+export const COMPREHENSIVE_EMBARGOES: readonly EmbargoEntry[] = embargoData.countries.map((e) => ({
+  country: e.country,
+  program: e.program,
+  as_of: e.as_of,
+}));
+
+/**
+ * Region-wide embargoes (Crimea, so-called DNR/LNR). Kept apart from COMPREHENSIVE_EMBARGOES because
+ * EmbargoEntry names only a country: listing "UA" there would embargo all of Ukraine.
+ */
+export const EMBARGOED_REGIONS: readonly EmbargoedRegion[] = embargoData.regions.map((r) => ({
+  country: r.country,
+  region: r.region,
+  partial: "partial" in r && r.partial === true,
+  name: r.name,
+  program: r.program,
+  as_of: r.as_of,
+}));
+
+export const EMBARGO_LIST_AS_OF: string = embargoData.as_of;
+
+type Flag = HsSchedule | "ports" | "sanctions" | "countries" | "currencies";
+
+const TABLE_OF: Record<Flag, string> = {
+  us: "hs_codes_us",
+  eu: "hs_codes_eu",
+  uk: "hs_codes_uk",
+  in: "hs_codes_in",
+  wco: "hs_codes_wco",
+  ports: "port_codes",
+  sanctions: "sanctions_ofac",
+  countries: "countries",
+  currencies: "currencies",
+};
+const FLAGS = Object.keys(TABLE_OF) as Flag[];
+
+interface SmallSets {
+  signature: string;
+  countries: Set<string>;
+  currencies: Set<string>;
+  euCodeLength: 8 | 10;
+}
+
+/** Countries, currencies and the EU code length per database, reloaded when an import happens. */
+const cache = new WeakMap<object, SmallSets>();
+
+/** "8471.30.01.00" → "8471300100"; anything that is not a 2–10 digit code → null. */
+export function normaliseHsCode(code: string): string | null {
+  if (typeof code !== "string" || !/^[\d.\s-]+$/.test(code)) return null;
+  const digits = code.replace(/\D/g, "");
+  return digits.length >= 2 && digits.length <= 10 ? digits : null;
+}
+
+/** "de ham" → "DEHAM"; anything that cannot be a UN/LOCODE → null. */
+export function normalisePortCode(code: string): string | null {
+  if (typeof code !== "string") return null;
+  const c = code.replace(/\s+/g, "").toUpperCase();
+  return /^[A-Z]{2}[A-Z0-9]{3}$/.test(c) ? c : null;
+}
+
+// Codes are compared as prefixes with a range on the "C"-collated code column: every code starting
+// with k lies in [k, k || ':') because ':' follows '9' in ASCII.
+const PREFIX_SQL: Record<HsSchedule, string> = {
+  us: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+        where exists (select 1 from hs_codes_us t where t.code >= a.k and t.code < a.k || ':')`,
+  wco: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+        where exists (select 1 from hs_codes_wco t where t.code >= a.k and t.code < a.k || ':')`,
+  in: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+        where exists (select 1 from hs_codes_in t where t.code >= a.k and t.code < a.k || ':')`,
+  uk: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+        where exists (select 1 from hs_codes_uk t where t.code >= a.k and t.code < a.k || ':'
+                        and t.suffix = '80'
+                        and (t.validity_start is null or t.validity_start <= current_date)
+                        and (t.validity_end is null or t.validity_end >= current_date))`,
+  eu: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+        where exists (select 1 from hs_codes_eu t where t.code >= a.k and t.code < a.k || ':'
+                        and t.suffix = '80'
+                        and (t.validity_start is null or t.validity_start <= current_date)
+                        and (t.validity_end is null or t.validity_end >= current_date))`,
+};
+
+async function loadFlags(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {
+  const probes = FLAGS.map((f) => `exists (select 1 from ${TABLE_OF[f]}) as "${f}"`).join(", ");
+  const [row] = await db.query<Record<string, unknown>>(
+    `select (select coalesce(string_agg(table_name || '@' || imported_at::text || '#' || row_count, ',' order by table_name), '')
+               from reference_imports) as signature, ${probes}`,
+  );
+  const loaded = Object.fromEntries(FLAGS.map((f) => [f, row[f] === true])) as Record<Flag, boolean>;
+  // Direct writes that bypass the importer still change the emptiness flags, so they join the key.
+  const signature = `${String(row.signature)}|${FLAGS.map((f) => (loaded[f] ? 1 : 0)).join("")}`;
+  return { signature, loaded };
+}
+
+async function smallSets(db: Queryable, signature: string, loaded: Record<Flag, boolean>): Promise<SmallSets> {
+  const hit = cache.get(db);
+  if (hit && hit.signature === signature) return hit;
+  const [countries, currencies, taric] = await Promise.all([
+    loaded.countries ? db.query<{ alpha2: string }>("select alpha2 from countries") : Promise.resolve([]),
+    loaded.currencies ? db.query<{ code: string }>("select code from currencies where current") : Promise.resolve([]),
+    loaded.eu ? db.query<{ taric: boolean }>("select exists (select 1 from hs_codes_eu where source = 'TARIC') as taric") : Promise.resolve([]),
+  ]);
+  const sets: SmallSets = {
+    signature,
+    countries: new Set(countries.map((r) => r.alpha2)),
+    currencies: new Set(currencies.map((r) => r.code)),
+    euCodeLength: taric[0]?.taric === true ? 10 : 8,
+  };
+  cache.set(db, sets);
+  return sets;
+}
+
+function depthOf(schedule: HsSchedule, euCodeLength: 8 | 10): number {
+  return schedule === "wco" ? 6 : schedule === "in" ? 8 : schedule === "eu" ? euCodeLength : 10;
+}
+
+async function existingCodes(db: Queryable, schedule: HsSchedule, asked: string[], depth: number): Promise<Set<string>> {
+  const codes = [...new Set(asked.map(normaliseHsCode).filter((c): c is string => c !== null))];
+  if (codes.length === 0) return new Set();
+  const keyOf = (code: string) => code.slice(0, depth);
+  const keys = [...new Set(codes.map(keyOf))];
+  const rows = await db.query<{ k: string }>(PREFIX_SQL[schedule], [JSON.stringify(keys)]);
+  const found = new Set(rows.map((r) => r.k));
+  return new Set(codes.filter((c) => found.has(keyOf(c))));
+}
+
+interface PortRow {
+  code: string;
+  country: string;
+  name: string;
+  port: boolean;
+  rail: boolean;
+  road: boolean;
+  airport: boolean;
+  postal: boolean;
+  multimodal: boolean;
+  fixed_transport: boolean;
+  inland_water: boolean;
+  border_crossing: boolean;
+}
+
+async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string, PortFact>> {
+  const codes = [...new Set(asked.map(normalisePortCode).filter((c): c is string => c !== null))];
+  if (codes.length === 0) return new Map();
+  // A code with several names (Brussel / Bruxelles) answers with the first one in the list.
+  const rows = await db.query<PortRow>(
+    `select distinct on (p.code) p.code, p.country, p.name, p.port, p.rail, p.road, p.airport, p.postal,
+            p.multimodal, p.fixed_transport, p.inland_water, p.border_crossing
+       from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
+       join port_codes p on p.code = a.k
+      where p.change is null or p.change <> 'X'
+      order by p.code, p.seq`,
+    [JSON.stringify(codes)],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.code,
+      {
+        code: r.code,
+        country: r.country,
+        name: r.name,
+        functions: {
+          port: r.port,
+          rail: r.rail,
+          road: r.road,
+          airport: r.airport,
+          postal: r.postal,
+          multimodal: r.multimodal,
+          fixed_transport: r.fixed_transport,
+          inland_water: r.inland_water,
+          border_crossing: r.border_crossing,
+        },
+      },
+    ]),
+  );
+}
+
+const SCHEDULES: HsSchedule[] = ["us", "eu", "uk", "in", "wco"];
+
+export async function gatherReferenceFacts(db: Queryable, ask: ReferenceLookupAsk): Promise<ReferenceFacts> {
+  const { signature, loaded } = await loadFlags(db);
+  const sets = await smallSets(db, signature, loaded);
+  const hsEntries = await Promise.all(
+    SCHEDULES.map(async (s) => {
+      const asked = ask.hsCodes[s] ?? [];
+      const found = loaded[s] && asked.length > 0 ? await existingCodes(db, s, asked, depthOf(s, sets.euCodeLength)) : new Set<string>();
+      return [s, found] as const;
+    }),
+  );
+  const ports = loaded.ports && ask.ports.length > 0 ? await existingPorts(db, ask.ports) : new Map<string, PortFact>();
+  return {
+    loaded,
+    hsCodes: Object.fromEntries(hsEntries) as Record<HsSchedule, Set<string>>,
+    euCodeLength: sets.euCodeLength,
+    ports,
+    countries: new Set(sets.countries),
+    currencies: new Set(sets.currencies),
+    sanctions: new Map(),
+    embargoes: COMPREHENSIVE_EMBARGOES.map((e) => ({ ...e })),
+  };
+}

@@ -1,0 +1,74 @@
+import type { Db } from "../db/types.ts";
+import { AppError } from "../http/app-error.ts";
+import type { KeyPrincipal } from "../accounts/account-repository.ts";
+import { findShipment } from "../shipments/shipment-repository.ts";
+import { collectReferenceAsk, runValidation, type ValidationOutcome } from "../rules/run-validation.ts";
+import { DEFAULT_GATE_SLUG, findGate, GATE_SLUGS } from "../rules/gates.ts";
+import { RULE_LIBRARY_VERSION } from "../rules/rule-table.ts";
+import { computeValidationHash } from "../hashing/validation-hash.ts";
+import { gatherReferenceFacts } from "../reference/gather-reference-facts.ts";
+import { screenPartyNames } from "./sanctions-screener.ts";
+import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
+
+export interface ValidateInput {
+  /** The data to validate; when omitted, the stored data of `shipmentId`. */
+  shipment?: Record<string, unknown>;
+  shipmentId?: string;
+  gateSlug?: string;
+  documentTypes?: string[];
+}
+
+export interface ValidateResult {
+  outcome: ValidationOutcome;
+  record: ValidationRecord;
+  hash: string;
+}
+
+function str(v: unknown): string | null {
+  return typeof v === "string" ? v : null;
+}
+
+/**
+ * One validation run: gather the reference facts in one batch per table, run the pure rules, hash what
+ * was validated, store the record and (with a shipment) move its status as the spec's table says.
+ */
+export async function validateShipment(db: Db, principal: KeyPrincipal, input: ValidateInput): Promise<ValidateResult> {
+  const gateSlug = input.gateSlug ?? DEFAULT_GATE_SLUG;
+  if (!findGate(gateSlug)) {
+    throw new AppError("SVC_GATE_001", `Unknown gate_slug "${gateSlug}"`, { details: { field: "gate_slug", known_gates: GATE_SLUGS } });
+  }
+  let shipment = input.shipment;
+  if (input.shipmentId !== undefined) {
+    const stored = await findShipment(db, principal.accountId, input.shipmentId);
+    if (!stored) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: input.shipmentId } });
+    shipment ??= stored.shipment_data;
+  }
+  const data = shipment ?? {};
+  const documentTypes = [...new Set(input.documentTypes ?? [])].sort();
+
+  const ask = collectReferenceAsk(data, documentTypes);
+  const [facts, sanctions] = await Promise.all([gatherReferenceFacts(db, ask), screenPartyNames(db, ask.partyNames)]);
+  facts.sanctions = sanctions;
+  const outcome = runValidation(data, { facts, documentTypes, gate: gateSlug });
+  const hash = await computeValidationHash({ shipment: data, documentTypes, gate: gateSlug, ruleLibraryVersion: RULE_LIBRARY_VERSION });
+
+  const route = (data as { route?: Record<string, unknown> }).route;
+  const record = await db.transaction(async (tx) => {
+    const rec = await insertValidationRecord(tx, {
+      accountId: principal.accountId,
+      shipmentId: input.shipmentId ?? null,
+      gateSlug,
+      ruleLibraryVersion: RULE_LIBRARY_VERSION,
+      documentTypes,
+      passed: outcome.valid,
+      score: outcome.score,
+      validationHash: hash,
+      results: outcome.results,
+      layers: outcome.layers,
+      route: route && typeof route === "object" ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) } : null,
+    });
+    if (input.shipmentId !== undefined) await applyValidationToShipment(tx, principal.accountId, input.shipmentId, rec);
+    return rec;
+  });
+  return { outcome, record, hash };
+}

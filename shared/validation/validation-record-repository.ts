@@ -1,0 +1,104 @@
+import type { Queryable } from "../db/types.ts";
+import { toIso } from "../db/values.ts";
+import type { RuleResult } from "../rules/rule-types.ts";
+import type { ValidationLayer } from "../rules/run-validation.ts";
+
+export interface ValidationRecord {
+  id: string;
+  run_id: string;
+  shipment_id: string | null;
+  gate_slug: string;
+  rule_library_version: string;
+  document_types: string[];
+  passed: boolean;
+  score: number;
+  validation_hash: string;
+  results: RuleResult[];
+  layers: ValidationLayer[];
+  route: { origin_country: string | null; destination_country: string | null } | null;
+  created_at: string;
+}
+
+export interface NewValidationRecord {
+  accountId: string;
+  shipmentId: string | null;
+  gateSlug: string;
+  ruleLibraryVersion: string;
+  documentTypes: string[];
+  passed: boolean;
+  score: number;
+  validationHash: string;
+  results: RuleResult[];
+  layers: ValidationLayer[];
+  route: ValidationRecord["route"];
+}
+
+type Row = Record<string, unknown>;
+
+function toRecord(r: Row): ValidationRecord {
+  return {
+    id: r.id as string,
+    run_id: r.run_id as string,
+    shipment_id: (r.shipment_id as string | null) ?? null,
+    gate_slug: r.gate_slug as string,
+    rule_library_version: r.rule_library_version as string,
+    document_types: r.document_types as string[],
+    passed: r.passed as boolean,
+    score: Number(r.score),
+    validation_hash: r.validation_hash as string,
+    results: r.results as RuleResult[],
+    layers: r.layers as ValidationLayer[],
+    route: (r.route as ValidationRecord["route"]) ?? null,
+    created_at: toIso(r.created_at)!,
+  };
+}
+
+export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord> {
+  const rows = await db.query(
+    `insert into validation_records
+       (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route)
+     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb)
+     returning *`,
+    [
+      v.accountId,
+      v.shipmentId,
+      v.gateSlug,
+      v.ruleLibraryVersion,
+      JSON.stringify(v.documentTypes),
+      v.passed,
+      v.score,
+      v.validationHash,
+      JSON.stringify(v.results),
+      JSON.stringify(v.layers),
+      v.route === null ? null : JSON.stringify(v.route),
+    ],
+  );
+  return toRecord(rows[0]);
+}
+
+/**
+ * Public lookup for verify-hash: the first passing record with this hash, across accounts (the hash
+ * reveals nothing but what its holder already has). Failed runs are never "verified".
+ */
+export async function findPassingRecordByHash(db: Queryable, hash: string): Promise<ValidationRecord | null> {
+  const rows = await db.query("select * from validation_records where validation_hash = $1 and passed order by created_at, id limit 1", [hash]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export async function findValidationRecord(db: Queryable, accountId: string, id: string): Promise<ValidationRecord | null> {
+  const rows = await db.query("select * from validation_records where id = $1 and account_id = $2", [id, accountId]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** The spec's status table: pass → validated with the hash; fail → validation_failed, hash untouched. */
+export async function applyValidationToShipment(db: Queryable, accountId: string, shipmentId: string, record: ValidationRecord): Promise<void> {
+  await db.query(
+    `update shipments set
+        status = case when $3::boolean then 'validated' else 'validation_failed' end,
+        current_validation_record_id = $4,
+        current_validation_hash = case when $3::boolean then $5 else current_validation_hash end,
+        updated_at = now()
+      where id = $1 and account_id = $2`,
+    [shipmentId, accountId, record.passed, record.id, record.validation_hash],
+  );
+}
