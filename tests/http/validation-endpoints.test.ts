@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
@@ -136,6 +137,47 @@ for (const backend of testBackends()) {
       expect((await fn({ shipment: {}, shipment_id: "00000000-0000-0000-0000-000000000000" })).body.error.code).toBe("SVC_SHIP_004");
       const r = await fn({ shipment: {}, document_types: ["NOPE"] });
       expect(r.body.error).toMatchObject({ code: "SVC_REQ_002", field: "document_types[0]" });
+    });
+
+    it("verify-hash finds a passing record by its hash; failed or unknown hashes are 404; no hash is SVC_VAL_001", async () => {
+      const pass = await fn({ shipment: shipment() });
+      const v = await gw.call("GET", `/functions/v1/verify-hash?hash=${encodeURIComponent(pass.body.validation_hash)}`);
+      expect(v.status).toBe(200);
+      expect(v.body).toMatchObject({
+        verified: true,
+        validation_hash: pass.body.validation_hash,
+        route: { origin_country: "PL", destination_country: "DE" },
+        documents_generated: [],
+      });
+      expect(v.body.rules_summary.layers[0]).toEqual({ name: "Schema Validation", status: "passed" });
+      expect(v.body.message).toMatch(/does not certify/);
+
+      const bad = shipment();
+      bad.goods.total_value = 9;
+      const failedHash = (await rest(bad)).body.validation_hash;
+      const f = await gw.call("GET", `/functions/v1/verify-hash?hash=${encodeURIComponent(failedHash)}`);
+      expect(f.status).toBe(404);
+      expect(f.body).toMatchObject({ verified: false });
+      expect((await gw.call("GET", "/functions/v1/verify-hash?hash=sha256:" + "0".repeat(64))).status).toBe(404);
+      expect((await gw.call("GET", "/functions/v1/verify-hash?hash=nonsense")).body.verified).toBe(false);
+      const missing = await gw.call("GET", "/functions/v1/verify-hash");
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.code).toBe("SVC_VAL_001");
+    });
+
+    it("never answers 500 to arbitrary JSON: garbage becomes schema results", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue(), async (obj, any) => {
+          const r = await rest(obj);
+          expect(r.status).toBe(200);
+          expect(typeof r.body.valid).toBe("boolean");
+          const f = await fn({ shipment: obj });
+          expect(f.status).toBe(200);
+          const g = await fn(any);
+          expect(g.status).toBeLessThan(500);
+        }),
+        { numRuns: 60 },
+      );
     });
   });
 }

@@ -1,0 +1,381 @@
+/**
+ * THE field-requirements table (spec: document-field-requirements) and the generate-documents pre-checks
+ * and soft warnings derived from it. Pure.
+ *
+ * Each of the 16 types has `required` and `recommended` FieldSpecs. A spec whose `check` is
+ *   - "precheck": a missing value blocks generation (spec: "Pre-checks that block generation");
+ *   - "condition": the entry is the field a blocking condition reports on (DGD hazardous items, EUR.1 /
+ *     statement-on-origin / USMCA destination rules) — the condition itself is coded below;
+ *   - "warn": a missing value is a soft warning (spec: "Soft-warning fields");
+ *   - absent: informational only (what a complete form needs; missing values become fillable fields).
+ * Every pre-check error's fieldPath is a `required` spec of its type and every warning's fieldPath a
+ * `recommended` spec of its type (tested), so the endpoint's table and generate-documents agree.
+ *
+ * Where the spec's summary table and its pre-check / soft-warning tables differ, the pre-check and
+ * soft-warning tables win and the summary is extended to stay consistent with them:
+ *   - DANGEROUS_GOODS_DECLARATION also requires, per hazardous line item, the dgd flag, UN number and
+ *     hazard class (pattern paths with "*": goods.lineItems.*.unNumber);
+ *   - EUR1_MOVEMENT_CERTIFICATE and STATEMENT_ON_ORIGIN require route origin/destination (the
+ *     destination-zone check), USMCA_CERTIFICATE_OF_ORIGIN requires the destination;
+ *   - BILL_OF_LADING recommends bl_data.place_of_delivery (a soft-warning field) besides the summary's
+ *     freight payment, container and seal.
+ * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
+ * generate-documents renders their blanks as fillable fields (final_doc false).
+ */
+import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "./document-types.ts";
+import { dataPathToFieldPath, instantiatePath } from "./field-paths.ts";
+import { arrayAt, getAt, hasValue } from "./data.ts";
+import { isEur1Destination, normalizeCountry, USMCA_COUNTRIES } from "./countries.ts";
+
+export type FormTab = "parties" | "route" | "goods" | "logistics" | "compliance";
+
+export interface FieldSpec {
+  /** camelCase form path, e.g. blData.freightPayment; "*" stands for every line item / container. */
+  fieldPath: string;
+  /** snake_case shipment data path, e.g. bl_data.freight_payment */
+  dataPath: string;
+  label: string;
+  tab: FormTab;
+}
+
+export interface DocumentRequirements {
+  required: FieldSpec[];
+  recommended: FieldSpec[];
+}
+
+export type RequirementCheck = "precheck" | "condition" | "warn";
+
+export interface RequirementEntry extends FieldSpec {
+  check?: RequirementCheck;
+}
+
+function spec(dataPath: string, label: string, tab: FormTab, check?: RequirementCheck): RequirementEntry {
+  const entry: RequirementEntry = { fieldPath: dataPathToFieldPath(dataPath), dataPath, label, tab };
+  if (check) entry.check = check;
+  return entry;
+}
+
+const party = (key: "exporter" | "importer", role: string): RequirementEntry[] => [
+  spec(`${key}.name`, `${role} name`, "parties"),
+  spec(`${key}.address`, `${role} address`, "parties"),
+  spec(`${key}.country`, `${role} country`, "parties"),
+];
+
+const exporter = (role = "Exporter") => party("exporter", role);
+const importer = (role = "Importer") => party("importer", role);
+
+/** The table. Labels are what a form shows next to the field. */
+export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, { required: RequirementEntry[]; recommended: RequirementEntry[] }>> = {
+  COMMERCIAL_INVOICE: {
+    required: [
+      ...exporter(),
+      ...importer(),
+      spec("route.origin_country", "Country of origin", "route"),
+      spec("route.destination_country", "Country of destination", "route"),
+      spec("goods.currency", "Currency", "goods"),
+      spec("goods.total_value", "Total invoice value", "goods"),
+    ],
+    recommended: [
+      spec("route.port_of_loading", "Port of loading", "route"),
+      spec("route.port_of_discharge", "Port of discharge", "route"),
+      spec("route.vessel_name", "Vessel / flight", "route"),
+    ],
+  },
+  PACKING_LIST: {
+    required: [...exporter(), ...importer(), spec("packaging.total_packages", "Total packages", "logistics")],
+    recommended: [
+      spec("packaging.total_gross_weight_kg", "Total gross weight (kg)", "logistics"),
+      spec("goods.line_items.*.net_weight_kg", "Net weight per line item (kg)", "goods"),
+    ],
+  },
+  BILL_OF_LADING: {
+    required: [
+      ...exporter("Shipper"),
+      ...importer("Consignee"),
+      spec("route.port_of_loading", "Port of loading", "route"),
+      spec("route.port_of_discharge", "Port of discharge", "route"),
+      spec("route.vessel_name", "Vessel", "route"),
+    ],
+    recommended: [
+      spec("bl_data.freight_payment", "Freight payment (PREPAID or COLLECT)", "logistics", "warn"),
+      spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn"),
+      spec("packaging.containers.*.container_number", "Container number", "logistics"),
+      spec("packaging.containers.*.seal_number", "Seal number", "logistics"),
+    ],
+  },
+  AIR_WAYBILL: {
+    required: [
+      ...exporter("Shipper"),
+      ...importer("Consignee"),
+      spec("route.port_of_loading", "Airport of departure", "route"),
+      spec("route.port_of_discharge", "Airport of destination", "route"),
+    ],
+    recommended: [
+      spec("awb_data.issuing_carrier", "Issuing carrier", "logistics", "warn"),
+      spec("awb_data.agent_name", "Issuing carrier's agent", "logistics", "warn"),
+      spec("awb_data.charge_code", "Charges code (CHGS)", "logistics"),
+    ],
+  },
+  CERTIFICATE_OF_ORIGIN: {
+    required: [...exporter(), ...importer("Consignee"), spec("route.origin_country", "Country of origin", "route")],
+    recommended: [],
+  },
+  PROFORMA_INVOICE: {
+    required: [...exporter(), ...importer(), spec("goods.currency", "Currency", "goods")],
+    recommended: [],
+  },
+  INSURANCE_CERTIFICATE: {
+    required: [],
+    recommended: [
+      spec("insurance_data.insurance_company", "Insurance company", "logistics", "warn"),
+      spec("insurance_data.policy_number", "Policy number", "logistics", "warn"),
+      spec("insurance_data.coverage_type", "Coverage (conditions)", "logistics", "warn"),
+      spec("insurance_data.claims_agent", "Claims agent", "logistics", "warn"),
+      spec("insurance_data.deductible", "Deductible", "logistics"),
+    ],
+  },
+  SHIPPERS_LETTER_OF_INSTRUCTION: {
+    required: [spec("exporter.name", "Exporter (USPPI) name", "parties")],
+    recommended: [
+      spec("sli_data.forwarding_agent_name", "Forwarding agent", "logistics", "warn"),
+      spec("sli_data.eei_filing", "EEI filing", "logistics", "warn"),
+      spec("sli_data.freight_payment", "Freight (prepaid or collect)", "logistics"),
+      spec("sli_data.consignee_type", "Ultimate consignee type", "parties"),
+    ],
+  },
+  VGM_DECLARATION: {
+    required: [
+      spec("exporter.name", "Shipper name", "parties"),
+      spec("packaging.containers.*.container_number", "Container number", "logistics"),
+    ],
+    recommended: [
+      spec("vgm_data.weighing_method", "Weighing method (1 or 2)", "logistics", "warn"),
+      spec("vgm_data.weighing_station", "Weighing station", "logistics", "warn"),
+      spec("vgm_data.weighing_date", "Date of weighing", "logistics"),
+      spec("vgm_data.authorised_person", "Authorised person", "logistics", "warn"),
+      spec("vgm_data.booking_reference", "Booking reference", "logistics"),
+    ],
+  },
+  DANGEROUS_GOODS_DECLARATION: {
+    required: [
+      spec("hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance", "precheck"),
+      spec("goods.line_items.*.compliance_flags", "Dangerous goods flag (dgd) on at least one line item", "goods", "condition"),
+      spec("goods.line_items.*.un_number", "UN number of each hazardous line item", "goods", "condition"),
+      spec("goods.line_items.*.hazard_class", "Hazard class of each hazardous line item", "goods", "condition"),
+    ],
+    recommended: [
+      spec("hazardous_shipment.transport_regulation", "Transport regulation (IMDG, IATA DGR, ADR …)", "compliance"),
+      spec("hazardous_shipment.handling_instructions", "Additional handling information", "compliance"),
+      spec("goods.line_items.*.packing_group", "Packing group of each hazardous line item", "goods"),
+    ],
+  },
+  HEALTH_VETERINARY_CERTIFICATE: {
+    required: [
+      spec("veterinary_data.competent_authority", "Competent authority", "compliance", "precheck"),
+      spec("veterinary_data.establishment_number", "Establishment approval number", "compliance", "precheck"),
+    ],
+    recommended: [
+      spec("veterinary_data.inspector_name", "Official veterinarian / inspector", "compliance"),
+      spec("veterinary_data.inspection_date", "Inspection date", "compliance"),
+      spec("veterinary_data.attestation", "Health attestation", "compliance"),
+    ],
+  },
+  PHYTOSANITARY_CERTIFICATE: {
+    required: [spec("phytosanitary_data.issuing_authority", "Issuing plant protection organisation", "compliance", "precheck")],
+    recommended: [
+      spec("phytosanitary_data.place_of_origin", "Place of origin", "compliance"),
+      spec("phytosanitary_data.point_of_entry", "Declared point of entry", "compliance"),
+      spec("phytosanitary_data.treatment", "Disinfestation / disinfection treatment", "compliance"),
+      spec("phytosanitary_data.inspector_name", "Authorised officer", "compliance"),
+    ],
+  },
+  CERTIFICATE_OF_ANALYSIS: {
+    required: [
+      spec("analysis_data.batch_number", "Batch / lot number", "compliance", "precheck"),
+      spec("analysis_data.test_standard", "Test standard / method", "compliance", "precheck"),
+    ],
+    recommended: [
+      spec("analysis_data.product_name", "Product name", "compliance"),
+      spec("analysis_data.laboratory_name", "Laboratory", "compliance"),
+      spec("analysis_data.overall_result", "Overall result", "compliance"),
+    ],
+  },
+  EUR1_MOVEMENT_CERTIFICATE: {
+    required: [
+      spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
+      spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
+    ],
+    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
+  },
+  USMCA_CERTIFICATE_OF_ORIGIN: {
+    required: [spec("route.destination_country", "Country of destination (US, CA or MX)", "route", "condition")],
+    recommended: [
+      spec("usmca_data.producer_name", "Producer name", "parties"),
+      spec("usmca_data.certifier_type", "Certifier (importer, exporter or producer)", "parties"),
+    ],
+  },
+  STATEMENT_ON_ORIGIN: {
+    required: [
+      spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
+      spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
+    ],
+    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
+  },
+};
+
+const strip = ({ fieldPath, dataPath, label, tab }: RequirementEntry): FieldSpec => ({ fieldPath, dataPath, label, tab });
+
+/** The public table (GET document-field-requirements): {required, recommended} per type, FieldSpec only. */
+export const FIELD_REQUIREMENTS: Readonly<Record<DocumentType, DocumentRequirements>> = Object.fromEntries(
+  DOCUMENT_TYPES.map((type) => [
+    type,
+    { required: REQUIREMENTS_TABLE[type].required.map(strip), recommended: REQUIREMENTS_TABLE[type].recommended.map(strip) },
+  ]),
+) as Record<DocumentType, DocumentRequirements>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Pre-checks and soft warnings
+
+export interface CheckMessage {
+  message: string;
+  fieldPath: string;
+  tab: FormTab;
+}
+
+export interface PreconditionResult {
+  preCheckErrors: { docType: DocumentType; errors: CheckMessage[] }[];
+  warnings: { docType: DocumentType; warnings: CheckMessage[] }[];
+}
+
+function entry(docType: DocumentType, dataPath: string): RequirementEntry {
+  const table = REQUIREMENTS_TABLE[docType];
+  const found = [...table.required, ...table.recommended].find((e) => e.dataPath === dataPath);
+  if (!found) throw new Error(`No requirement ${dataPath} for ${docType}`);
+  return found;
+}
+
+function message(docType: DocumentType, dataPath: string, text: string, ...indexes: number[]): CheckMessage {
+  const e = entry(docType, dataPath);
+  return { message: text, fieldPath: instantiatePath(e.fieldPath, ...indexes), tab: e.tab };
+}
+
+const HAZARD_FLAG = "dgd";
+
+/** A line item is hazardous when compliance_flags includes "dgd" (any case) or is_hazardous is true. */
+export function isHazardousItem(item: unknown): boolean {
+  if (item === null || typeof item !== "object") return false;
+  const record = item as Record<string, unknown>;
+  if (record.is_hazardous === true) return true;
+  const flags = record.compliance_flags;
+  return Array.isArray(flags) && flags.some((flag) => typeof flag === "string" && flag.trim().toLowerCase() === HAZARD_FLAG);
+}
+
+/** Indexes (in goods.line_items) of the hazardous line items. */
+export function hazardousItemIndexes(shipment: unknown): number[] {
+  return arrayAt(shipment, "goods.line_items").flatMap((item, index) => (isHazardousItem(item) ? [index] : []));
+}
+
+function presenceErrors(shipment: unknown, docType: DocumentType): CheckMessage[] {
+  const title = DOCUMENT_TITLES[docType];
+  return REQUIREMENTS_TABLE[docType].required
+    .filter((e) => e.check === "precheck" && !hasValue(shipment, e.dataPath))
+    .map((e) => ({ message: `${title} requires ${e.label} (${e.dataPath}).`, fieldPath: e.fieldPath, tab: e.tab }));
+}
+
+function dangerousGoodsErrors(shipment: unknown): CheckMessage[] {
+  const type = "DANGEROUS_GOODS_DECLARATION";
+  const errors: CheckMessage[] = [];
+  const hazardous = hazardousItemIndexes(shipment);
+  if (hazardous.length === 0) {
+    errors.push(
+      message(type, "goods.line_items.*.compliance_flags",
+        'Dangerous Goods Declaration requires at least one hazardous line item (compliance_flags including "dgd", or is_hazardous true).', 0),
+    );
+  }
+  for (const index of hazardous) {
+    if (!hasValue(shipment, `goods.line_items.${index}.un_number`)) {
+      errors.push(message(type, "goods.line_items.*.un_number", `Hazardous line item ${index + 1} needs a UN number (goods.line_items[${index}].un_number).`, index));
+    }
+    if (!hasValue(shipment, `goods.line_items.${index}.hazard_class`)) {
+      errors.push(message(type, "goods.line_items.*.hazard_class", `Hazardous line item ${index + 1} needs a hazard class (goods.line_items[${index}].hazard_class).`, index));
+    }
+  }
+  return errors;
+}
+
+function preferentialZoneErrors(shipment: unknown, docType: "EUR1_MOVEMENT_CERTIFICATE" | "STATEMENT_ON_ORIGIN"): CheckMessage[] {
+  const title = DOCUMENT_TITLES[docType];
+  const errors: CheckMessage[] = [];
+  const destination = normalizeCountry(getAt(shipment, "route.destination_country"));
+  const origin = normalizeCountry(getAt(shipment, "route.origin_country"));
+  if (destination === null) {
+    errors.push(message(docType, "route.destination_country", `${title} requires the destination country (route.destination_country).`));
+  } else if (!isEur1Destination(destination)) {
+    errors.push(
+      message(docType, "route.destination_country",
+        `${title} is only issued for destinations in an EU member state or CH, NO, IS, LI, TR; the destination is ${destination}.`),
+    );
+  }
+  if (origin === "US") {
+    errors.push(message(docType, "route.origin_country", `${title} cannot be issued for goods shipped from the US (route.origin_country).`));
+  }
+  return errors;
+}
+
+function usmcaErrors(shipment: unknown): CheckMessage[] {
+  const type = "USMCA_CERTIFICATE_OF_ORIGIN";
+  const destination = normalizeCountry(getAt(shipment, "route.destination_country"));
+  if (destination === null) {
+    return [message(type, "route.destination_country", "USMCA certification of origin requires the destination country (route.destination_country).")];
+  }
+  if (!USMCA_COUNTRIES.has(destination)) {
+    return [message(type, "route.destination_country", `USMCA certification of origin requires a destination in US, CA or MX; the destination is ${destination}.`)];
+  }
+  return [];
+}
+
+/** Blocking errors for one type (empty when it may be generated). */
+export function preCheckErrorsFor(shipment: unknown, docType: DocumentType): CheckMessage[] {
+  switch (docType) {
+    case "DANGEROUS_GOODS_DECLARATION": {
+      // The emergency contact is a plain presence check; report it after the per-item problems.
+      return [...dangerousGoodsErrors(shipment), ...presenceErrors(shipment, docType)];
+    }
+    case "EUR1_MOVEMENT_CERTIFICATE":
+    case "STATEMENT_ON_ORIGIN":
+      return [...preferentialZoneErrors(shipment, docType), ...presenceErrors(shipment, docType)];
+    case "USMCA_CERTIFICATE_OF_ORIGIN":
+      return [...usmcaErrors(shipment), ...presenceErrors(shipment, docType)];
+    default:
+      return presenceErrors(shipment, docType);
+  }
+}
+
+/** Soft warnings for one type: its recommended "warn" fields that are missing. */
+export function warningsFor(shipment: unknown, docType: DocumentType): CheckMessage[] {
+  const title = DOCUMENT_TITLES[docType];
+  return REQUIREMENTS_TABLE[docType].recommended
+    .filter((e) => e.check === "warn" && !hasValue(shipment, e.dataPath))
+    .map((e) => ({
+      message: `${title}: ${e.label} (${e.dataPath}) is missing; the document will have a blank field for it.`,
+      fieldPath: e.fieldPath,
+      tab: e.tab,
+    }));
+}
+
+/**
+ * Pre-checks and soft warnings for the requested types (duplicates ignored, request order kept). Only
+ * types with something to report appear. Errors for all requested types are collected together; the
+ * caller answers 400 when preCheckErrors is non-empty, else asks for confirmation when warnings is
+ * non-empty and confirm_warnings is not true.
+ */
+export function checkPreconditions(shipment: unknown, docTypes: readonly DocumentType[]): PreconditionResult {
+  const result: PreconditionResult = { preCheckErrors: [], warnings: [] };
+  for (const docType of new Set(docTypes)) {
+    const errors = preCheckErrorsFor(shipment, docType);
+    if (errors.length > 0) result.preCheckErrors.push({ docType, errors });
+    const warnings = warningsFor(shipment, docType);
+    if (warnings.length > 0) result.warnings.push({ docType, warnings });
+  }
+  return result;
+}

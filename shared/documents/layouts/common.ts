@@ -1,0 +1,259 @@
+/**
+ * Building blocks shared by the per-type layouts: reading shipment values into slot pieces, party
+ * blocks, route pieces, boxes, header info. Everything here is pure: shipment data in, model out.
+ */
+import type { DocumentType } from "../document-types.ts";
+import type { Box, DocumentModel, HeaderInfo, Piece, RowBlock, SlotPiece, StyleName, TextBlock, TextPiece, Align } from "../layout/model.ts";
+import { arrayAt, getAt } from "../data.ts";
+import { countryLabel, countryName } from "../countries.ts";
+import { columnDecimals, displayValue, formatDate, formatMoney, formatNumber, formatQuantity, formatWeight, numberValue, numeric } from "../format.ts";
+
+export interface LayoutInput {
+  docType: DocumentType;
+  shipment: Record<string, unknown>;
+  shipmentRef: string | null;
+  shipmentId: string | null;
+  generatedAt: Date;
+  generationNumber: number;
+}
+
+export type Layout = (input: LayoutInput) => DocumentModel;
+
+export interface SlotOptions {
+  label?: string;
+  lines?: number;
+  style?: StyleName;
+  align?: Align;
+  nowrap?: boolean;
+  format?: (value: unknown) => string | null;
+}
+
+/** Read access to one shipment, producing pieces. */
+export class Reader {
+  constructor(readonly input: LayoutInput) {}
+
+  get shipment(): Record<string, unknown> {
+    return this.input.shipment;
+  }
+
+  raw(path: string): unknown {
+    return getAt(this.input.shipment, path);
+  }
+
+  str(path: string): string | null {
+    return displayValue(this.raw(path));
+  }
+
+  num(path: string): number | null {
+    return numberValue(this.raw(path));
+  }
+
+  has(path: string): boolean {
+    return this.str(path) !== null;
+  }
+
+  list(path: string): Record<string, unknown>[] {
+    return arrayAt(this.input.shipment, path).map((v) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : {}));
+  }
+
+  items(): Record<string, unknown>[] {
+    return this.list("goods.line_items");
+  }
+
+  /** A value slot: static text when present, a fillable field (or blank) when missing. */
+  slot(path: string, options: SlotOptions = {}): SlotPiece {
+    const raw = this.raw(path);
+    const value = options.format ? (raw === undefined || raw === null ? null : options.format(raw)) : displayValue(raw);
+    const piece: SlotPiece = { kind: "slot", path, value: value !== null && value.trim().length > 0 ? value : null };
+    if (options.label !== undefined) piece.label = options.label;
+    if (options.lines !== undefined) piece.lines = options.lines;
+    if (options.style !== undefined) piece.style = options.style;
+    if (options.align !== undefined) piece.align = options.align;
+    if (options.nowrap !== undefined) piece.nowrap = options.nowrap;
+    return piece;
+  }
+
+  /** The slot only when the value is present (optional elements a form leaves out when unknown). */
+  optional(path: string, options: SlotOptions = {}): Piece[] {
+    const piece = this.slot(path, options);
+    return piece.value === null ? [] : [piece];
+  }
+
+  money(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { align: "right", nowrap: true, format: numeric(formatMoney), ...options });
+  }
+
+  quantity(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { align: "right", nowrap: true, format: numeric(formatQuantity), ...options });
+  }
+
+  /** Weight in kg; `decimals` fixes the decimals (one format per table column, see columnDecimals). */
+  weight(path: string, options: SlotOptions & { decimals?: number } = {}): SlotPiece {
+    const { decimals, ...rest } = options;
+    const format = decimals === undefined ? formatWeight : (n: number) => formatNumber(n, decimals, decimals);
+    return this.slot(path, { align: "right", nowrap: true, format: numeric(format), ...rest });
+  }
+
+  /** Decimals shared by a column of values at `key` of the records at `listPath`. */
+  decimals(listPath: string, key: string): number {
+    return columnDecimals(this.list(listPath).map((record) => record[key]));
+  }
+
+  country(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: (v) => (typeof v === "string" && v.trim() ? countryLabel(v) : displayValue(v)), ...options });
+  }
+
+  date(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: (v) => (typeof v === "string" && v.trim() ? formatDate(v) : displayValue(v)), ...options });
+  }
+
+  /** Currency code or null. */
+  currency(): string | null {
+    return this.str("goods.currency");
+  }
+
+  /** Document date: the generation time (UTC date). */
+  issueDate(): string {
+    return formatDate(this.input.generatedAt);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ pieces
+
+export const text = (value: string, style?: StyleName, align?: Align): TextPiece => {
+  const piece: TextPiece = { kind: "text", text: value };
+  if (style) piece.style = style;
+  if (align) piece.align = align;
+  return piece;
+};
+
+export const gap = (height = 3): Piece => ({ kind: "gap", height });
+
+export const signature = (caption: string, height?: number): Piece => (height === undefined ? { kind: "signature", caption } : { kind: "signature", caption, height });
+
+export function box(number: string | undefined, label: string | undefined, content: Piece[], width = 1, extra: Partial<Box> = {}): Box {
+  const b: Box = { content, width, ...extra };
+  if (number !== undefined) b.number = number;
+  if (label !== undefined) b.label = label;
+  return b;
+}
+
+export const row = (...boxes: Box[]): RowBlock => ({ kind: "row", boxes });
+
+export const paragraph = (pieces: Piece[], boxed = false): TextBlock => ({ kind: "text", pieces, boxed });
+
+export const check = (checked: boolean, label: string): string => `${checked ? "☒" : "☐"} ${label}`;
+
+const TAX_LABELS: Record<string, string> = {
+  eori: "EORI:",
+  ein: "EIN:",
+  vat: "VAT No.:",
+  iec: "IEC:",
+  gstin: "GSTIN:",
+  pan: "PAN:",
+  rex: "REX No.:",
+};
+
+export interface PartyOptions {
+  /** Tax ids the form asks for (fields when missing). */
+  taxIds?: string[];
+  /** Show the other tax ids present in the data. */
+  otherTaxIds?: boolean;
+  /** Show contact name, phone and email when present. */
+  contact?: boolean;
+  /** Address lines for the fillable address field (default 2). */
+  addressLines?: number;
+}
+
+/** Name, address, postal code and city, country, tax ids and contact of a party (exporter, importer, …). */
+export function partyPieces(r: Reader, key: string, options: PartyOptions = {}): Piece[] {
+  const out: Piece[] = [r.slot(`${key}.name`, { style: "bold" }), r.slot(`${key}.address`, { lines: options.addressLines ?? 2 })];
+  const city = r.str(`${key}.city`);
+  const postal = r.str(`${key}.postal_code`);
+  const state = r.str(`${key}.state`);
+  if (city && postal) {
+    out.push(text(state ? `${postal} ${city}, ${state}` : `${postal} ${city}`));
+  } else {
+    out.push(r.slot(`${key}.postal_code`, { label: "Postal code:" }), r.slot(`${key}.city`, { label: "City:" }));
+    if (state) out.push(text(state));
+  }
+  out.push(r.country(`${key}.country`));
+  const asked = options.taxIds ?? [];
+  for (const id of asked) out.push(r.slot(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+  if (options.otherTaxIds ?? true) {
+    const ids = r.raw(`${key}.tax_ids`);
+    if (ids && typeof ids === "object") {
+      for (const id of Object.keys(ids as object).sort()) {
+        if (asked.includes(id)) continue;
+        out.push(...r.optional(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+      }
+    }
+  }
+  if (options.contact) {
+    const contact = [r.str(`${key}.contact_name`), r.str(`${key}.contact_phone`), r.str(`${key}.contact_email`)].filter((v): v is string => v !== null);
+    if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
+  }
+  return out;
+}
+
+/** Short one-line party text ("Müller GmbH, Hamburg, DE") or null. */
+export function partyShort(r: Reader, key: string): string | null {
+  const parts = [r.str(`${key}.name`), r.str(`${key}.city`), r.str(`${key}.country`)].filter((v): v is string => v !== null);
+  return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/** UN/LOCODE with the country it belongs to: "DEHAM (Germany)". */
+export function portLabel(value: unknown): string | null {
+  const code = displayValue(value);
+  if (code === null) return null;
+  const compact = code.replace(/\s+/g, "").toUpperCase();
+  if (/^[A-Z]{2}[A-Z0-9]{3}$/.test(compact)) {
+    const name = countryName(compact.slice(0, 2));
+    return name !== compact.slice(0, 2) ? `${code} (${name})` : code;
+  }
+  return code;
+}
+
+const MODE_LABELS: Record<string, string> = { sea: "Sea", air: "Air", road: "Road", rail: "Rail", multimodal: "Multimodal" };
+
+export function transportModeLabel(value: unknown): string | null {
+  const mode = displayValue(value);
+  if (mode === null) return null;
+  return MODE_LABELS[mode.toLowerCase()] ?? mode;
+}
+
+/** Standard header info: shipment reference and document date, plus extra lines. */
+export function headerInfo(r: Reader, extra: HeaderInfo[] = []): HeaderInfo[] {
+  const info: HeaderInfo[] = [];
+  info.push(...extra);
+  if (r.input.shipmentRef) info.push({ label: "Shipment ref.", value: r.input.shipmentRef });
+  info.push({ label: "Date of issue", value: r.issueDate() });
+  return info;
+}
+
+/** Sum of quantity × unit price over the line items, or null when any is missing. */
+export function lineItemsTotal(r: Reader): number | null {
+  let total = 0;
+  for (const item of r.items()) {
+    const q = numberValue(item.quantity);
+    const p = numberValue(item.unit_price);
+    if (q === null || p === null) return null;
+    total += q * p;
+  }
+  return Math.round(total * 100) / 100;
+}
+
+export function sumOf(items: Record<string, unknown>[], key: string): number | null {
+  let total = 0;
+  let any = false;
+  for (const item of items) {
+    const v = numberValue(item[key]);
+    if (v !== null) {
+      total += v;
+      any = true;
+    }
+  }
+  return any ? Math.round(total * 1000) / 1000 : null;
+}
+
+export { formatMoney, formatNumber, formatQuantity, formatWeight, formatDate, numeric, displayValue, countryLabel, countryName, columnDecimals };
