@@ -44,6 +44,11 @@ export const ERROR_CODES = {
   SVC_VAL_002: { status: 400, meaning: "extract-filled-fields: doc_type missing; generate-documents: shipment or document_types missing; validate-shipment: shipment missing or not an object", origin: "spec" },
   // Project: validation
   SVC_GATE_001: { status: 400, meaning: "unknown gate_slug; the answer lists the known gates", origin: "project" },
+  // [codes:documents]
+  // [codes:parties]
+  // [codes:pdf]
+  // [codes:extraction]
+  // [codes:webhooks]
   // Project: unexpected
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 } as const satisfies Record<string, ErrorCodeInfo>;
