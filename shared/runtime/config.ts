@@ -22,6 +22,13 @@ export interface Config {
   maxUploadBytes: number;
   defaultTier: Tier;
   referenceDir?: string;
+  /** Where blobs go: a folder under dataDir, or Supabase Storage (deployed functions). */
+  storage: "local" | "supabase";
+  supabaseUrl?: string;
+  /** Secret that signs download addresses (defaults to one derived from the JWT secret). */
+  downloadSigningSecret: string;
+  /** How long a signed download address stays valid. */
+  downloadTtlSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
@@ -53,6 +60,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     maxUploadBytes: intFrom(readEnv("TDS_MAX_UPLOAD_BYTES"), 10 * 1024 * 1024, "TDS_MAX_UPLOAD_BYTES"),
     defaultTier: tier,
     referenceDir: readEnv("TDS_REFERENCE_DIR") || undefined,
+    storage: (readEnv("TDS_STORAGE") || (readEnv("SUPABASE_URL") && !readEnv("TDS_DATA_DIR") ? "supabase" : "local")) === "supabase" ? "supabase" : "local",
+    supabaseUrl: readEnv("SUPABASE_URL") || undefined,
+    downloadSigningSecret: readEnv("TDS_DOWNLOAD_SECRET") || `downloads:${readEnv("JWT_SECRET") || SUPABASE_LOCAL_JWT_SECRET}`,
+    downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
   };
   return { ...base, ...overrides };
 }

@@ -1,11 +1,24 @@
+import { join } from "node:path";
 import type { Db } from "../db/types.ts";
 import { openDatabase } from "../db/open-database.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
+import { createLocalBlobStore } from "../storage/local-blob-store.ts";
+import { createSupabaseBlobStore } from "../storage/supabase-blob-store.ts";
 import { loadConfig, type Config } from "./config.ts";
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
   db: Db;
   config: Config;
+  blobs: BlobStore;
+}
+
+export function createBlobStore(config: Config): BlobStore {
+  if (config.storage === "supabase") {
+    if (!config.supabaseUrl) throw new Error("TDS_STORAGE=supabase needs SUPABASE_URL");
+    return createSupabaseBlobStore(config.supabaseUrl, config.serviceRoleKey);
+  }
+  return createLocalBlobStore(join(config.dataDir, "blobs"));
 }
 
 let current: Promise<Services> | undefined;
@@ -19,7 +32,7 @@ export function provideServices(services: Services): void {
 export function getServices(): Promise<Services> {
   current ??= (async () => {
     const config = loadConfig();
-    return { config, db: await openDatabase(config) };
+    return { config, db: await openDatabase(config), blobs: createBlobStore(config) };
   })();
   return current;
 }

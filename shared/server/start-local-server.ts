@@ -1,11 +1,12 @@
 import type { Config } from "../runtime/config.ts";
-import { provideServices, type Services } from "../runtime/services.ts";
+import { createBlobStore, provideServices, type Services } from "../runtime/services.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { migrate } from "../db/migrate.ts";
 import { countAccounts, createAccount, createApiKey } from "../accounts/account-repository.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
 import { importReferenceDirIfEmpty } from "../reference/import-reference-dir.ts";
 import { getSanctionsIndex } from "../validation/sanctions-screener.ts";
+import { startBackgroundTasks, stopBackgroundTasks } from "./background-tasks.ts";
 import { listen, type RunningServer } from "./listen.ts";
 
 export interface LocalServer extends RunningServer {
@@ -30,9 +31,11 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
     const imported = await importReferenceDirIfEmpty(db, config.referenceDir);
     for (const t of imported.tables) console.log(`  reference data: ${t.table} ← ${t.rows} rows`);
   }
-  const services: Services = { db, config };
+  const services: Services = { db, config, blobs: createBlobStore(config) };
   provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
+  // Workers first: jobs left behind by a previous run are picked up as soon as their lease ends.
+  startBackgroundTasks(services);
   const server = await listen(gateway.fetch, config.host, config.port);
   const url = `http://${config.host}:${server.port}`;
   // Build the sanctions index now (1–2 s) rather than inside the first validation request.
@@ -45,6 +48,7 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
     defaultApiKey,
     close: async () => {
       await server.close();
+      await stopBackgroundTasks();
       await db.close();
     },
   };

@@ -12,7 +12,7 @@ import { REFERENCE_TABLES } from "../../shared/reference/load-reference-table.ts
 import { createBaseApp } from "../../shared/http/function-app.ts";
 import { mountRoutes } from "../../shared/http/route.ts";
 import { referenceDataRouter } from "../../shared/api/reference-data-router.ts";
-import { provideServices } from "../../shared/runtime/services.ts";
+import { provideServices, createBlobStore } from "../../shared/runtime/services.ts";
 import { loadConfig } from "../../shared/runtime/config.ts";
 import { createAccount, createApiKey } from "../../shared/accounts/account-repository.ts";
 
@@ -319,7 +319,7 @@ for (const backend of testBackends()) {
 
     it("GET /api/v1/reference-data lists the tables for an API key and refuses without one", async () => {
       const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321" });
-      provideServices({ db, config });
+      provideServices({ db, config, blobs: createBlobStore(config) });
       const app = createBaseApp();
       mountRoutes(app, referenceDataRouter);
       const account = await createAccount(db, "Reference test", "growth");

@@ -1,6 +1,9 @@
 import type { Db } from "../../shared/db/types.ts";
 import { loadConfig, type Config } from "../../shared/runtime/config.ts";
-import { provideServices } from "../../shared/runtime/services.ts";
+import { createBlobStore, provideServices, type Services } from "../../shared/runtime/services.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createGateway, loadFunctionApps } from "../../shared/server/gateway.ts";
 
 /**
@@ -9,6 +12,7 @@ import { createGateway, loadFunctionApps } from "../../shared/server/gateway.ts"
  */
 export interface TestGateway {
   config: Config;
+  services: Services;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** JSON call helper: returns status, parsed body and headers. */
   call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; apiKey?: string; anon?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
@@ -16,8 +20,10 @@ export interface TestGateway {
 }
 
 export async function createTestGateway(db: Db, overrides: Partial<Config> = {}): Promise<TestGateway> {
-  const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", ...overrides });
-  provideServices({ db, config });
+  const dataDir = mkdtempSync(join(tmpdir(), "tds-gw-"));
+  const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", dataDir, storage: "local", ...overrides });
+  const services: Services = { db, config, blobs: createBlobStore(config) };
+  provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
   const fetch = async (path: string, init?: RequestInit) => gateway.fetch(new Request(`http://127.0.0.1:54321${path}`, init));
   const call: TestGateway["call"] = async (method, path, options = {}) => {
@@ -44,5 +50,5 @@ export async function createTestGateway(db: Db, overrides: Partial<Config> = {})
     if (r.status !== 201) throw new Error(`account creation failed: ${r.status} ${JSON.stringify(r.body)}`);
     return { accountId: r.body.account_id, apiKey: r.body.api_key };
   };
-  return { config, fetch, call, createAccount };
+  return { config, services, fetch, call, createAccount };
 }

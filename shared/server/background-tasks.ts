@@ -1,0 +1,45 @@
+import type { Services } from "../runtime/services.ts";
+
+/** Something the local server runs beside the HTTP server (job workers, the webhook dispatcher, cleanups). */
+export interface BackgroundTask {
+  name: string;
+  /** Start now (or on wake); must be safe with several processes running it (leases, SKIP LOCKED). */
+  wake(): void;
+  stop(): Promise<void>;
+  /** Resolves when the task has nothing left to do right now (tests and benchmarks wait on it). */
+  idle(): Promise<void>;
+}
+
+export type BackgroundTaskFactory = (services: Services) => BackgroundTask;
+
+const running: BackgroundTask[] = [];
+
+/**
+ * On Supabase the same work runs from request-triggered functions and a schedule; locally the server
+ * starts these in-process. Each area registers its factory at its anchor below.
+ */
+export function backgroundTaskFactories(): BackgroundTaskFactory[] {
+  return [
+    // [tasks:documents]
+    // [tasks:extraction]
+    // [tasks:webhooks]
+  ];
+}
+
+export function startBackgroundTasks(services: Services): BackgroundTask[] {
+  for (const make of backgroundTaskFactories()) running.push(make(services));
+  return running;
+}
+
+/** Wakes every running task (after new work was enqueued in this process). */
+export function wakeBackgroundTasks(): void {
+  for (const t of running) t.wake();
+}
+
+export async function stopBackgroundTasks(): Promise<void> {
+  await Promise.all(running.splice(0).map((t) => t.stop()));
+}
+
+export async function backgroundTasksIdle(): Promise<void> {
+  await Promise.all(running.map((t) => t.idle()));
+}
