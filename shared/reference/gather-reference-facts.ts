@@ -115,7 +115,29 @@ const PREFIX_SQL: Record<HsSchedule, string> = {
                         and (t.validity_end is null or t.validity_end >= current_date))`,
 };
 
-async function loadFlags(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {
+/**
+ * How long one reading of the tables' state is reused. Validation is on the hot path and the state only
+ * changes on a re-import, so a re-import becomes visible to running processes within this time.
+ */
+export const REFERENCE_STATE_TTL_MS = 2000;
+const flagsMemo = new WeakMap<object, { at: number; value: Promise<{ signature: string; loaded: Record<Flag, boolean> }> }>();
+
+export function forgetReferenceState(db: Queryable): void {
+  flagsMemo.delete(db);
+}
+
+/** The tables' import signature and which hold data, read at most once per REFERENCE_STATE_TTL_MS. */
+export function referenceState(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {
+  const hit = flagsMemo.get(db);
+  const now = Date.now();
+  if (hit && now - hit.at < REFERENCE_STATE_TTL_MS) return hit.value;
+  const value = readFlags(db);
+  flagsMemo.set(db, { at: now, value });
+  value.catch(() => flagsMemo.delete(db));
+  return value;
+}
+
+async function readFlags(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {
   const probes = FLAGS.map((f) => `exists (select 1 from ${TABLE_OF[f]}) as "${f}"`).join(", ");
   const [row] = await db.query<Record<string, unknown>>(
     `select (select coalesce(string_agg(table_name || '@' || imported_at::text || '#' || row_count, ',' order by table_name), '')
@@ -213,7 +235,7 @@ async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string
 const SCHEDULES: HsSchedule[] = ["us", "eu", "uk", "in", "wco"];
 
 export async function gatherReferenceFacts(db: Queryable, ask: ReferenceLookupAsk): Promise<ReferenceFacts> {
-  const { signature, loaded } = await loadFlags(db);
+  const { signature, loaded } = await referenceState(db);
   const sets = await smallSets(db, signature, loaded);
   const hsEntries = await Promise.all(
     SCHEDULES.map(async (s) => {

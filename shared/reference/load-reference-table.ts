@@ -5,6 +5,7 @@
  * leaves the old rows in place. Re-running replaces, never appends.
  */
 import type { Db, Queryable } from "../db/types.ts";
+import { forgetReferenceState } from "./gather-reference-facts.ts";
 
 /** Every reference table, in the order the status endpoint lists them. */
 export const REFERENCE_TABLES = [
@@ -89,7 +90,7 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
   if (!isReferenceTable(table)) throw new Error(`not a reference table: ${String(table)}`);
   const batchSize = Math.max(1, options.batchSize ?? 5000);
   const total = rows.length;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const all = await tableColumns(tx, table);
     const known = new Map(all.map((c) => [c.name, c]));
     const used = new Set<string>();
@@ -126,4 +127,7 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
     );
     return { rows: total };
   });
+  // This process sees the new state at once; other processes within REFERENCE_STATE_TTL_MS.
+  forgetReferenceState(db);
+  return result;
 }

@@ -12,8 +12,8 @@ export interface ReferenceAsk {
   /**
    * Digits-only codes to look up per schedule. Only the destination's schedule is asked: US 10-digit
    * codes; EU 10-digit codes and their first 8 digits (facts.euCodeLength decides which one the rule
-   * uses); UK all well-formed codes; IN 8-digit codes. wco: the 6-digit subheadings of every well-formed
-   * code (no spec rule reads it; asked for completeness of the tariff context).
+   * uses); UK all well-formed codes; IN 8-digit codes. wco: never asked (no rule reads it; one lookup
+   * less on the hot path).
    */
   hsCodes: Record<HsSchedule, string[]>;
   /** Normalised UN/LOCODEs of port_of_loading and port_of_discharge (well-shaped ones only). */
@@ -45,7 +45,6 @@ export function collectReferenceAsk(shipment: unknown, documentTypes: readonly s
     const code = parseHsCode(raw);
     if (!code.wellFormed) continue;
     const digits = code.digits!;
-    ask.wco.add(digits.slice(0, 6));
     if (dest === "US" && digits.length === 10) ask.us.add(digits);
     if (isEuMember(dest) && digits.length === 10) {
       ask.eu.add(digits);

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
+import { referenceState } from "../reference/gather-reference-facts.ts";
 
 interface CachedIndex {
   signature: string;
@@ -26,11 +27,10 @@ async function loadEntries(db: Queryable): Promise<SanctionsEntry[]> {
 
 /** The in-memory screening index of the imported OFAC lists, or null when none was imported. */
 export async function getSanctionsIndex(db: Db): Promise<SanctionsIndex | null> {
-  const rows = await db.query<{ signature: string }>(
-    "select imported_at::text || ':' || row_count as signature from reference_imports where table_name = 'sanctions_ofac' and row_count > 0",
-  );
-  const signature = rows[0]?.signature;
-  if (!signature) return null;
+  const state = await referenceState(db);
+  if (!state.loaded.sanctions) return null;
+  // The signature covers every reference table; a re-import of another table rebuilds this index too (rare, harmless).
+  const signature = state.signature;
   const cached = indexes.get(db);
   if (cached?.signature === signature) return cached.index;
   const index = loadEntries(db).then(buildSanctionsIndex);

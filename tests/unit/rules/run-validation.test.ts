@@ -283,7 +283,7 @@ describe("rule semantics", () => {
 
   it("collectReferenceAsk lists codes per destination schedule, ports and party names", () => {
     expect(collectReferenceAsk(usShipment())).toEqual({
-      hsCodes: { us: ["7318150800", "9401610011", "9403604081"], eu: [], uk: [], in: [], wco: ["731815", "940161", "940360"] },
+      hsCodes: { us: ["7318150800", "9401610011", "9403604081"], eu: [], uk: [], in: [], wco: [] },
       ports: ["PLGDN", "USNYC"],
       partyNames: ["Baltic Furniture Sp. z o.o.", "Hudson Home Furnishings Inc."],
     });
