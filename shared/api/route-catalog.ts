@@ -5,12 +5,20 @@ import { apiKeysRouter } from "./api-keys-router.ts";
 import { referenceDataRouter } from "./reference-data-router.ts";
 import { shipmentFunctionRoutes } from "../shipments/shipment-function-routes.ts";
 import { validateShipmentFunctionRoute, validationRestRoutes } from "../validation/validation-routes.ts";
-import { verifyHashRoute } from "../verification/verify-hash-route.ts";
+import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-route.ts";
+import { documentFieldRequirementsRoute, documentRestRoutes, generateDocumentsRoute } from "../generation/generation-routes.ts";
+import { runJobsRoute } from "../generation/run-jobs-route.ts";
 // [imports:documents]
 // [imports:parties]
+import { partiesRouter } from "../parties/parties-router.ts";
+import { hsCodesRouter } from "../hs-codes/hs-codes-router.ts";
+import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-routes.ts";
 // [imports:pdf]
 // [imports:extraction]
+import { extractionRouter } from "../extraction/extraction-router.ts";
 // [imports:webhooks]
+import { webhooksRouter } from "../webhooks/webhooks-router.ts";
+import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-route.ts";
 
 /** Every REST route of the `api` function, one router per resource. */
 export const restRoutes: RouteDef[] = [
@@ -19,10 +27,15 @@ export const restRoutes: RouteDef[] = [
   ...validationRestRoutes,
   ...shipmentsRouter,
   ...referenceDataRouter,
+  ...documentRestRoutes,
   // [rest:documents]
   // [rest:parties]
+  ...partiesRouter,
+  ...hsCodesRouter,
   // [rest:extraction]
+  ...extractionRouter,
   // [rest:webhooks]
+  ...webhooksRouter,
 ];
 
 /** Routes of the other functions (each function mounts its own); listed here for the OpenAPI document. */
@@ -30,9 +43,16 @@ export const functionRoutes: RouteDef[] = [
   ...shipmentFunctionRoutes,
   validateShipmentFunctionRoute,
   verifyHashRoute,
+  verifyPageRoute,
+  generateDocumentsRoute,
+  documentFieldRequirementsRoute,
+  runJobsRoute,
   // [functions:documents]
+  extractFilledFieldsRoute,
+  flattenDocumentRoute,
   // [functions:pdf]
   // [functions:webhooks]
+  dispatchWebhooksRoute,
 ];
 
 /** Every route of every function: the source of the OpenAPI document. */

@@ -281,7 +281,7 @@ export function sampleUsmcaShipment(): Record<string, unknown> {
       total_value: 38250,
       line_items: [
         { description: "Wooden bedroom furniture (headboards, oak)", hs_code: "9403504000", quantity: 150, unit: "pcs", unit_price: 185, origin_country: "MX", net_weight_kg: 3000, gross_weight_kg: 3300, origin_criterion: "B" },
-        { description: "Upholstered seats with wooden frames", hs_code: "9401614000", quantity: 60, unit: "pcs", unit_price: 175, origin_country: "MX", net_weight_kg: 900, gross_weight_kg: 1020, origin_criterion: "B" },
+        { description: "Upholstered seats with wooden frames", hs_code: "9401614011", quantity: 60, unit: "pcs", unit_price: 175, origin_country: "MX", net_weight_kg: 900, gross_weight_kg: 1020, origin_criterion: "B" },
       ],
     },
     usmca_data: {
@@ -297,10 +297,10 @@ export function sampleUsmcaShipment(): Record<string, unknown> {
 }
 
 const PRODUCTS = [
-  ["Oak dining chair, upholstered seat", "9401614000", "pcs", 89.5, 7.2],
+  ["Oak dining chair, upholstered seat", "9401610000", "pcs", 89.5, 7.2],
   ["Beech coffee table 120 × 60 cm", "9403601000", "pcs", 145, 18.4],
   ["Pine bookshelf, 5 shelves", "9403609000", "pcs", 77.25, 24.1],
-  ["Ash wood bedside cabinet «Żyrardów»", "9403509000", "pcs", 112, 15.7],
+  ["Ash wood bedside cabinet «Żyrardów»", "9403500000", "pcs", 112, 15.7],
   ["Walnut veneer sideboard, 3 doors", "9403601000", "pcs", 389, 61.3],
 ] as const;
 

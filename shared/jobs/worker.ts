@@ -1,4 +1,4 @@
-import type { Db, Row } from "../db/types.ts";
+import type { Db, Queryable, Row } from "../db/types.ts";
 import { claimNextJob, finishJob, MAX_ATTEMPTS, renewLease, type JobTable } from "./job-queue.ts";
 
 export interface JobRow extends Row {
@@ -11,8 +11,11 @@ export interface JobHandler<J extends JobRow = JobRow> {
   leaseSeconds: number;
   /** Does the work; returns columns to set on completion. Throwing fails the job with the message. */
   run(job: J): Promise<Record<string, unknown> | void>;
-  /** Called after the job row is final (completed or failed), e.g. to write an outbox event. */
-  onFinished?(job: J, outcome: { status: "completed" } | { status: "failed"; error: string }): Promise<void>;
+  /**
+   * Called in the transaction that makes the job row final (completed or failed), e.g. to write an
+   * outbox event: the event exists exactly when the final status does.
+   */
+  onFinished?(job: J, outcome: { status: "completed" } | { status: "failed"; error: string }, tx: Queryable): Promise<void>;
 }
 
 export interface Worker {
@@ -21,6 +24,42 @@ export interface Worker {
   stop(): Promise<void>;
   /** Resolves when no job is running and none is queued (tests, benchmarks). */
   idle(): Promise<void>;
+}
+
+async function finish<J extends JobRow>(db: Db, handler: JobHandler<J>, job: J, outcome: { status: "completed"; set?: Record<string, unknown> } | { status: "failed"; error: string }) {
+  await db.transaction(async (tx) => {
+    if (!(await finishJob(tx, handler.table, job.id, job.attempts, outcome))) return; // lease lost: another worker owns it
+    await handler.onFinished?.(job, outcome.status === "completed" ? { status: "completed" } : outcome, tx);
+  });
+}
+
+/** Runs one claimed job to its end, keeping the lease alive meanwhile. Never throws for the job's own failure. */
+export async function runClaimedJob<J extends JobRow>(db: Db, handler: JobHandler<J>, job: J): Promise<void> {
+  const renew = setInterval(() => void renewLease(db, handler.table, job.id, job.attempts, handler.leaseSeconds).catch(() => {}), (handler.leaseSeconds * 1000) / 3);
+  try {
+    if (job.attempts > MAX_ATTEMPTS) throw new Error(`gave up after ${MAX_ATTEMPTS} interrupted attempts`);
+    const set = (await handler.run(job)) ?? undefined;
+    await finish(db, handler, job, { status: "completed", set });
+  } catch (e) {
+    await finish(db, handler, job, { status: "failed", error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/**
+ * Request-driven processing (Supabase Edge Functions have no long-lived worker): claims and runs jobs
+ * until none is left or the deadline passes. Returns how many ran.
+ */
+export async function drainQueue<J extends JobRow>(db: Db, handler: JobHandler<J>, deadline: number): Promise<number> {
+  let ran = 0;
+  while (Date.now() < deadline) {
+    const job = await claimNextJob<J>(db, handler.table, handler.leaseSeconds);
+    if (!job) break;
+    await runClaimedJob(db, handler, job);
+    ran++;
+  }
+  return ran;
 }
 
 /**
@@ -45,19 +84,7 @@ export function startWorker<J extends JobRow>(db: Db, handler: JobHandler<J>, op
       wakeUp = done;
     });
 
-  async function runOne(job: J) {
-    const renew = setInterval(() => void renewLease(db, handler.table, job.id, job.attempts, handler.leaseSeconds).catch(() => {}), (handler.leaseSeconds * 1000) / 3);
-    try {
-      if (job.attempts > MAX_ATTEMPTS) throw new Error(`gave up after ${MAX_ATTEMPTS} interrupted attempts`);
-      const set = (await handler.run(job)) ?? undefined;
-      if (await finishJob(db, handler.table, job.id, job.attempts, { status: "completed", set })) await handler.onFinished?.(job, { status: "completed" });
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      if (await finishJob(db, handler.table, job.id, job.attempts, { status: "failed", error })) await handler.onFinished?.(job, { status: "failed", error });
-    } finally {
-      clearInterval(renew);
-    }
-  }
+  const runOne = (job: J) => runClaimedJob(db, handler, job);
 
   async function slot() {
     while (running) {

@@ -1,4 +1,7 @@
 import type { Services } from "../runtime/services.ts";
+import { extractionTaskFactory } from "../extraction/extraction-task.ts";
+import { generationBackgroundTask } from "../generation/generation-worker.ts";
+import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
 
 /** Something the local server runs beside the HTTP server (job workers, the webhook dispatcher, cleanups). */
 export interface BackgroundTask {
@@ -20,9 +23,12 @@ const running: BackgroundTask[] = [];
  */
 export function backgroundTaskFactories(): BackgroundTaskFactory[] {
   return [
+    generationBackgroundTask,
     // [tasks:documents]
     // [tasks:extraction]
+    extractionTaskFactory,
     // [tasks:webhooks]
+    (services) => createWebhookDispatcher(services),
   ];
 }
 

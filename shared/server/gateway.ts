@@ -38,13 +38,15 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   });
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw));
+  // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
+  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, `/verify-hash/page/${encodeURIComponent(c.req.param("hash"))}`));
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw));
 
-  function dispatch(name: string, req: Request): Response | Promise<Response> {
+  function dispatch(name: string, req: Request, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
     const app = apps.get(name);
     if (!app) return Response.json({ error: { code: "SVC_REQ_005", message: `No function named ${name}` } }, { status: 404 });
-    return forward(app, req, new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length));
+    return forward(app, req, path);
   }
   return gateway;
 }

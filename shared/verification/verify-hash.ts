@@ -30,8 +30,7 @@ export async function verifyHash(db: Queryable, hash: string): Promise<VerifyAns
   const record = await findPassingRecordByHash(db, normalised);
   if (!record) return { verified: false, message: "No passing validation with this hash is known to this service." };
   const docs = await db.query<{ t: string }>(
-    `select distinct t from generation_history, jsonb_array_elements_text(document_types) as t
-      where validation_hash = $1 order by t`,
+    "select distinct document_type as t from generation_jobs where validation_hash = $1 and status = 'completed' order by t",
     [normalised],
   );
   return {

@@ -10,6 +10,8 @@ export interface SpawnedServer {
   defaultApiKey?: string;
   anonKey: string;
   output(): string;
+  /** SIGKILL to the whole process group: a crash. */
+  kill(): Promise<void>;
   /** SIGTERM, then waits for the graceful "Stopped." (database closed); resolves whether it was seen. */
   stop(): Promise<boolean>;
 }
@@ -43,6 +45,10 @@ export async function spawnServer(options: { runtime: "node" | "deno"; env: Reco
     defaultApiKey: out.match(/shown only now: (tds_\S+)/)?.[1],
     anonKey: out.match(/anon key:\s+(\S+)/)![1],
     output: () => out,
+    kill: async () => {
+      kill(child, "SIGKILL");
+      await exited;
+    },
     stop: async () => {
       // The whole group, as Ctrl+C does: npm's `sh -c` does not forward signals to the server.
       kill(child, "SIGTERM");

@@ -1,0 +1,216 @@
+/**
+ * HS code search: quality (recall at 5 on the labelled everyday descriptions of
+ * bench/data/hs-search-labelled.json) and speed (p50 / p95 over every loaded schedule), on the full
+ * reference data of ../shared/data imported into a file-backed PGlite under bench/.data/hs-search
+ * (built on the first run, and again when a migration or the data change; about a minute).
+ *
+ *   npx tsx bench/hs-search.bench.ts [--rounds 5] [--rebuild] [--verbose]
+ *   TDS_REFERENCE_DIR=/path/to/data npx tsx bench/hs-search.bench.ts
+ *
+ * A query hits when one of its first 5 results lies under one of the expected 4-digit headings. The
+ * labelled list has a "dev" part (written before the search was tuned, and used to tune it) and a
+ * "holdout" part (written after the tuning was frozen): the holdout figure is the honest one.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openPglite, type PgliteDb } from "../shared/db/pglite.ts";
+import { loadMigrations, migrate } from "../shared/db/migrate.ts";
+import { importReferenceDir } from "../shared/reference/import-reference-dir.ts";
+import { searchHsCodes, type HsSearchResponse } from "../shared/hs-codes/hs-code-service.ts";
+import { HS_SCHEDULES, SCHEDULES, type HsSchedule } from "../shared/hs-codes/schedules.ts";
+import { createTestGateway } from "../tests/support/test-gateway.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ROUNDS = Math.max(1, option("--rounds", 5));
+const VERBOSE = flag("--verbose");
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DATA_DIR = resolve(process.env.TDS_REFERENCE_DIR ?? join(ROOT, "..", "shared", "data"));
+const BENCH_DIR = join(ROOT, "bench", ".data", "hs-search");
+const PG_DIR = join(BENCH_DIR, "pg");
+const STAMP = join(BENCH_DIR, "fingerprint.txt");
+const HS_TABLES = HS_SCHEDULES.map((s) => SCHEDULES[s].table);
+const COUNTRY: Record<HsSchedule, string | undefined> = { wco: undefined, us: "US", eu: "EU", uk: "GB", in: "IN" };
+
+interface Item {
+  q: string;
+  headings: string[];
+  set: "dev" | "holdout";
+  kind?: "typo";
+}
+
+/** Migrations and data files: when either changes, the database is built again. */
+async function fingerprint(): Promise<string> {
+  const h = createHash("sha256");
+  for (const m of await loadMigrations()) h.update(m.name).update(m.sql);
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else h.update(p).update(String((await stat(p)).size));
+    }
+  };
+  await walk(DATA_DIR);
+  return h.digest("hex");
+}
+
+async function openBenchDatabase(): Promise<{ db: PgliteDb; built: string | null }> {
+  const want = await fingerprint();
+  const have = existsSync(STAMP) ? (await readFile(STAMP, "utf8")).trim() : "";
+  if (flag("--rebuild") || have !== want || !existsSync(PG_DIR)) {
+    await rm(BENCH_DIR, { recursive: true, force: true });
+    await mkdir(PG_DIR, { recursive: true });
+    const started = performance.now();
+    const db = await openPglite({ dataDir: PG_DIR });
+    await migrate(db);
+    const result = await importReferenceDir(db, DATA_DIR, {
+      only: HS_TABLES,
+      onTableStart: (t) => process.stderr.write(`importing ${t}…\n`),
+    });
+    await db.close();
+    await writeFile(STAMP, `${want}\n`);
+    const rows = result.tables.map((t) => `${t.table} ${t.rows}`).join(", ");
+    return { db: await openPglite({ dataDir: PG_DIR }), built: `${rows} in ${((performance.now() - started) / 1000).toFixed(1)} s` };
+  }
+  return { db: await openPglite({ dataDir: PG_DIR }), built: null };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const headingsOf = (r: HsSearchResponse) => r.results.map((x) => x.code.slice(0, 4));
+const isHit = (r: HsSearchResponse, item: Item) => headingsOf(r).some((h) => item.headings.includes(h));
+
+if (!existsSync(DATA_DIR)) {
+  console.error(`No reference data in ${DATA_DIR} (set TDS_REFERENCE_DIR).`);
+  process.exit(2);
+}
+
+const items: Item[] = JSON.parse(await readFile(join(ROOT, "bench", "data", "hs-search-labelled.json"), "utf8")).items;
+const { db, built } = await openBenchDatabase();
+const load0 = loadavg()[0];
+
+// ---------- quality ----------
+type Tally = { hits: number; n: number };
+const tally = () => ({ hits: 0, n: 0 });
+const recall: Record<string, Record<HsSchedule | "all", Tally>> = {};
+const groups = (item: Item) => ["all", item.set, ...(item.kind === "typo" ? ["typo"] : [])];
+const misses: string[] = [];
+const answers = new Map<string, string>();
+for (const schedule of HS_SCHEDULES) {
+  for (const item of items) {
+    const r = await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule], limit: 5 });
+    answers.set(`${schedule}|${item.q}`, JSON.stringify(r.results));
+    const hit = isHit(r, item);
+    for (const g of groups(item)) {
+      recall[g] ??= Object.fromEntries([...HS_SCHEDULES, "all"].map((s) => [s, tally()])) as Record<HsSchedule | "all", Tally>;
+      for (const key of [schedule, "all"] as const) {
+        recall[g][key].n++;
+        if (hit) recall[g][key].hits++;
+      }
+    }
+    if (!hit) misses.push(`${schedule.padEnd(3)} [${item.set}] "${item.q}" expected ${item.headings.join("/")}, top 5: ${headingsOf(r).join(" ") || "(none)"}`);
+  }
+}
+
+// The same list through the HTTP API (the in-process gateway): same answers?
+const gw = await createTestGateway(db);
+const apiKey = (await gw.createAccount("growth", `Bench ${Date.now()}`)).apiKey;
+let httpSame = 0;
+let httpTotal = 0;
+const httpTimes: number[] = [];
+for (const schedule of HS_SCHEDULES) {
+  for (const item of items) {
+    const started = performance.now();
+    const r = await gw.call("GET", `/api/v1/hs-codes/search?q=${encodeURIComponent(item.q)}&limit=5${COUNTRY[schedule] ? `&country=${COUNTRY[schedule]}` : ""}`, { apiKey });
+    httpTimes.push(performance.now() - started);
+    httpTotal++;
+    if (r.status === 200 && JSON.stringify(r.body.results) === answers.get(`${schedule}|${item.q}`)) httpSame++;
+  }
+}
+httpTimes.sort((a, b) => a - b);
+
+// ---------- speed ----------
+const CODE_QUERIES = ["84", "8471", "8471.30", "6109", "0306", "2204", "9403", "8517.13", "39", "7113"];
+const textTimes: Record<HsSchedule, number[]> = { wco: [], us: [], eu: [], uk: [], in: [] };
+const codeTimes: Record<HsSchedule, number[]> = { wco: [], us: [], eu: [], uk: [], in: [] };
+const cpu0 = process.cpuUsage();
+let searches = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  for (const schedule of HS_SCHEDULES) {
+    for (const item of items) {
+      const s = performance.now();
+      await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule] });
+      textTimes[schedule].push(performance.now() - s);
+      searches++;
+    }
+    for (const q of CODE_QUERIES) {
+      const s = performance.now();
+      await searchHsCodes(db, { q, country: COUNTRY[schedule] });
+      codeTimes[schedule].push(performance.now() - s);
+      searches++;
+    }
+  }
+}
+const cpu = process.cpuUsage(cpu0);
+const load1 = loadavg()[0];
+await db.close();
+
+// ---------- report ----------
+const pct = (t: Tally) => (t.n === 0 ? "–" : `${((100 * t.hits) / t.n).toFixed(1)}% (${t.hits}/${t.n})`);
+const ms = (n: number) => n.toFixed(1);
+const counts = { dev: items.filter((i) => i.set === "dev").length, holdout: items.filter((i) => i.set === "holdout").length, typo: items.filter((i) => i.kind === "typo").length };
+
+console.log("# HS code search benchmark\n");
+console.log(`Node ${process.version}, PGlite (file-backed, ${PG_DIR}); reference data ${DATA_DIR}`);
+if (built) console.log(`Database built on this run: ${built}`);
+console.log(`Labelled list: ${items.length} queries (${counts.dev} dev, ${counts.holdout} holdout; ${counts.typo} misspelt), bench/data/hs-search-labelled.json\n`);
+
+console.log("## Recall at 5 (a hit: one of the first 5 results under an expected heading)\n");
+console.log(`| Queries | ${HS_SCHEDULES.map((s) => SCHEDULES[s].country ?? "WCO").join(" | ")} | All schedules |`);
+console.log(`|---|${HS_SCHEDULES.map(() => "---").join("|")}|---|`);
+for (const g of ["holdout", "dev", "typo", "all"]) {
+  if (!recall[g]) continue;
+  console.log(`| ${g} | ${HS_SCHEDULES.map((s) => pct(recall[g][s])).join(" | ")} | ${pct(recall[g].all)} |`);
+}
+console.log(`\nThrough the HTTP API (in-process gateway): ${httpSame}/${httpTotal} answers identical to the service function's.\n`);
+
+console.log(`## Speed (${ROUNDS} rounds; wall-clock ms per search, service function, default limit 20)\n`);
+console.log("| Schedule | Text p50 | Text p95 | Code prefix p50 | Code prefix p95 | All p50 | All p95 |");
+console.log("|---|---|---|---|---|---|---|");
+const allText: number[] = [];
+const allCode: number[] = [];
+for (const s of HS_SCHEDULES) {
+  const t = [...textTimes[s]].sort((a, b) => a - b);
+  const c = [...codeTimes[s]].sort((a, b) => a - b);
+  const a = [...t, ...c].sort((x, y) => x - y);
+  allText.push(...t);
+  allCode.push(...c);
+  console.log(`| ${SCHEDULES[s].country ?? "WCO"} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 95))} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(a, 50))} | ${ms(percentile(a, 95))} |`);
+}
+allText.sort((a, b) => a - b);
+allCode.sort((a, b) => a - b);
+const all = [...allText, ...allCode].sort((a, b) => a - b);
+console.log(
+  `| **All schedules** | ${ms(percentile(allText, 50))} | **${ms(percentile(allText, 95))}** | ${ms(percentile(allCode, 50))} | ${ms(percentile(allCode, 95))} | ${ms(percentile(all, 50))} | **${ms(percentile(all, 95))}** |`,
+);
+console.log(
+  `\n${searches} searches; mean CPU ${((cpu.user + cpu.system) / 1000 / searches).toFixed(1)} ms per search (CPU time is not inflated by other processes); ` +
+    `max ${ms(all[all.length - 1])} ms; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${(await import("node:os")).cpus().length} CPUs. ` +
+    `Through HTTP: p50 ${ms(percentile(httpTimes, 50))} ms, p95 ${ms(percentile(httpTimes, 95))} ms (limit 5, one pass).`,
+);
+
+if (VERBOSE || misses.length <= 40) {
+  console.log(`\n## Misses (${misses.length})\n`);
+  for (const m of misses) console.log(`- ${m}`);
+}

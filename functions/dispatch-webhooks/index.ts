@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { dispatchWebhooksRoute } from "../../shared/webhooks/dispatch-webhooks-route.ts";
+
+export const app = createFunctionApp([dispatchWebhooksRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

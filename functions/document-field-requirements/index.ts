@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { documentFieldRequirementsRoute } from "../../shared/generation/generation-routes.ts";
+
+export const app = createFunctionApp([documentFieldRequirementsRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { extractFilledFieldsRoute } from "../../shared/pdf-round-trip/pdf-round-trip-routes.ts";
+
+export const app = createFunctionApp([extractFilledFieldsRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { flattenDocumentRoute } from "../../shared/pdf-round-trip/pdf-round-trip-routes.ts";
+
+export const app = createFunctionApp([flattenDocumentRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { generateDocumentsRoute } from "../../shared/generation/generation-routes.ts";
+
+export const app = createFunctionApp([generateDocumentsRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

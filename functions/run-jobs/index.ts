@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { runJobsRoute } from "../../shared/generation/run-jobs-route.ts";
+
+export const app = createFunctionApp([runJobsRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

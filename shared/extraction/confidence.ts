@@ -1,0 +1,119 @@
+/**
+ * Deterministic checks that adjust every extractor's confidences (the built-in one and the model):
+ *
+ *   confidence = base × format × consistency, clamped to [0, 1]
+ *
+ * - base: how the value was found — the model's token probability (exp of the mean log-probability
+ *   of the value's tokens) or the built-in extractor's method score times the OCR word confidence.
+ * - format: 1 when the value has the shape its field needs (ISO 3166 country, ISO 4217 currency, HS
+ *   code of 6–10 digits, UN/LOCODE shape, Incoterms 2020, transport mode, EORI/EIN shapes, e-mail,
+ *   phone, ISO 6346 container number with its check digit, positive numbers), FORMAT_FAIL otherwise.
+ * - consistency: the sum of quantity × unit price against goods.total_value. A match moves the total
+ *   and every quantity and price halfway to 1 (c' = 1 − (1 − c)/2); a mismatch multiplies the total by
+ *   TOTAL_MISMATCH and the quantities and prices by ITEM_MISMATCH. Line gross weights against the
+ *   total gross weight, and gross ≥ net per line, work the same way.
+ */
+import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
+import { clampConfidence } from "./extraction-result.ts";
+import { INCOTERMS, ISO_COUNTRIES, ISO_CURRENCIES, LOCODE_SHAPE, TRANSPORT_MODES } from "./code-lists.ts";
+
+export const FORMAT_FAIL = 0.5;
+export const TOTAL_MISMATCH = 0.6;
+export const ITEM_MISMATCH = 0.85;
+
+const POSITIVE_NUMBERS = /(quantity|unit_price|total_value|net_weight_kg|gross_weight_kg|total_packages|total_gross_weight_kg)$/;
+
+/** ISO 6346: owner code + serial + check digit. */
+export function containerCheckDigitOk(code: string): boolean {
+  if (!/^[A-Z]{4}\d{7}$/.test(code)) return false;
+  const value = (ch: string) => {
+    if (/\d/.test(ch)) return Number(ch);
+    // A=10 … Z=38, skipping multiples of 11.
+    let v = 10;
+    for (let c = 65; c < ch.charCodeAt(0); c++) {
+      v++;
+      if (v % 11 === 0) v++;
+    }
+    return v;
+  };
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += value(code[i]) * 2 ** i;
+  return (sum % 11) % 10 === Number(code[10]);
+}
+
+/** true / false for fields with a format; null when the field has none. */
+export function formatCheck(path: string, value: string | number): boolean | null {
+  const s = String(value);
+  if (/(^|\.)(country|origin_country|destination_country)$/.test(path)) return ISO_COUNTRIES.has(s);
+  if (path === "goods.currency") return ISO_CURRENCIES.has(s);
+  if (/\.hs_code$/.test(path)) return /^\d{6,10}$/.test(s);
+  if (/route\.port_of_(loading|discharge)$/.test(path)) return LOCODE_SHAPE.test(s);
+  if (path === "route.incoterms") return (INCOTERMS as readonly string[]).includes(s);
+  if (path === "route.transport_mode") return (TRANSPORT_MODES as readonly string[]).includes(s);
+  if (/tax_ids\.eori$/.test(path)) return /^[A-Z]{2}[0-9A-Z]{1,15}$/.test(s);
+  if (/tax_ids\.ein$/.test(path)) return /^\d{2}-\d{7}$/.test(s);
+  if (/contact_email$/.test(path)) return /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/.test(s);
+  if (/contact_phone$/.test(path)) return /^\+?[\d\s()\-./]{6,}$/.test(s);
+  if (/container_number$/.test(path)) return containerCheckDigitOk(s);
+  if (POSITIVE_NUMBERS.test(path)) return typeof value === "number" && value > 0;
+  return null;
+}
+
+function closeEnough(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
+}
+
+const raise = (v: ExtractedValue | undefined) => {
+  if (v) v.confidence = 1 - (1 - v.confidence) / 2;
+};
+const lower = (v: ExtractedValue | undefined, factor: number) => {
+  if (v) v.confidence *= factor;
+};
+
+/** Applies the format and consistency checks; returns a new map (the input is not changed). */
+export function applyChecks(input: FlatExtraction): FlatExtraction {
+  const out: FlatExtraction = new Map([...input].map(([k, v]) => [k, { ...v }]));
+  for (const [path, v] of out) {
+    const ok = formatCheck(path, v.value);
+    if (ok === false) v.confidence *= FORMAT_FAIL;
+  }
+  const items = new Map<number, Record<string, ExtractedValue>>();
+  for (const [path, v] of out) {
+    const m = /^goods\.line_items\[(\d+)\]\.(\w+)$/.exec(path);
+    if (m) items.set(Number(m[1]), { ...(items.get(Number(m[1])) ?? {}), [m[2]]: v });
+  }
+  const list = [...items.values()];
+  const total = out.get("goods.total_value");
+  if (total && typeof total.value === "number" && list.length > 0 && list.every((i) => typeof i.quantity?.value === "number" && typeof i.unit_price?.value === "number")) {
+    const sum = list.reduce((s, i) => s + (i.quantity.value as number) * (i.unit_price.value as number), 0);
+    if (closeEnough(sum, total.value)) {
+      raise(total);
+      for (const i of list) {
+        raise(i.quantity);
+        raise(i.unit_price);
+      }
+    } else {
+      lower(total, TOTAL_MISMATCH);
+      for (const i of list) {
+        lower(i.quantity, ITEM_MISMATCH);
+        lower(i.unit_price, ITEM_MISMATCH);
+      }
+    }
+  }
+  const gross = out.get("packaging.total_gross_weight_kg");
+  if (gross && typeof gross.value === "number" && list.length > 0 && list.every((i) => typeof i.gross_weight_kg?.value === "number")) {
+    const sum = list.reduce((s, i) => s + (i.gross_weight_kg.value as number), 0);
+    if (closeEnough(sum, gross.value)) {
+      raise(gross);
+      for (const i of list) raise(i.gross_weight_kg);
+    } else lower(gross, ITEM_MISMATCH);
+  }
+  for (const i of list) {
+    if (typeof i.gross_weight_kg?.value === "number" && typeof i.net_weight_kg?.value === "number" && i.gross_weight_kg.value < i.net_weight_kg.value) {
+      lower(i.gross_weight_kg, ITEM_MISMATCH);
+      lower(i.net_weight_kg, ITEM_MISMATCH);
+    }
+  }
+  for (const v of out.values()) v.confidence = clampConfidence(v.confidence);
+  return out;
+}

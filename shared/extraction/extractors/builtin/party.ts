@@ -1,0 +1,129 @@
+/** Splits a party block (name, street lines, postal code and city, country, ids, contacts) into fields. */
+import { countryCode, trailingCountry } from "./normalize.ts";
+
+export interface BlockLine {
+  text: string;
+  confidence: number;
+}
+
+export interface PartyField {
+  field: string;
+  value: string;
+  /** How sure the layout makes us (before OCR confidence and checks). */
+  base: number;
+  source: BlockLine[];
+}
+
+const PHONE = /\b(?:tel(?:ephone|efon|efono)?|phone|fon|t[eé]l[eé]phone|mob(?:ile)?|fax)\b\.?\s*:?\s*(\+?[\d][\d ()/.-]{5,}\d)/i;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const EORI = /\bEORI(?:[- ]?(?:no|nr|number|nummer))?\.?\s*:?\s*([A-Z]{2}[0-9A-Z]{4,15})\b/i;
+const VAT = /\b(?:VAT(?:[- ]?(?:no|reg|number|id))*|USt[.-]?Id[.-]?Nr|UID|TVA(?: intracom(?:munautaire)?)?|N[°º]? ?TVA|IVA|NIF|P\.? ?IVA|BTW)\.?\s*:?\s*([A-Z]{2}[0-9A-Z ]{6,14}[0-9A-Z])\b/i;
+const EIN = /\b(?:EIN|IRS(?: no)?|Tax ID)\.?\s*:?\s*(\d{2}-\d{7})\b/i;
+const IEC = /\bIEC(?: (?:no|code))?\.?\s*:?\s*([0-9A-Z]{10})\b/i;
+const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
+
+const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}(?= )|(?:[A-Z]{1,2}[- ])?\d{4,6}|\d{2}-\d{3}|\d{3} ?\d{2})\s+(\D.*)$/;
+const US_LINE = /^(.+?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
+const POSTAL_LAST = /^(\D.*?),?\s+(\d{4,6}(?:-\d{3,4})?)$/;
+const UK_LINE = /^(.+?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
+
+export function parseParty(input: BlockLine[]): PartyField[] {
+  let lines = input.map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() })).filter((l) => l.text);
+  // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
+  if (lines.length === 1 && lines[0].text.split(",").length >= 3) {
+    const parts = lines[0].text.split(",").map((t) => t.trim()).filter(Boolean);
+    // "Chicago, IL 60607": the state and ZIP belong with the city.
+    const merged: string[] = [];
+    for (const p of parts) {
+      if (/^[A-Z]{2} \d{5}(-\d{4})?$/.test(p) && merged.length > 1) merged[merged.length - 1] += `, ${p}`;
+      else merged.push(p);
+    }
+    lines = merged.map((t) => ({ text: t, confidence: lines[0].confidence }));
+  }
+  const out: PartyField[] = [];
+  const rest: BlockLine[] = [];
+  for (const l of lines) {
+    let t = l.text;
+    let matched = false;
+    const take = (re: RegExp, field: string, base = 0.9) => {
+      const m = re.exec(t);
+      if (!m) return;
+      out.push({ field, value: m[1].replace(/\s+/g, field === "contact_phone" ? " " : ""), base, source: [l] });
+      t = (t.slice(0, m.index) + t.slice(m.index + m[0].length)).trim();
+      matched = true;
+    };
+    take(EORI, "tax_ids.eori");
+    take(EIN, "tax_ids.ein");
+    take(GSTIN, "tax_ids.gstin");
+    take(IEC, "tax_ids.iec");
+    take(VAT, "tax_ids.vat");
+    const email = EMAIL.exec(t);
+    if (email) {
+      out.push({ field: "contact_email", value: email[0], base: 0.95, source: [l] });
+      t = t.replace(email[0], "").replace(/\b(e-?mail|email)\b\s*:?/i, "").trim();
+      matched = true;
+    }
+    take(PHONE, "contact_phone", 0.85);
+    t = t.replace(/^[\s,;:|/-]+|[\s,;:|/-]+$/g, "");
+    // An identifier or contact label left without its value ("EORI:") is not an address line.
+    if (/^(eori|vat|ein|iec|gstin|tax id|tel|phone|fax|e-?mail)(\s*(no|nr|number))?\.?$/i.test(t)) continue;
+    if (!matched || (t && !/^(tel|phone|fax|e-?mail|eori|vat)\b/i.test(t) && t.length > 2)) {
+      if (t) rest.push({ text: t, confidence: l.confidence });
+    }
+  }
+  if (rest.length === 0) return out;
+  // "Same as consignee", "idem", "wie Empfänger": a reference, not a party.
+  if (/^(same as|as per|idem|see above|wie |siehe |identique|voir |igual |ver )/i.test(rest[0].text)) return out;
+  const [name, ...others] = rest;
+  out.push({ field: "name", value: name.text, base: 0.9, source: [name] });
+  // Country: the last line alone ("Germany"), or at the end of it ("20457 Hamburg, Germany").
+  if (others.length > 0) {
+    const last = others[others.length - 1];
+    const alone = countryCode(last.text);
+    if (alone) {
+      out.push({ field: "country", value: alone, base: 0.9, source: [last] });
+      others.pop();
+    } else {
+      const tail = trailingCountry(last.text);
+      if (tail && tail.rest) {
+        out.push({ field: "country", value: tail.code, base: 0.85, source: [last] });
+        others[others.length - 1] = { text: tail.rest, confidence: last.confidence };
+      }
+    }
+  }
+  // City and postal code: the last line that looks like one, from the bottom.
+  let cityIndex = -1;
+  for (let i = others.length - 1; i >= 0 && cityIndex < 0; i--) {
+    const t = others[i].text.replace(/,$/, "");
+    let m: RegExpExecArray | null;
+    if ((m = US_LINE.exec(t)) && !/\d/.test(m[1].slice(-1))) {
+      out.push({ field: "city", value: m[1].replace(/,$/, ""), base: 0.85, source: [others[i]] });
+      out.push({ field: "state", value: m[2], base: 0.85, source: [others[i]] });
+      out.push({ field: "postal_code", value: m[3], base: 0.85, source: [others[i]] });
+      cityIndex = i;
+    } else if ((m = POSTAL_FIRST.exec(t))) {
+      out.push({ field: "postal_code", value: m[1], base: 0.85, source: [others[i]] });
+      out.push({ field: "city", value: m[2].replace(/,.*$/, "").trim(), base: 0.85, source: [others[i]] });
+      cityIndex = i;
+    } else if ((m = UK_LINE.exec(t)) && i > 0) {
+      out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });
+      out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
+      cityIndex = i;
+    } else if ((m = POSTAL_LAST.exec(t)) && i > 0) {
+      out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });
+      out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
+      cityIndex = i;
+    }
+  }
+  let street = cityIndex >= 0 ? others.slice(0, cityIndex) : others;
+  if (cityIndex < 0 && others.length >= 2) {
+    // No postal code: the last line is most likely the city.
+    const city = others[others.length - 1];
+    if (!/\d/.test(city.text) && city.text.length < 40) {
+      out.push({ field: "city", value: city.text, base: 0.6, source: [city] });
+      street = others.slice(0, -1);
+    }
+  }
+  if (street.length > 0) out.push({ field: "address", value: street.map((l) => l.text).join(", "), base: 0.85, source: street });
+  return out;
+}

@@ -1,0 +1,12 @@
+import type { DocumentText } from "../document-text.ts";
+import type { FlatExtraction } from "../extraction-result.ts";
+
+/**
+ * One interface, two implementations: the built-in deterministic extractor (default, offline) and the
+ * model extractor (any OpenAI-compatible chat-completions server). Both return flat paths with
+ * {value, confidence}; applyChecks() then adjusts the confidences the same way for both.
+ */
+export interface Extractor {
+  readonly name: "builtin" | "openai";
+  extract(doc: DocumentText): Promise<FlatExtraction>;
+}

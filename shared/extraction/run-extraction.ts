@@ -1,0 +1,41 @@
+/** File bytes → extraction result: read (per input kind), extract (built-in or model), check. */
+import { applyChecks } from "./confidence.ts";
+import type { InputSource } from "./document-text.ts";
+import type { ExtractionConfig } from "./extraction-config.ts";
+import { ExtractionError } from "./extraction-error.ts";
+import { toResultTree, type FlatExtraction } from "./extraction-result.ts";
+import type { Extractor } from "./extractors/extractor.ts";
+import { createBuiltinExtractor } from "./extractors/builtin-extractor.ts";
+import type { FileKind } from "./file-kinds.ts";
+import { readDocument } from "./readers/read-document.ts";
+
+export interface ExtractionOutcome {
+  source: InputSource;
+  extractor: Extractor["name"];
+  flat: FlatExtraction;
+  result: Record<string, unknown>;
+}
+
+const extractors = new WeakMap<ExtractionConfig, Promise<Extractor>>();
+
+export function extractorFor(config: ExtractionConfig): Promise<Extractor> {
+  let e = extractors.get(config);
+  if (!e) {
+    e =
+      config.extractor === "openai"
+        ? import("./extractors/openai-extractor.ts").then((m) => m.createOpenAiExtractor(config))
+        : Promise.resolve(createBuiltinExtractor());
+    e.catch(() => extractors.delete(config));
+    extractors.set(config, e);
+  }
+  return e;
+}
+
+export async function runExtraction(bytes: Uint8Array, kind: FileKind, config: ExtractionConfig, extractor?: Extractor): Promise<ExtractionOutcome> {
+  const doc = await readDocument(bytes, kind, { maxPages: config.maxPages });
+  if (doc.lines.length === 0) throw new ExtractionError("No text could be read from the file");
+  const x = extractor ?? (await extractorFor(config));
+  const flat = applyChecks(await x.extract(doc));
+  if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
+  return { source: doc.source, extractor: x.name, flat, result: toResultTree(flat) };
+}

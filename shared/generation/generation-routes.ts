@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { defineRoute, type RouteDef } from "../http/route.ts";
+import { AppError } from "../http/app-error.ts";
+import { COMMON_ERRORS, err } from "../http/common-responses.ts";
+import { authenticate } from "../auth/authenticate.ts";
+import { DOCUMENT_TYPES } from "../documents/document-types.ts";
+import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
+import { AnyShipmentData } from "../validation/validation-schemas.ts";
+import { IdParam } from "../shipments/shipment-schemas.ts";
+import { findShipment } from "../shipments/shipment-repository.ts";
+import { wakeBackgroundTasks } from "../server/background-tasks.ts";
+import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
+import { drainQueue } from "../jobs/worker.ts";
+import { generationJobHandler } from "./generation-worker.ts";
+import type { Services } from "../runtime/services.ts";
+
+type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
+
+/** After a 202: wake the local workers, or on Supabase keep this invocation alive to render the jobs. */
+function startProcessing(services: Services): void {
+  wakeBackgroundTasks();
+  const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
+  if (edge?.waitUntil) edge.waitUntil(drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000));
+}
+import { findGenerationJob } from "./generation-repository.ts";
+import { documentResource } from "./document-links.ts";
+import { checkDownloadSignature } from "./download-signing.ts";
+
+const DocumentTypes = z.array(z.enum(DOCUMENT_TYPES)).min(1).max(16);
+const Options = {
+  final_doc: z.boolean().optional().describe("true: everything static; false (default): missing values become fillable fields"),
+  confirm_warnings: z.boolean().optional().describe("true: proceed despite soft warnings (blank fields result)"),
+  validation_hash: z.string().max(100).optional().describe("Hash of a prior passing validation of exactly this data"),
+};
+
+export const GenerateDocumentsBody = z.strictObject({
+  shipment: AnyShipmentData,
+  document_types: DocumentTypes,
+  shipment_id: z.string().optional(),
+  previous_shipment_data: AnyShipmentData.optional(),
+  ...Options,
+});
+
+const CheckMessages = z.array(z.object({ message: z.string(), fieldPath: z.string(), tab: z.string() }));
+const GENERATE_RESPONSES = {
+  202: {
+    description: "Jobs created",
+    schema: z.object({
+      jobs: z.array(z.object({ jobId: z.string(), docType: z.string(), providerJobId: z.string() })),
+      generation_count: z.number().int().optional(),
+      max_generations: z.number().int().optional(),
+      generation_history_id: z.string().optional(),
+    }),
+  },
+  200: { description: "Soft warnings: resubmit with confirm_warnings true", schema: z.object({ success: z.literal(false), requiresConfirmation: z.literal(true), warnings: z.array(z.object({ docType: z.string(), warnings: CheckMessages })) }) },
+  400: { description: "Pre-check errors of all requested types (no error code), or a bad request (error envelope)", schema: z.object({ success: z.literal(false), preCheckErrors: z.array(z.object({ docType: z.string(), errors: CheckMessages })) }) },
+  401: COMMON_ERRORS[401],
+  404: err("shipment_id not found (SVC_SHIP_004)"),
+  409: err("Concurrent generation of the same shipment (SVC_GEN_LIMIT): retry"),
+  422: err("Validation error rules fail (SVC_GEN_001)"),
+  429: err("Generation limit of the shipment reached (SVC_GEN_LIMIT)"),
+};
+
+function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
+  return {
+    shipment: body.shipment,
+    documentTypes: body.document_types,
+    shipmentId: body.shipment_id,
+    finalDoc: body.final_doc ?? false,
+    confirmWarnings: body.confirm_warnings ?? false,
+    validationHash: body.validation_hash,
+    previousShipmentData: body.shipment_id ? body.previous_shipment_data : undefined,
+  };
+}
+
+export const generateDocumentsRoute = defineRoute({
+  method: "post",
+  path: "/functions/v1/generate-documents",
+  operationId: "generateDocumentsFunction",
+  summary: "Generate documents asynchronously (202 with job ids)",
+  description: "Order of checks: shipment_id (404), pre-checks (400), soft warnings (200), validation (422), generation limit (429/409), then 202.",
+  tags: ["Documents"],
+  auth: "function",
+  body: GenerateDocumentsBody,
+  bodyErrorCode: (issue) => (issue.path.length === 1 && ["shipment", "document_types"].includes(String(issue.path[0])) && issue.code === "invalid_type" ? "SVC_VAL_002" : undefined),
+  responses: GENERATE_RESPONSES,
+  handler: async (c, { body, principal }) => {
+    const result = await generateDocuments(c.var.services.db, principal!, toRequest(body));
+    if (result.status === 202) startProcessing(c.var.services);
+    return c.json(result.body, result.status);
+  },
+});
+
+export const documentFieldRequirementsRoute = defineRoute({
+  method: "get",
+  path: "/functions/v1/document-field-requirements",
+  operationId: "documentFieldRequirements",
+  summary: "Public: required and recommended fields of all 16 document types",
+  tags: ["Documents"],
+  auth: "public",
+  responses: { 200: { description: "The table that also drives the pre-checks and soft warnings" } },
+  handler: (c) => {
+    c.header("cache-control", "public, max-age=3600");
+    return c.json({ requirements: FIELD_REQUIREMENTS });
+  },
+});
+
+export const documentRestRoutes: RouteDef[] = [
+  defineRoute({
+    method: "post",
+    path: "/api/v1/shipments/{id}/generate",
+    operationId: "regenerateShipmentDocuments",
+    summary: "Generate (or regenerate) documents of a stored shipment from its stored data",
+    description: "Body: {document_types, final_doc?, confirm_warnings?, validation_hash?}. Same checks and answers as generate-documents with shipment_id; the diff is taken against the previous generation's snapshot.",
+    tags: ["Documents"],
+    auth: "api-key",
+    params: IdParam,
+    body: z.strictObject({ document_types: DocumentTypes, ...Options }),
+    responses: GENERATE_RESPONSES,
+    handler: async (c, { params, body, principal }) => {
+      const { db } = c.var.services;
+      const stored = await findShipment(db, principal!.accountId, params.id);
+      if (!stored) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: params.id } });
+      const previous = await db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
+        "select shipment_data_snapshot from generation_history where shipment_id = $1 order by generation_number desc limit 1",
+        [stored.id],
+      );
+      const result = await generateDocuments(db, principal!, {
+        shipment: stored.shipment_data,
+        documentTypes: body.document_types,
+        shipmentId: stored.id,
+        finalDoc: body.final_doc ?? false,
+        confirmWarnings: body.confirm_warnings ?? false,
+        validationHash: body.validation_hash,
+        previousShipmentData: previous[0]?.shipment_data_snapshot,
+      });
+      if (result.status === 202) startProcessing(c.var.services);
+      return c.json(result.body, result.status);
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/documents/{jobId}",
+    operationId: "getDocument",
+    summary: "A generation job: status, signed download address, hash and verification address",
+    tags: ["Documents"],
+    auth: "api-key",
+    params: z.object({ jobId: z.string() }),
+    responses: { 200: { description: "The document job" }, 401: COMMON_ERRORS[401], 404: err("No such job in this account (SVC_DOC_001)") },
+    handler: async (c, { params, principal }) => {
+      const job = await findGenerationJob(c.var.services.db, principal!.accountId, params.jobId);
+      if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
+      return c.json(await documentResource(c.var.services.config, job));
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/documents/{jobId}/download",
+    operationId: "downloadDocument",
+    summary: "The PDF: with a signed address (no headers) or with the API key",
+    tags: ["Documents"],
+    auth: "public",
+    params: z.object({ jobId: z.string() }),
+    query: z.object({ expires: z.string().optional(), signature: z.string().optional(), variant: z.enum(["original", "pdfa"]).optional().describe("pdfa: the PDF/A-2b copy made by flatten-document") }),
+    responses: {
+      200: { description: "The PDF", contentType: "application/pdf" },
+      401: COMMON_ERRORS[401],
+      403: err("Bad or expired signature (SVC_DOC_004)"),
+      404: err("Not found (SVC_DOC_001)"),
+      409: err("Not completed (SVC_DOC_002)"),
+      410: err("File no longer kept (SVC_DOC_003)"),
+    },
+    handler: async (c, { params, query }) => {
+      const { db, blobs, config } = c.var.services;
+      let accountId: string | null;
+      if (query.signature !== undefined || query.expires !== undefined) {
+        const check = await checkDownloadSignature(params.jobId, query.expires ?? "", query.signature ?? "", config.downloadSigningSecret, new Date(), query.variant ?? "original");
+        if (check !== "valid") throw new AppError("SVC_DOC_004", check === "expired" ? "This download address has expired" : "Invalid download signature");
+        accountId = null; // the signature names the job
+      } else {
+        accountId = (await authenticate(c, "api-key"))!.accountId;
+      }
+      const job = await findGenerationJob(db, accountId, params.jobId);
+      if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
+      if (job.status !== "completed") throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
+      const key = query.variant === "pdfa" ? job.flattened_blob_key : job.blob_key;
+      if (query.variant === "pdfa" && !key && job.blob_key) throw new AppError("SVC_DOC_001", "No PDF/A copy of this document: call flatten-document first");
+      const blob = key ? await blobs.get(key) : null;
+      if (!blob) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", { details: { hash: job.validation_hash } });
+      return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}.pdf"`,
+        "cache-control": "private, no-store",
+      });
+    },
+  }),
+];

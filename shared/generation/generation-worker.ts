@@ -1,0 +1,76 @@
+import type { Services } from "../runtime/services.ts";
+import type { BackgroundTask } from "../server/background-tasks.ts";
+import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
+import { renderDocument } from "../documents/render-document.ts";
+import type { DocumentType } from "../documents/document-types.ts";
+import { enqueueEvent } from "../events/outbox.ts";
+import { toGenerationJob } from "./generation-repository.ts";
+import { downloadUrlFor, verificationUrl } from "./document-links.ts";
+import { expireOldDocumentFiles } from "./generation-repository.ts";
+
+/** Five days: older generations' files go, the latest generation's stay, every hash stays verifiable. */
+export const DOCUMENT_RETENTION_MS = 5 * 24 * 3600 * 1000;
+
+export function generationJobHandler(services: Services): JobHandler {
+  const { config, blobs } = services;
+  return {
+    table: "generation_jobs",
+    leaseSeconds: 15,
+    async run(row: JobRow) {
+      const job = toGenerationJob(row);
+      const bytes = await renderDocument({
+        docType: job.document_type as DocumentType,
+        shipment: job.input.shipment,
+        finalDoc: job.input.finalDoc,
+        validationHash: job.validation_hash,
+        verificationUrl: verificationUrl(config, job.validation_hash),
+        generationNumber: job.input.generationNumber,
+        shipmentId: job.shipment_id,
+        shipmentRef: job.input.shipmentRef,
+        generatedAt: new Date(job.input.generatedAt),
+      });
+      const key = `documents/${job.account_id}/${job.id}.pdf`;
+      await blobs.put(key, bytes, "application/pdf");
+      return { blob_key: key };
+    },
+    async onFinished(row, outcome, tx) {
+      const job = toGenerationJob(row);
+      const data: Record<string, unknown> = {
+        job_id: job.id,
+        shipment_id: job.shipment_id,
+        document_type: job.document_type,
+        status: outcome.status,
+        hash: job.validation_hash,
+      };
+      if (outcome.status === "completed") {
+        data.download_url = await downloadUrlFor(config, { ...job, status: "completed", blob_key: `documents/${job.account_id}/${job.id}.pdf` });
+        await enqueueEvent(tx, job.account_id, "document.generated", data);
+      } else {
+        data.error_message = outcome.error;
+        await enqueueEvent(tx, job.account_id, "document.failed", data);
+      }
+    },
+  };
+}
+
+/** The generation worker plus the retention sweep, as one background task of the local server. */
+export function generationBackgroundTask(services: Services): BackgroundTask {
+  const worker = startWorker(services.db, generationJobHandler(services), { pollMs: 500 });
+  const sweep = async () => {
+    const keys = await expireOldDocumentFiles(services.db, new Date(Date.now() - DOCUMENT_RETENTION_MS));
+    if (keys.length) await services.blobs.delete(keys);
+  };
+  const timer = setInterval(() => void sweep().catch((e) => console.error("document retention sweep:", e)), 3600_000);
+  void sweep().catch((e) => console.error("document retention sweep:", e));
+  return {
+    name: "document-generation",
+    wake: worker.wake,
+    idle: worker.idle,
+    stop: async () => {
+      clearInterval(timer);
+      await worker.stop();
+    },
+  };
+}
+
+export { expireOldDocumentFiles };

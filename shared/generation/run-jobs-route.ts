@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineRoute } from "../http/route.ts";
+import { err } from "../http/common-responses.ts";
+import { drainQueue } from "../jobs/worker.ts";
+import { DOCUMENT_RETENTION_MS, generationJobHandler } from "./generation-worker.ts";
+import { expireOldDocumentFiles } from "./generation-repository.ts";
+
+/**
+ * Supabase has no long-lived worker: generate-documents starts draining in the background of its own
+ * invocation (EdgeRuntime.waitUntil), and a pg_cron schedule calls this function every minute so that
+ * jobs of a crashed invocation (expired lease) still finish and old files are swept.
+ */
+export const runJobsRoute = defineRoute({
+  method: "post",
+  path: "/functions/v1/run-jobs",
+  operationId: "runJobs",
+  summary: "Admin/scheduler: run queued generation jobs for up to max_seconds and sweep expired files",
+  tags: ["Admin"],
+  auth: "service-role",
+  body: z.strictObject({ max_seconds: z.number().int().min(1).max(140).optional() }),
+  bodyOptional: true,
+  responses: { 200: { description: "What ran", schema: z.object({ generation_jobs: z.number().int(), files_expired: z.number().int() }) }, 401: err("Not the service_role key (SVC_AUTH_003)") },
+  handler: async (c, { body }) => {
+    const services = c.var.services;
+    const ran = await drainQueue(services.db, generationJobHandler(services), Date.now() + (body.max_seconds ?? 50) * 1000);
+    const keys = await expireOldDocumentFiles(services.db, new Date(Date.now() - DOCUMENT_RETENTION_MS));
+    if (keys.length) await services.blobs.delete(keys);
+    return c.json({ generation_jobs: ran, files_expired: keys.length });
+  },
+});

@@ -1,0 +1,331 @@
+/**
+ * HS code search and detail. Search: a query of digits is a code prefix; anything else a description,
+ * ranked by the full-text plan of query-plan.ts with synonyms and typo tolerance. Detail: the line with
+ * its hierarchy from the chapter down, and the US general duty rate.
+ */
+import type { Queryable } from "../db/types.ts";
+import { AppError } from "../http/app-error.ts";
+import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
+import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
+import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type PlannedTerm, type Term } from "./query-plan.ts";
+import { buildWordVocabulary, closestWords, type WordVocabulary } from "./typo.ts";
+import { everydayWords } from "./synonyms.ts";
+import {
+  findLineWithAncestors,
+  hasLinesUnder,
+  lexizeWords,
+  loadDescriptions,
+  loadStemCounts,
+  scheduleLineCount,
+  searchByCodePrefix,
+  searchByText,
+  wcoDescriptions,
+  type HsSearchRow,
+  type SearchBuild,
+  type StemCount,
+  type TreeLine,
+} from "./hs-code-repository.ts";
+import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } from "./hierarchy.ts";
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 100;
+
+export interface HsSearchResult {
+  code: string;
+  description: string;
+  /** The descriptions from the heading (or chapter) down to the line, joined with " > ". */
+  full_description: string;
+  /** Alpha-2 of the schedule (EU for the Combined Nomenclature); null for the WCO reference. */
+  country: string | null;
+  chapter: string;
+  /** Significant digits of the code: 2 chapter, 4 heading, 6 subheading, 8/10 national lines. */
+  level: number;
+  /** US: the general (column 1) rate of duty; null elsewhere and on US lines without a rate. */
+  duty_rate: string | null;
+}
+
+export interface HsCorrection {
+  word: string;
+  replaced_by: string[];
+}
+
+export interface HsSearchResponse {
+  results: HsSearchResult[];
+  total: number;
+  schedule: HsSchedule;
+  match: "code_prefix" | "text";
+  /** Query words that occur nowhere in the schedule and were read as their closest known words. */
+  corrections?: HsCorrection[];
+}
+
+export interface HsCodeRecord {
+  code: string;
+  description: string;
+  full_description: string;
+  country: string | null;
+  schedule: HsSchedule;
+  chapter: string;
+  heading: string | null;
+  subheading: string | null;
+  level: number;
+  duty_rate: string | null;
+  hierarchy: HierarchyEntry[];
+}
+
+export function resolveSchedule(country: string | undefined): HsSchedule {
+  const choice = scheduleForCountry(country);
+  if (choice.ok) return choice.schedule;
+  throw new AppError("SVC_HS_002", `There is no tariff schedule for country "${choice.country}". Use ${COUNTRY_HELP}.`, {
+    details: { field: "country", country: choice.country },
+  });
+}
+
+function notLoaded(schedule: HsSchedule): AppError {
+  return new AppError("SVC_HS_003", `The ${SCHEDULES[schedule].name} has not been imported yet; run npm run reference:import -- --dir <reference files>.`, {
+    details: { schedule },
+  });
+}
+
+function toResult(schedule: HsSchedule, r: HsSearchRow): HsSearchResult {
+  return {
+    code: r.code,
+    description: r.description,
+    full_description: r.full_description,
+    country: SCHEDULES[schedule].country,
+    chapter: r.chapter,
+    level: r.level,
+    duty_rate: r.duty_rate,
+  };
+}
+
+// ---------- per-database caches of the vocabulary, keyed by the index build ----------
+
+/** How long a schedule's index build stamp is trusted before it is read again. */
+export const BUILD_STATE_TTL_MS = 1000;
+
+const builds = new WeakMap<object, Map<HsSchedule, { at: number; build: SearchBuild }>>();
+
+/** Stems of words already looked up (the stemmer is fixed: the answer never changes). */
+const stemCache = new Map<string, string[]>();
+const STEM_CACHE_MAX = 50_000;
+
+/**
+ * Stems of the words and the schedule's build, with one query at most: none when every word was seen
+ * before and the build was read less than BUILD_STATE_TTL_MS ago. An empty schedule is never trusted
+ * from memory, so a search right after the first import sees it.
+ */
+async function stemsAndBuild(db: Queryable, schedule: HsSchedule, words: readonly string[]): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
+  let bySchedule = builds.get(db);
+  if (!bySchedule) {
+    bySchedule = new Map();
+    builds.set(db, bySchedule);
+  }
+  const memo = bySchedule.get(schedule);
+  const missing = words.filter((w) => !stemCache.has(w));
+  let build: SearchBuild | null = memo && Date.now() - memo.at < BUILD_STATE_TTL_MS && memo.build.lineCount > 0 ? memo.build : null;
+  if (build === null || missing.length > 0) {
+    const r = await lexizeWords(db, schedule, missing);
+    if (stemCache.size + missing.length > STEM_CACHE_MAX) stemCache.clear();
+    for (const [w, st] of r.stems) stemCache.set(w, st);
+    build = r.build;
+    if (build) bySchedule.set(schedule, { at: Date.now(), build });
+  }
+  const stems = new Map<string, string[]>();
+  for (const w of words) {
+    const st = stemCache.get(w);
+    if (st) stems.set(w, st);
+  }
+  return { build, stems };
+}
+
+/** Forget the remembered build stamps of a database (tests that re-import and search at once). */
+export function forgetHsSearchState(db: Queryable): void {
+  builds.delete(db);
+  vocabularies.delete(db);
+}
+
+interface ScheduleVocabulary {
+  builtAt: string;
+  stems: Promise<Map<string, StemCount>>;
+  words?: Promise<WordVocabulary>;
+  /** Typo corrections already worked out. */
+  corrections: Map<string, string[]>;
+}
+
+const vocabularies = new WeakMap<object, Map<HsSchedule, ScheduleVocabulary>>();
+
+function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild): ScheduleVocabulary {
+  let bySchedule = vocabularies.get(db);
+  if (!bySchedule) {
+    bySchedule = new Map();
+    vocabularies.set(db, bySchedule);
+  }
+  let v = bySchedule.get(schedule);
+  if (!v || v.builtAt !== build.builtAt) {
+    const stems = loadStemCounts(db, schedule);
+    // A failed load must not stay cached.
+    stems.catch(() => bySchedule!.delete(schedule));
+    v = { builtAt: build.builtAt, stems, corrections: new Map() };
+    bySchedule.set(schedule, v);
+  }
+  return v;
+}
+
+function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<WordVocabulary> {
+  if (!v.words) {
+    v.words = loadDescriptions(db, schedule).then((d) => buildWordVocabulary(d, everydayWords()));
+    v.words.catch(() => {
+      v.words = undefined;
+    });
+  }
+  return v.words;
+}
+
+// ---------- search ----------
+
+export interface SearchOptions {
+  q: string;
+  country?: string;
+  limit?: number;
+}
+
+export async function searchHsCodes(db: Queryable, options: SearchOptions): Promise<HsSearchResponse> {
+  const schedule = resolveSchedule(options.country);
+  const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.trunc(options.limit ?? DEFAULT_SEARCH_LIMIT)));
+  const prefix = parseCodeQuery(options.q);
+  if (prefix !== null) {
+    const { rows, total } = await searchByCodePrefix(db, schedule, prefix, limit);
+    if (total === 0 && (await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
+    return { results: rows.map((r) => toResult(schedule, r)), total, schedule, match: "code_prefix" };
+  }
+  return searchText(db, schedule, options.q, limit);
+}
+
+async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number): Promise<HsSearchResponse> {
+  const tokens = tokenizeHsQuery(q);
+  const terms = expandQuery(tokens);
+  const words = [...new Set(terms.flatMap((t) => t.alternatives.flatMap((a) => a.words)))];
+  const { build, stems } = await stemsAndBuild(db, schedule, words);
+  if (build === null || build.lineCount === 0) throw notLoaded(schedule);
+  const vocab = vocabularyFor(db, schedule, build);
+  const stemCounts = await vocab.stems;
+  const stats = { df: (s: string) => stemCounts.get(s)?.lines ?? 0, dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0, lines: build.lineCount };
+  const stemsOf = (w: string) => stems.get(w);
+
+  const planned: PlannedTerm[] = [];
+  const unmatched: Term[] = [];
+  for (const term of terms) {
+    const p = planTerm(term, stemsOf, stats);
+    if (p) planned.push(p);
+    else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
+  }
+
+  const corrections: HsCorrection[] = [];
+  if (unmatched.length > 0) {
+    // Words found nowhere in the schedule: read them as their closest known words.
+    const wordVocab = await wordsFor(db, schedule, vocab);
+    const retry: Array<{ term: Term; replaced: string[] }> = [];
+    for (const term of unmatched) {
+      if (term.text.includes(" ")) continue;
+      let replaced = vocab.corrections.get(term.text);
+      if (!replaced) {
+        replaced = closestWords(wordVocab, term.text);
+        if (vocab.corrections.size < 10_000) vocab.corrections.set(term.text, replaced);
+      }
+      if (replaced.length > 0) retry.push({ term: { text: term.text, alternatives: typoAlternatives(replaced) }, replaced });
+    }
+    if (retry.length > 0) {
+      const more = [...new Set(retry.flatMap((r) => r.term.alternatives.flatMap((a) => a.words)))].filter((w) => !stems.has(w));
+      if (more.length > 0) for (const [w, st] of (await stemsAndBuild(db, schedule, more)).stems) stems.set(w, st);
+      for (const r of retry) {
+        const p = planTerm(r.term, stemsOf, stats);
+        if (!p) continue;
+        planned.push(p);
+        corrections.push({ word: r.term.text, replaced_by: r.replaced });
+      }
+    }
+  }
+
+  const base = { schedule, match: "text" as const, ...(corrections.length > 0 ? { corrections } : {}) };
+  if (planned.length === 0) return { results: [], total: 0, ...base };
+  const sql = buildTextSearchSql(planned, 2);
+  const { rows, total } = await searchByText(db, schedule, sql, { limit, coordination: WEIGHTS.coordination });
+  return { results: rows.map((r) => toResult(schedule, r)), total, ...base };
+}
+
+// ---------- detail ----------
+
+/**
+ * The lines to try for a requested code, most specific first. UK codes are zero-padded to 10 digits;
+ * an EU 10-digit code ending in 00 without a TARIC line is its CN 8-digit line.
+ */
+function candidateCodes(schedule: HsSchedule, digits: string): string[] {
+  if (schedule === "uk") return [digits.padEnd(10, "0")];
+  if (schedule === "eu" && digits.length === 10 && digits.endsWith("00")) return [digits, digits.slice(0, 8)];
+  return [digits];
+}
+
+export async function getHsCode(db: Queryable, rawCode: string, country?: string): Promise<HsCodeRecord> {
+  const schedule = resolveSchedule(country);
+  const digits = normalizeHsCode(rawCode);
+  if (digits === null) {
+    throw new AppError("SVC_REQ_002", `path parameter code: "${rawCode}" is not an HS code; expected 2 to 10 digits, dots and spaces allowed (e.g. 8471.30.01.00)`, {
+      details: { field: "code" },
+    });
+  }
+  let chain: TreeLine[] = [];
+  for (const c of candidateCodes(schedule, digits)) {
+    chain = await findLineWithAncestors(db, schedule, c);
+    if (chain.length > 0) break;
+  }
+  if (chain.length === 0) return hsLevelRecord(db, schedule, digits);
+  const line = chain[chain.length - 1];
+  const wco = await wcoDescriptions(db, hsLevelCodes(schedule, line));
+  return {
+    code: line.code!,
+    description: line.description,
+    full_description: fullDescription(chain),
+    country: SCHEDULES[schedule].country,
+    schedule,
+    chapter: line.chapter ?? line.code!.slice(0, 2),
+    heading: line.heading,
+    subheading: line.subheading,
+    level: line.level ?? line.code!.length,
+    duty_rate: line.duty_rate,
+    hierarchy: buildHierarchy(schedule, chain, wco),
+  };
+}
+
+/**
+ * A chapter, heading or subheading that the national schedule has no line of its own for (US 847130),
+ * but has lines under: answered from the WCO reference, in the schedule's name. Otherwise 404.
+ */
+async function hsLevelRecord(db: Queryable, schedule: HsSchedule, digits: string): Promise<HsCodeRecord> {
+  const unknown = () => new AppError("SVC_HS_001", `HS code ${digits} is not in the ${SCHEDULES[schedule].name}`, { details: { hs_code: digits, schedule } });
+  if (schedule === "wco" || ![2, 4, 6].includes(digits.length)) {
+    if ((await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
+    throw unknown();
+  }
+  const wco = await wcoDescriptions(db, [2, 4, 6].filter((l) => l <= digits.length).map((l) => digits.slice(0, l)));
+  if (!wco.has(digits) || !(await hasLinesUnder(db, schedule, digits))) {
+    if ((await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
+    throw unknown();
+  }
+  const hierarchy = [...wco.entries()].sort((a, b) => a[0].length - b[0].length).map(([code, description]) => ({ level: code.length, code, description }));
+  return {
+    code: digits,
+    description: wco.get(digits)!,
+    full_description: hierarchy
+      .filter((h) => h.level > 2 || h.code === digits)
+      .map((h) => h.description.replace(/[: ]+$/, ""))
+      .join(" > "),
+    country: SCHEDULES[schedule].country,
+    schedule,
+    chapter: digits.slice(0, 2),
+    heading: digits.length >= 4 ? digits.slice(0, 4) : null,
+    subheading: digits.length >= 6 ? digits.slice(0, 6) : null,
+    level: digits.length,
+    duty_rate: null,
+    hierarchy,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Normalisation of HS lookups: code queries ("8471.30" → "847130") and description queries (folded,
+ * tokenised). Pure functions. The folding matches hs_search_fold() in the migration, which folds the
+ * indexed descriptions the same way.
+ */
+import { foldCharacters } from "../reference/sanctions/normalize-name.ts";
+
+/** Most words a description query may have; the rest are ignored (a query is a product name, not a text). */
+export const MAX_QUERY_TERMS = 10;
+
+/** Accents and special letters folded (NFKD), lower case, typographic quotes and dashes made ASCII. */
+export function foldHsText(text: string): string {
+  return foldCharacters(text)
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[\u2032\u02b9]/g, "'")
+    .replace(/[\u200b\u00ad]/g, "");
+}
+
+/**
+ * A query made only of digits and code punctuation ("8471", "8471.30", "8471 30 01", "0101.21-00") is a
+ * code prefix: its digits, 1 to 10 of them. Anything else returns null and is read as a description.
+ */
+export function parseCodeQuery(q: string): string | null {
+  const t = q.trim();
+  if (!/^[0-9][0-9.\s-]*$/.test(t)) return null;
+  const digits = t.replace(/[^0-9]/g, "");
+  return digits.length >= 1 && digits.length <= 10 ? digits : null;
+}
+
+/**
+ * An HS code as written by people ("8471.30.01.00", "8471 30 01 00", "84713001-00") → its digits, or null
+ * when it is not 2 to 10 digits once the dots, spaces and hyphens are gone.
+ */
+export function normalizeHsCode(code: string): string | null {
+  const t = code.trim();
+  if (!/^[0-9][0-9.\s-]*$/.test(t)) return null;
+  const digits = t.replace(/[^0-9]/g, "");
+  return /^[0-9]{2,10}$/.test(digits) ? digits : null;
+}
+
+/**
+ * The words of a description query, folded and lower case: "Men’s Cotton T-Shirts, 100%" →
+ * ["men", "cotton", "t-shirts"]. Hyphenated words stay whole (the index keeps "t-shirt" as a word as well
+ * as its parts). Possessive 's is dropped, bare numbers and single letters are dropped (they select
+ * nothing useful), and at most MAX_QUERY_TERMS words are kept.
+ */
+export function tokenizeHsQuery(q: string): string[] {
+  const folded = foldHsText(q).replace(/'s\b/g, "").replace(/'/g, "");
+  const out: string[] = [];
+  for (const raw of folded.split(/[^a-z0-9-]+/)) {
+    const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
+    if (word.length < 2 || /^[0-9-]+$/.test(word)) continue;
+    if (!out.includes(word)) out.push(word);
+    if (out.length >= MAX_QUERY_TERMS) break;
+  }
+  return out;
+}
+
+/** The words of an indexed description, for the typo vocabulary (same folding as queries). */
+export function descriptionWords(description: string): string[] {
+  return foldHsText(description)
+    .replace(/'s\b/g, "")
+    .replace(/'/g, "")
+    .split(/[^a-z-]+/)
+    .map((w) => w.replace(/^-+|-+$/g, ""))
+    .filter((w) => w.length >= 2);
+}

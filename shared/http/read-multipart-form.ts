@@ -1,0 +1,25 @@
+import { AppError } from "./app-error.ts";
+import type { ErrorCode } from "./error-codes.ts";
+import { readBodyBytes } from "./read-json-body.ts";
+
+/** Room for the boundaries and the small text fields around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Reads a multipart/form-data body within `maxFileBytes` (+ a little for the envelope): 415 for another
+ * content type, 413 beyond the limit (checked before and while reading), `unparsableCode` for a body
+ * that is not a valid form.
+ */
+export async function readMultipartForm(req: Request, maxFileBytes: number, unparsableCode: ErrorCode): Promise<FormData> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const media = contentType.split(";")[0].trim().toLowerCase();
+  if (media !== "multipart/form-data") {
+    throw new AppError("SVC_REQ_003", `Content-Type must be multipart/form-data${contentType ? `, got ${media}` : " (header missing)"}`);
+  }
+  const body = await readBodyBytes(req, maxFileBytes + MULTIPART_OVERHEAD);
+  try {
+    return await new Response(body as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new AppError(unparsableCode, "The multipart form could not be parsed");
+  }
+}

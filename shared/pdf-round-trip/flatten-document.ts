@@ -1,0 +1,68 @@
+import type { Services } from "../runtime/services.ts";
+import { AppError } from "../http/app-error.ts";
+import type { KeyPrincipal } from "../accounts/account-repository.ts";
+import { findGenerationJob } from "../generation/generation-repository.ts";
+import { signDownloadUrl } from "../generation/download-signing.ts";
+import { flattenToPdfA } from "../pdf/flatten-to-pdfa.ts";
+import { isPdfProblemError } from "../pdf/pdf-problem.ts";
+import { DOCUMENT_TITLES, isDocumentType } from "../documents/document-types.ts";
+import { isUuid } from "../db/values.ts";
+
+export interface FlattenInput {
+  jobId: string;
+  docType?: string;
+  hashStamp?: string;
+  generationHistoryId?: string;
+}
+
+/**
+ * flatten-document: find the job and its provider job, fetch the generated PDF from the provider (here the
+ * service's own storage), flatten it to PDF/A-2b, store it beside the original and return its signed
+ * address; with generation_history_id, record it in flattened_urls[doc_type].
+ */
+export async function flattenDocument(services: Services, principal: KeyPrincipal, input: FlattenInput, now = new Date()) {
+  const { db, blobs, config } = services;
+  const job = await findGenerationJob(db, principal.accountId, input.jobId);
+  if (!job) throw new AppError("SVC_FLAT_002", "Job not found", { details: { job_id: input.jobId } });
+  if (!job.provider_job_id) throw new AppError("SVC_FLAT_003", "The job has no provider job identifier");
+  if (job.status !== "completed") throw new AppError("SVC_FLAT_004", `The job is not completed (status: ${job.status})`, { details: { status: job.status } });
+  if (!job.blob_key) throw new AppError("SVC_FLAT_005", "The generated document has no download address (its file is no longer kept)");
+
+  let blob;
+  try {
+    blob = await blobs.get(job.blob_key);
+  } catch (e) {
+    throw new AppError("SVC_FLAT_006", `Fetching the PDF from the provider failed: ${(e as Error).message}`, { details: { provider_status: 502 } });
+  }
+  if (!blob) throw new AppError("SVC_FLAT_006", "Fetching the PDF from the provider failed: HTTP 404 (file missing)", { details: { provider_status: 404 } });
+
+  const docType = input.docType ?? job.document_type;
+  let flattened: Uint8Array;
+  try {
+    flattened = await flattenToPdfA(blob.bytes, {
+      hashStamp: input.hashStamp,
+      title: isDocumentType(job.document_type) ? DOCUMENT_TITLES[job.document_type] : undefined,
+      now,
+    });
+  } catch (e) {
+    const message = isPdfProblemError(e) ? e.message : (e as Error).message;
+    console.error("SVC_FLAT_007: flattening failed:", e);
+    throw new AppError("SVC_FLAT_007", `The document could not be flattened to PDF/A-2b: ${message}`);
+  }
+  const key = `documents/${job.account_id}/${job.id}.pdfa.pdf`;
+  await blobs.put(key, flattened, "application/pdf");
+  await db.query("update generation_jobs set flattened_blob_key = $2 where id = $1", [job.id, key]);
+  const url = await signDownloadUrl(config.publicBaseUrl, job.id, config.downloadSigningSecret, config.downloadTtlSeconds, now, "pdfa");
+
+  if (input.generationHistoryId !== undefined) {
+    const rows = isUuid(input.generationHistoryId)
+      ? await db.query(
+          `update generation_history set flattened_urls = coalesce(flattened_urls, '{}'::jsonb) || jsonb_build_object($3::text, $4::text)
+            where id = $1 and account_id = $2 returning id`,
+          [input.generationHistoryId, principal.accountId, docType, url],
+        )
+      : [];
+    if (rows.length === 0) throw new AppError("SVC_FLAT_008", "generation_history_id not found", { details: { field: "generation_history_id" } });
+  }
+  return { download_url: url, job_id: job.id, doc_type: input.docType ?? null };
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { defineRoute } from "../http/route.ts";
+import { AppError } from "../http/app-error.ts";
+import { COMMON_ERRORS, err } from "../http/common-responses.ts";
+import { readMultipartForm } from "../http/read-multipart-form.ts";
+import { extractFilledFields } from "./extract-filled-fields.ts";
+import { flattenDocument } from "./flatten-document.ts";
+
+export const extractFilledFieldsRoute = defineRoute({
+  method: "post",
+  path: "/functions/v1/extract-filled-fields",
+  operationId: "extractFilledFields",
+  summary: "Read a filled PDF form back into shipment data (multipart: file, doc_type, shipment_id?, auto_merge?)",
+  description:
+    "multipart/form-data: `file` (the filled PDF, at most TDS_MAX_UPLOAD_BYTES), `doc_type` (one of the 16 keys), optional `shipment_id` " +
+    "(merge into that shipment), optional `auto_merge` (\"false\" disables the merge). Errors use {error: {code, message}}.",
+  tags: ["PDF round trip"],
+  auth: "function",
+  responses: {
+    200: {
+      description: "The fields",
+      schema: z.object({
+        extracted_fields: z.record(z.string(), z.string()),
+        mapped_data: z.record(z.string(), z.string()),
+        unmapped_fields: z.record(z.string(), z.string()).optional(),
+        field_count: z.number().int(),
+        filled_count: z.number().int(),
+        empty_count: z.number().int(),
+        merge_result: z.object({ merged: z.boolean(), updatedPaths: z.array(z.string()) }).optional(),
+      }),
+    },
+    400: err("SVC_VAL_001 … SVC_VAL_008"),
+    401: COMMON_ERRORS[401],
+    404: err("shipment_id not found (SVC_SHIP_004)"),
+    413: err("File larger than the limit (SVC_REQ_004)"),
+    415: err("Not multipart/form-data (SVC_REQ_003)"),
+    500: err("Shipment update failed (SVC_SYS_001)"),
+  },
+  handler: async (c, { principal }) => {
+    const { db, config } = c.var.services;
+    const form = await readMultipartForm(c.req.raw, config.maxUploadBytes, "SVC_VAL_005");
+    const file = form.get("file");
+    if (!file || typeof file === "string") throw new AppError("SVC_VAL_001", "The form has no file part named `file`", { details: { field: "file" } });
+    const docType = form.get("doc_type");
+    if (typeof docType !== "string" || docType.trim() === "") throw new AppError("SVC_VAL_002", "doc_type is required", { details: { field: "doc_type" } });
+    const shipmentId = form.get("shipment_id");
+    const body = await extractFilledFields(db, principal!, {
+      file: new Uint8Array(await file.arrayBuffer()),
+      docType: docType.trim(),
+      shipmentId: typeof shipmentId === "string" && shipmentId.trim() !== "" ? shipmentId.trim() : undefined,
+      autoMerge: form.get("auto_merge") !== "false",
+    });
+    return c.json(body);
+  },
+});
+
+export const flattenDocumentRoute = defineRoute({
+  method: "post",
+  path: "/functions/v1/flatten-document",
+  operationId: "flattenDocument",
+  summary: "Flatten a generated document to PDF/A-2b and return its download address",
+  tags: ["PDF round trip"],
+  auth: "function",
+  body: z.strictObject({
+    job_id: z.string().max(100),
+    doc_type: z.string().max(100).optional(),
+    hash_stamp: z.string().max(256).optional(),
+    generation_history_id: z.string().max(100).optional(),
+  }),
+  bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? "SVC_FLAT_001" : undefined),
+  responses: {
+    200: { description: "The PDF/A-2b copy", schema: z.object({ download_url: z.string(), job_id: z.string(), doc_type: z.string().nullable() }) },
+    400: err("SVC_FLAT_001, 003, 004, 005"),
+    401: COMMON_ERRORS[401],
+    404: err("Job (SVC_FLAT_002) or generation history (SVC_FLAT_008) not found"),
+    500: err("Conversion failed (SVC_FLAT_007)"),
+    502: err("Fetching the PDF failed (SVC_FLAT_006)"),
+  },
+  handler: async (c, { body, principal }) =>
+    c.json(
+      await flattenDocument(c.var.services, principal!, {
+        jobId: body.job_id,
+        docType: body.doc_type,
+        hashStamp: body.hash_stamp,
+        generationHistoryId: body.generation_history_id,
+      }),
+    ),
+});

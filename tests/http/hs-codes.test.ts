@@ -1,0 +1,412 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestPglite, testBackends } from "../support/databases.ts";
+import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
+import type { Db } from "../../shared/db/types.ts";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { foldHsText } from "../../shared/hs-codes/normalize.ts";
+import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
+
+// A few hand-written lines per schedule, in the official file formats the importers read.
+const FIXTURES: Record<string, string> = {
+  "hs/wco_hs2022.csv": [
+    "section,hscode,description,parent,level",
+    "I,01,Animals; live,TOTAL,2",
+    'I,0101,"Horses, asses, mules and hinnies; live",01,4',
+    'I,010121,"Horses; live, pure-bred breeding animals",0101,6',
+    "I,03,\"Fish and crustaceans, molluscs and other aquatic invertebrates\",TOTAL,2",
+    'I,0303,"Fish, frozen, excluding fish fillets and other fish meat of heading 0304",03,4',
+    'I,030311,"Fish; frozen, Pacific salmon (Oncorhynchus nerka), excluding fillets",0303,6',
+    'I,0304,"Fish fillets and other fish meat (whether or not minced), fresh, chilled or frozen",03,4',
+    'I,030441,"Fish fillets; fresh or chilled, Pacific salmon",0304,6',
+    "XI,61,\"Apparel and clothing accessories; knitted or crocheted\",TOTAL,2",
+    'XI,6109,"T-shirts, singlets and other vests; knitted or crocheted",61,4',
+    'XI,610910,"T-shirts, singlets and other vests; of cotton, knitted or crocheted",6109,6',
+    "XVI,84,Nuclear reactors; machinery,TOTAL,2",
+    "XVI,8471,Automatic data processing machines and units thereof,84,4",
+    'XVI,847130,"Automatic data processing machines; portable, weighing not more than 10kg, consisting of at least a central processing unit, a keyboard and a display",8471,6',
+  ].join("\n"),
+  "hs/wco_hs2022_sections.csv": "\uFEFFsection,name\nI,live animals; animal products\nXI,textiles\nXVI,machinery\n",
+  "us_hts/usitc_hts_2026_revision_10.json.gz": JSON.stringify([
+    { htsno: "0101", indent: "0", description: "Live horses, asses, mules and hinnies:", units: [], general: "", special: "", other: "" },
+    { htsno: "", indent: "1", description: "Horses:", superior: "true", units: [], general: "", special: "", other: "" },
+    { htsno: "0101.21.00", indent: "2", description: "Purebred breeding animals", units: [], general: "Free", special: "", other: "Free" },
+    { htsno: "0101.21.00.10", indent: "3", description: "Males", units: ["No."], general: "", special: "", other: "" },
+    { htsno: "6109", indent: "0", description: "T-shirts, singlets, tank tops and similar garments, knitted or crocheted:", units: [], general: "", special: "", other: "" },
+    { htsno: "6109.10.00", indent: "1", description: "Of cotton", units: [], general: "16.5%", special: "Free (AU,BH)", other: "90%" },
+    { htsno: "6109.10.00.04", indent: "2", description: "Men's or boys' (338)", units: ["doz.", "kg"], general: "", special: "", other: "" },
+    { htsno: "6109.10.00.07", indent: "2", description: "Women's or girls' (339)", units: ["doz.", "kg"], general: "", special: "", other: "" },
+    { htsno: "8471", indent: "0", description: "Automatic data processing machines and units thereof:", units: [], general: "", special: "", other: "" },
+    { htsno: "8471.30.01.00", indent: "1", description: "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display", units: ["No."], general: "Free", special: "", other: "35%" },
+    { htsno: "9903.88.15", indent: "0", description: "Articles the product of China: T-shirts of cotton and portable automatic data processing machines", units: [], general: "", special: "", other: "" },
+  ]),
+  "eu_cn/eu_cn2026_codes.json.gz": JSON.stringify([
+    { code: "01012100", rawCode: "0101 21 00", name: "Pure-bred breeding animals", version: 2026, subheading: null, heading: "0101", chapter: "01", section: "I" },
+    { code: "61091000", rawCode: "6109 10 00", name: "Of cotton", version: 2026, subheading: null, heading: "6109", chapter: "61", section: "XI" },
+    { code: "84713000", rawCode: "8471 30 00", name: "Portable automatic data-processing machines, weighing not more than 10 kg", version: 2026, subheading: null, heading: "8471", chapter: "84", section: "XVI" },
+  ]),
+  "eu_cn/eu_cn2026_headings.json.gz": JSON.stringify([
+    { code: "0101", rawCode: "0101", name: "Live horses, asses, mules and hinnies", version: 2026, chapter: "01", section: "I" },
+    { code: "6109", rawCode: "6109", name: "T-shirts, singlets and other vests, knitted or crocheted", version: 2026, chapter: "61", section: "XI" },
+    { code: "8471", rawCode: "8471", name: "Automatic data-processing machines and units thereof", version: 2026, chapter: "84", section: "XVI" },
+  ]),
+  "eu_cn/eu_cn2026_chapters.json.gz": JSON.stringify([
+    { code: "01", rawCode: "01", name: "LIVE ANIMALS", version: 2026, section: "I" },
+    { code: "61", rawCode: "61", name: "ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED", version: 2026, section: "XI" },
+    { code: "84", rawCode: "84", name: "NUCLEAR REACTORS, BOILERS, MACHINERY", version: 2026, section: "XVI" },
+  ]),
+  "eu_cn/eu_cn2026_sections.json.gz": JSON.stringify([{ code: "I", rawCode: "I", name: "LIVE ANIMALS; ANIMAL PRODUCTS", version: 2026 }]),
+  "uk_tariff/uk_tariff_commodities_report_v4.0.1205.csv.gz": [
+    '"id","commodity__sid","commodity__code","commodity__suffix","commodity__description","commodity__validity_start","commodity__validity_end","parent__sid","parent__code","parent__suffix"',
+    '1,42796,"6100000000","80","ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED","1971-12-31","#NA","#NA","#NA","#NA"',
+    '2,42978,"6109000000","80","T-shirts, singlets and other vests, knitted or crocheted","1972-01-01","#NA",42796,"6100000000","80"',
+    '3,42979,"6109100000","80","Of cotton","1972-01-01","#NA",42978,"6109000000","80"',
+    '4,99290,"6109100010","80","T-shirts","2015-03-10","#NA",42979,"6109100000","80"',
+    '5,99291,"6109100090","80","Other","2015-03-10","#NA",42979,"6109100000","80"',
+    '6,11111,"6109100050","80","Cotton vests (ended)","2001-01-01","2010-01-01",42979,"6109100000","80"',
+    '7,48900,"8400000000","80","NUCLEAR REACTORS, BOILERS, MACHINERY","1971-12-31","#NA","#NA","#NA","#NA"',
+    '8,48984,"8471000000","80","Automatic data-processing machines and units thereof","1972-01-01","#NA",48900,"8400000000","80"',
+    '9,60364,"8471300000","80","Portable automatic data-processing machines, weighing not more than 10 kg","1996-01-01","#NA",48984,"8471000000","80"',
+  ].join("\r\n"),
+  "in_hsn/india_gst_hsn_master_goods.csv.gz":
+    '\uFEFF"\r\nHSNCode",Description\r\n61,Articles of apparel and clothing accessories knitted or crocheted\r\n6109,"T-SHIRTS, SINGLETS AND OTHER VESTS, KNITTED OR CROCHETED"\r\n610910,OF COTTON\r\n61091000,OF COTTON\r\n84,NUCLEAR REACTORS AND MACHINERY\r\n8471,AUTOMATIC DATA PROCESSING MACHINES\r\n847130,"PORTABLE AUTOMATIC DATA PROCESSING MACHINES, WEIGHING NOT MORE THAN 10 KG"\r\n84713010,PERSONAL COMPUTER\r\n',
+};
+
+async function writeFixtures(dir: string, files: Record<string, string>) {
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(dir, rel);
+    await mkdir(dirname(path), { recursive: true });
+    const bytes = Buffer.from(content, "utf8");
+    await writeFile(path, rel.endsWith(".gz") ? gzipSync(bytes) : bytes);
+  }
+}
+
+const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "tds-hs-"));
+  await writeFixtures(dir, FIXTURES);
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null };
+
+for (const backend of testBackends()) {
+  describe(`HS code lookup on ${backend.name} (hand-written schedules)`, () => {
+    let db: Db;
+    let close: () => Promise<void>;
+    let gw: TestGateway;
+    let key: string;
+
+    beforeAll(async () => {
+      ({ db, close } = await backend.open());
+      gw = await createTestGateway(db);
+      key = (await gw.createAccount("growth")).apiKey;
+    });
+    afterAll(async () => close?.());
+
+    const get = (path: string) => gw.call("GET", path, { apiKey: key });
+    const search = async (query: string) => {
+      const r = await get(`/api/v1/hs-codes/search?${query}`);
+      expect(r.status, `${query}: ${JSON.stringify(r.body)}`).toBe(200);
+      return r.body as { results: Result[]; total: number; schedule: string; match: string; corrections?: Array<{ word: string; replaced_by: string[] }> };
+    };
+    const codes = async (query: string) => (await search(query)).results.map((r) => r.code);
+
+    it("answers 503 SVC_HS_003 before the schedules are imported", async () => {
+      const s = await get("/api/v1/hs-codes/search?q=laptop&country=US");
+      expect(s.status).toBe(503);
+      expect(s.body.error).toMatchObject({ code: "SVC_HS_003", schedule: "us" });
+      expect((await get("/api/v1/hs-codes/search?q=8471")).body.error.code).toBe("SVC_HS_003");
+      expect((await get("/api/v1/hs-codes/8471300100?country=US")).body.error.code).toBe("SVC_HS_003");
+    });
+
+    it("indexes each schedule in the import's transaction", async () => {
+      const result = await importReferenceDir(db, dir, { only: HS_TABLES });
+      expect(result.tables.map((t) => t.table)).toEqual(HS_TABLES);
+      const builds = await db.query<{ schedule: string; line_count: number }>("select schedule, line_count from hs_search_builds order by schedule");
+      // US grouping lines and UK lines other than suffix 80 are not listed on their own.
+      expect(Object.fromEntries(builds.map((b) => [b.schedule, Number(b.line_count)]))).toEqual({ eu: 9, in: 8, uk: 9, us: 10, wco: 14 });
+    });
+
+    it("folds texts in SQL exactly as queries are folded in TypeScript", async () => {
+      for (const text of ["Purée de pommes", "Men’s T‐shirts", "Łódź Straße", "Æther œuvre", "plain ascii"]) {
+        const [row] = await db.query<{ f: string }>("select hs_search_fold($1) as f", [text]);
+        expect(row.f.toLowerCase(), text).toBe(foldHsText(text));
+      }
+    });
+
+    it("searches descriptions: ranked, stemmed, through the parents' text, with the result fields", async () => {
+      const us = await search("q=men's cotton t-shirts&country=US");
+      expect(us).toMatchObject({ schedule: "us", match: "text" });
+      expect(us.results[0]).toEqual({
+        code: "6109100004",
+        description: "Men's or boys' (338)",
+        full_description: "T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > Men's or boys' (338)",
+        country: "US",
+        chapter: "61",
+        level: 10,
+        duty_rate: "16.5%",
+      });
+      expect(us.total).toBeGreaterThanOrEqual(4);
+      expect((await codes("q=knitted shirt&country=US")).slice(0, 1)).toEqual(["6109"]);
+      expect((await codes("q=horses&country=US"))).toContain("0101210010");
+    });
+
+    it("reads everyday words through the synonym table and tolerates typos", async () => {
+      expect((await codes("q=laptops&country=US"))[0]).toBe("8471300100");
+      expect((await codes("q=laptop&country=EU"))[0]).toBe("84713000");
+      expect((await codes("q=notebook computer&country=GB"))[0]).toBe("8471300000");
+      expect((await codes("q=laptop&country=IN"))[0]).toMatch(/^847130/);
+      expect((await codes("q=laptop"))[0]).toBe("847130");
+      const typo = await search("q=labtop&country=US");
+      expect(typo.results[0].code).toBe("8471300100");
+      expect(typo.corrections).toEqual([{ word: "labtop", replaced_by: ["laptop"] }]);
+      expect((await codes("q=portabel&country=US"))[0]).toBe("8471300100");
+      expect((await codes("q=tshirt&country=GB"))).toContain("6109100010");
+      const nothing = await search("q=zzzzqqq&country=US");
+      expect(nothing).toMatchObject({ results: [], total: 0 });
+      expect((await search("q=the of and")).total).toBe(0);
+    });
+
+    it("does not find lines by the words they exclude", async () => {
+      const fillets = await codes("q=fish fillets");
+      expect(fillets.indexOf("0304")).toBeLessThan(fillets.indexOf("0303") === -1 ? Infinity : fillets.indexOf("0303"));
+      expect(fillets.slice(0, 2).every((c) => c.startsWith("0304"))).toBe(true);
+    });
+
+    it("uses the country to pick the schedule, and the WCO reference without it", async () => {
+      expect((await search("q=t-shirt")).results.every((r) => r.country === null && r.code.length <= 6)).toBe(true);
+      expect((await search("q=t-shirt&country=DE")).results.every((r) => r.country === "EU")).toBe(true);
+      expect((await search("q=t-shirt&country=fr")).schedule).toBe("eu");
+      expect((await search("q=t-shirt&country=UK")).results.every((r) => r.country === "GB" && r.code.length === 10)).toBe(true);
+      expect((await search("q=t-shirt&country=IN")).results.every((r) => r.country === "IN")).toBe(true);
+      const jp = await get("/api/v1/hs-codes/search?q=t-shirt&country=JP");
+      expect(jp.status).toBe(400);
+      expect(jp.body.error).toMatchObject({ code: "SVC_HS_002", field: "country", country: "JP" });
+    });
+
+    it("shows only the UK lines in force today", async () => {
+      expect(await codes("q=cotton vests&country=GB")).not.toContain("6109100050");
+      expect(await codes("q=610910&country=GB")).toEqual(["6109100000", "6109100010", "6109100090"]);
+    });
+
+    it("reads digits as a code prefix, with or without dots, in code order", async () => {
+      const p = await search("q=8471.30&country=US");
+      expect(p).toMatchObject({ match: "code_prefix", total: 1 });
+      expect(p.results[0]).toMatchObject({ code: "8471300100", duty_rate: "Free", country: "US" });
+      expect(await codes("q=84 71&country=US")).toEqual(["8471", "8471300100"]);
+      expect(await codes("q=84")).toEqual(["84", "8471", "847130"]);
+      expect(await codes("q=6109.10&country=IN")).toEqual(["610910", "61091000"]);
+      // Chapter 99 lines are found by their code, never by a description search.
+      expect(await codes("q=9903&country=US")).toEqual(["99038815"]);
+      expect(await codes("q=portable automatic data processing machines&country=US")).not.toContain("99038815");
+      expect(await search("q=7777&country=US")).toMatchObject({ results: [], total: 0 });
+    });
+
+    it("applies limit (default 20, at most 100) and reports the total of all matches", async () => {
+      const one = await search("q=61&country=US&limit=1");
+      expect(one.results).toHaveLength(1);
+      expect(one.total).toBe(4);
+      // 6109.10.00 "Of cotton" and its two lines; the chapter 99 line is not searched by text.
+      const text = await search("q=cotton&country=US&limit=2");
+      expect(text.results).toHaveLength(2);
+      expect(text.total).toBe(3);
+      for (const q of ["limit=0", "limit=101", "limit=abc", "q=", "q=%20%20", "country=US", "q=x&sort=code", `q=${"a".repeat(201)}`]) {
+        const r = await get(`/api/v1/hs-codes/search?${q.startsWith("q=") || q.startsWith("country") ? q : `q=laptop&${q}`}`);
+        expect(r.status, q).toBe(400);
+        expect(r.body.error.code, q).toBe("SVC_REQ_002");
+      }
+      expect((await get("/api/v1/hs-codes/search?q=laptop&limit=100")).status).toBe(200);
+      expect((await gw.call("GET", "/api/v1/hs-codes/search?q=laptop")).status).toBe(401);
+    });
+
+    it("details a US line with its hierarchy from the chapter down and the general duty rate", async () => {
+      const r = await get("/api/v1/hs-codes/8471.30.01.00?country=US");
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({
+        code: "8471300100",
+        description: "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
+        full_description:
+          "Automatic data processing machines and units thereof > Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
+        country: "US",
+        schedule: "us",
+        chapter: "84",
+        heading: "8471",
+        subheading: "847130",
+        level: 10,
+        duty_rate: "Free",
+        hierarchy: [
+          { level: 2, code: "84", description: "Nuclear reactors; machinery" },
+          { level: 4, code: "8471", description: "Automatic data processing machines and units thereof:" },
+          {
+            level: 6,
+            code: "847130",
+            description: "Automatic data processing machines; portable, weighing not more than 10kg, consisting of at least a central processing unit, a keyboard and a display",
+          },
+          { level: 10, code: "8471300100", description: expect.stringMatching(/^Portable automatic/) },
+        ],
+      });
+      const males = (await get("/api/v1/hs-codes/0101210010?country=US")).body;
+      expect(males.hierarchy.map((h: { code: string }) => h.code)).toEqual(["01", "0101", "010121", "01012100", "0101210010"]);
+      expect(males.full_description).toBe("Live horses, asses, mules and hinnies > Horses > Purebred breeding animals > Males");
+      expect(males.duty_rate).toBe("Free");
+    });
+
+    it("details EU, UK, India and WCO lines", async () => {
+      const eu = (await get("/api/v1/hs-codes/8471300000?country=EU")).body;
+      expect(eu).toMatchObject({ code: "84713000", country: "EU", duty_rate: null });
+      expect(eu.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "84713000"]);
+      const uk = (await get("/api/v1/hs-codes/847130?country=GB")).body;
+      expect(uk).toMatchObject({ code: "8471300000", country: "GB", level: 6, heading: "8471", subheading: "847130" });
+      expect(uk.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "8471300000"]);
+      expect(uk.hierarchy[0].description).toBe("NUCLEAR REACTORS, BOILERS, MACHINERY");
+      const tshirts = (await get("/api/v1/hs-codes/6109100010?country=GB")).body;
+      expect(tshirts.hierarchy.map((h: { code: string }) => h.code)).toEqual(["61", "6109", "610910", "6109100010"]);
+      // Chapter titles are left out of full descriptions, in the detail and in search results alike.
+      expect(tshirts.full_description).toBe("T-shirts, singlets and other vests, knitted or crocheted > Of cotton > T-shirts");
+      const found = (await search("q=t-shirts&country=GB")).results.find((r) => r.code === "6109100010");
+      expect(found?.full_description).toBe(tshirts.full_description);
+      expect((await get("/api/v1/hs-codes/61?country=GB")).body.full_description).toBe("ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED");
+      const india = (await get("/api/v1/hs-codes/84713010?country=IN")).body;
+      expect(india).toMatchObject({ code: "84713010", description: "PERSONAL COMPUTER", country: "IN" });
+      expect(india.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "84713010"]);
+      const wco = (await get("/api/v1/hs-codes/847130")).body;
+      expect(wco).toMatchObject({ code: "847130", country: null, schedule: "wco", level: 6 });
+      expect(wco.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130"]);
+    });
+
+    it("answers an HS level a national schedule skips from the WCO reference, and 404 for unknown codes", async () => {
+      const sub = await get("/api/v1/hs-codes/847130?country=US");
+      expect(sub.status).toBe(200);
+      expect(sub.body).toMatchObject({ code: "847130", country: "US", duty_rate: null });
+      expect(sub.body.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130"]);
+      for (const [code, country] of [["8471300199", "US"], ["9999", ""], ["010129", "US"], ["84719000", "IN"], ["6109100050", "EU"]]) {
+        const r = await get(`/api/v1/hs-codes/${code}${country ? `?country=${country}` : ""}`);
+        expect(r.status, code).toBe(404);
+        expect(r.body.error, code).toMatchObject({ code: "SVC_HS_001", hs_code: code });
+      }
+      for (const code of ["abc", "8", "84713001001", "84x1"]) {
+        const r = await get(`/api/v1/hs-codes/${code}?country=US`);
+        expect(r.status, code).toBe(400);
+        expect(r.body.error, code).toMatchObject({ code: "SVC_REQ_002", field: "code" });
+      }
+      expect((await get("/api/v1/hs-codes/8471?country=JP")).body.error.code).toBe("SVC_HS_002");
+      expect((await get("/api/v1/hs-codes/8471?colour=red")).status).toBe(400);
+    });
+
+    it("re-indexes on re-import", async () => {
+      const changed = { ...FIXTURES, "in_hsn/india_gst_hsn_master_goods.csv.gz": FIXTURES["in_hsn/india_gst_hsn_master_goods.csv.gz"].replace("PERSONAL COMPUTER", "NOTEBOOK PERSONAL COMPUTER WITH ZEBRAWOOD CASE") };
+      const other = await mkdtemp(join(tmpdir(), "tds-hs-"));
+      try {
+        await writeFixtures(other, changed);
+        await importReferenceDir(db, other, { only: ["hs_codes_in"] });
+        forgetHsSearchState(db);
+        expect(await codes("q=zebrawood&country=IN")).toEqual(["84713010"]);
+      } finally {
+        await rm(other, { recursive: true, force: true });
+      }
+    });
+
+    it("appears in the OpenAPI document", async () => {
+      const doc = (await gw.call("GET", "/api/v1/openapi.json")).body;
+      expect(doc.paths["/api/v1/hs-codes/search"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["q", "country", "limit"]);
+      expect(doc.paths["/api/v1/hs-codes/{code}"].get.operationId).toBe("getHsCode");
+    });
+  });
+}
+
+// The workspace's real reference files (../shared/data); absent in a bare checkout.
+const DATA_DIR = fileURLToPath(new URL("../../../shared/data/", import.meta.url));
+
+describe.runIf(existsSync(DATA_DIR))("HS code lookup on the full reference data (PGlite)", () => {
+  let db: Db;
+  let gw: TestGateway;
+  let key: string;
+
+  beforeAll(async () => {
+    db = await openTestPglite();
+    await importReferenceDir(db, DATA_DIR, { only: HS_TABLES });
+    gw = await createTestGateway(db);
+    key = (await gw.createAccount("growth")).apiKey;
+  }, 300_000);
+  afterAll(async () => db?.close());
+
+  const get = async (path: string) => {
+    const r = await gw.call("GET", path, { apiKey: key });
+    return r;
+  };
+  const top5 = async (q: string, country?: string) => {
+    const r = await get(`/api/v1/hs-codes/search?q=${encodeURIComponent(q)}&limit=5${country ? `&country=${country}` : ""}`);
+    expect(r.status).toBe(200);
+    return (r.body.results as Result[]).map((x) => x.code);
+  };
+
+  it("finds a laptop under 8471 in the top 5 of every schedule", async () => {
+    expect((await top5("laptop", "US")).some((c) => c.startsWith("8471"))).toBe(true);
+    expect(await top5("laptop", "US")).toContain("8471300100");
+    expect(await top5("laptop", "EU")).toContain("84713000");
+    expect(await top5("laptop", "GB")).toContain("8471300000");
+    expect((await top5("laptop", "IN")).some((c) => c.startsWith("847130"))).toBe(true);
+    expect(await top5("laptop")).toContain("847130");
+    expect((await top5("labtop", "US")).some((c) => c.startsWith("8471"))).toBe(true);
+  });
+
+  it("finds everyday products by their heading", async () => {
+    const cases: Array<[string, string | undefined, string]> = [
+      ["men's cotton t-shirt", "US", "6109"],
+      ["frozen shrimp", undefined, "0306"],
+      ["olive oil", "EU", "1509"],
+      ["red wine", "GB", "2204"],
+      ["bicycle", "IN", "8712"],
+    ];
+    for (const [q, country, heading] of cases) {
+      expect((await top5(q, country)).some((c) => c.startsWith(heading)), `${q} ${country ?? "WCO"}`).toBe(true);
+    }
+  });
+
+  it("lists a code prefix with or without dots", async () => {
+    const r = await get("/api/v1/hs-codes/search?q=8471.30&country=US");
+    expect(r.body.match).toBe("code_prefix");
+    expect(r.body.results.map((x: Result) => x.code)).toContain("8471300100");
+    expect((await get("/api/v1/hs-codes/search?q=847130&country=US")).body.results).toEqual(r.body.results);
+    const eu = await get("/api/v1/hs-codes/search?q=8471.30&country=EU");
+    expect(eu.body.results.map((x: Result) => x.code)).toEqual(["84713000"]);
+  });
+
+  it("details 8471300100 (US) with the hierarchy 84 → 8471 → 847130 → 8471300100 and a general rate", async () => {
+    const r = await get("/api/v1/hs-codes/8471300100?country=US");
+    expect(r.status).toBe(200);
+    expect(r.body.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "8471300100"]);
+    expect(r.body.hierarchy.every((h: { description: string }) => h.description.length > 0)).toBe(true);
+    expect(r.body).toMatchObject({ heading: "8471", subheading: "847130", chapter: "84", duty_rate: "Free" });
+  });
+
+  it("details the EU, UK and India lines of a laptop", async () => {
+    const eu = (await get("/api/v1/hs-codes/8471300000?country=DE")).body;
+    expect(eu.code).toBe("84713000");
+    expect(eu.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "84713000"]);
+    const uk = (await get("/api/v1/hs-codes/8471300000?country=GB")).body;
+    expect(uk.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "8471300000"]);
+    const india = (await get("/api/v1/hs-codes/84713010?country=IN")).body;
+    expect(india.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "84713010"]);
+    const wco = (await get("/api/v1/hs-codes/847130")).body;
+    expect(wco.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130"]);
+  });
+
+  it("answers 404 for codes that do not exist", async () => {
+    for (const [code, country] of [["8471300199", "US"], ["99999999", "EU"], ["0000000000", "GB"], ["999999", ""]]) {
+      const r = await get(`/api/v1/hs-codes/${code}${country ? `?country=${country}` : ""}`);
+      expect(r.status, code).toBe(404);
+      expect(r.body.error.code, code).toBe("SVC_HS_001");
+    }
+  });
+});
