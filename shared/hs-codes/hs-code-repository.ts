@@ -87,7 +87,7 @@ export async function loadDescriptions(db: Queryable, schedule: HsSchedule): Pro
  * Ranked text search. Candidates: lines matching sql.anyQuery. Order: lines matching more of the query's
  * terms first, then score (the terms' scores summed, plus `coordination` per term beyond the first),
  * then the shorter code, then code order. `total` counts every candidate (a second count only when the
- * page is full). Chapters 98 and 99 (US special provisions and temporary legislation, not product
+ * page is full). Chapters 98 and 99 (national special provisions and temporary legislation, not product
  * classes) are left out of text searches; code searches and the detail still show them. The schedule is
  * written into the SQL (it comes from the fixed list) so that the planner picks that schedule's partial
  * index.

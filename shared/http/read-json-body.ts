@@ -54,9 +54,35 @@ export async function readJsonObject(req: Request, maxBytes: number): Promise<Re
   } catch (e) {
     throw new AppError("SVC_REQ_001", `Malformed JSON in request body: ${(e as Error).message}`);
   }
+  const nulAt = findNul(value, "");
+  if (nulAt !== null) {
+    // PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
+    throw new AppError("SVC_REQ_002", `${nulAt || "body"}: text must not contain NUL (U+0000) characters`, { details: { field: nulAt } });
+  }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     throw new AppError("SVC_REQ_002", `Request body must be a JSON object, got ${kind}`, { details: { field: "" } });
   }
   return value as Record<string, unknown>;
+}
+
+/** Path of the first string or key holding U+0000, or null. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], `${path}[${i}]`);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = path ? `${path}.${k}` : k;
+      if (k.includes("\u0000")) return p;
+      const hit = findNul(v, p);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
 }

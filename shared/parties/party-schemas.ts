@@ -26,11 +26,15 @@ const Country = z
   })
   .describe('ISO 3166-1 alpha-2, e.g. "DE" (case is ignored; stored upper-case)');
 
+/** PostgreSQL text cannot hold NUL characters: refused here rather than failing in the database. */
+const NO_NUL = [(s: string) => !s.includes("\u0000"), { message: "must not contain NUL characters (\\u0000)" }] as const;
+
 /** Optional text: trimmed; an empty string means "not set" (null). */
 const optionalText = (max: number, description: string) =>
   z
     .string()
     .max(max)
+    .refine(...NO_NUL)
     .nullish()
     .transform((s) => (s === undefined ? undefined : s === null || s.trim() === "" ? null : s.trim()))
     .describe(description);
@@ -44,7 +48,11 @@ const Phone = optionalText(40, "Contact phone number: digits, spaces, +, -, ( an
   }
 });
 
-const TaxIdValue = z.string().max(MAX_TAX_ID_LENGTH).refine((s) => s.trim() !== "", { message: "a tax id cannot be empty" });
+const TaxIdValue = z
+  .string()
+  .max(MAX_TAX_ID_LENGTH)
+  .refine((s) => s.trim() !== "", { message: "a tax id cannot be empty" })
+  .refine(...NO_NUL);
 
 function checkedTaxIds<T extends Record<string, string | null>>(value: T, ctx: z.RefinementCtx): void {
   const present = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as Record<string, string>;
@@ -73,7 +81,7 @@ const TaxIdsPatch = z
   .nullable()
   .describe("Merged into the stored tax ids: a key set to null removes it; tax_ids: null removes them all");
 
-const Name = z.string().trim().min(1, "name cannot be empty").max(200).describe("Company or person name");
+const Name = z.string().trim().min(1, "name cannot be empty").max(200).refine(...NO_NUL).describe("Company or person name");
 
 const fields = {
   address: optionalText(500, "Street address"),

@@ -29,6 +29,7 @@ describe("bad input", () => {
     ["empty body", "", JSON_CT, 400, "SVC_REQ_001"],
     ["invalid UTF-8", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), JSON_CT, 400, "SVC_REQ_001"],
     ["a JSON array", "[1,2,3]", JSON_CT, 400, "SVC_REQ_002"],
+    ["a NUL character in a value", '{"shipment_data": {"exporter": {"name": "A\\u0000B"}}}', JSON_CT, 400, "SVC_REQ_002"],
     ["a JSON string", '"shipment"', JSON_CT, 400, "SVC_REQ_002"],
     ["a JSON number", "42", JSON_CT, 400, "SVC_REQ_002"],
     ["JSON null", "null", JSON_CT, 400, "SVC_REQ_002"],

@@ -83,6 +83,11 @@ for (const backend of testBackends()) {
       const phone = await call("POST", "/api/v1/parties", { name: "X", country: "US", contact_phone: "call me" });
       expect(phone.body.error).toMatchObject({ code: "SVC_REQ_002", field: "contact_phone" });
       expect((await call("POST", "/api/v1/parties", "[1,2]")).body.error.code).toBe("SVC_REQ_002");
+      // PostgreSQL cannot store NUL characters: a clear 400, not a database error.
+      expect((await call("POST", "/api/v1/parties", { name: "a\u0000b", country: "US" })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "name" });
+      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", city: "\u0000" })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "city" });
+      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", tax_ids: { vat: "1\u0000" } })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "tax_ids.vat" });
+      expect((await call("GET", "/api/v1/parties?search=a%00b")).status).toBe(200);
       expect((await call("POST", "/api/v1/parties", "{bad json")).body.error.code).toBe("SVC_REQ_001");
     });
 

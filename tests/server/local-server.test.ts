@@ -35,7 +35,7 @@ describe("npm start (real server process)", () => {
       expect(first.output()).toContain("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24i");
       id = await createAndRead(first.url, first.anonKey, first.defaultApiKey!);
     } finally {
-      expect(await first.stop()).toBe(true);
+      expect(await first.stop(), first.output()).toBe(true);
     }
     const second = await spawnServer({ runtime: "node", env: { TDS_DATA_DIR: dataDir } });
     try {

@@ -52,7 +52,7 @@ export async function spawnServer(options: { runtime: "node" | "deno"; env: Reco
     stop: async () => {
       // The whole group, as Ctrl+C does: npm's `sh -c` does not forward signals to the server.
       kill(child, "SIGTERM");
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + 45_000; // generous: CI runs two test files and their servers on two cores
       while (!out.includes("Stopped.") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const graceful = out.includes("Stopped.");
       if (!graceful) kill(child, "SIGKILL");
