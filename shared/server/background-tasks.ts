@@ -42,8 +42,17 @@ export function wakeBackgroundTasks(): void {
   for (const t of running) t.wake();
 }
 
-export async function stopBackgroundTasks(): Promise<void> {
-  await Promise.all(running.splice(0).map((t) => t.stop()));
+/** Stops every task; one that does not stop within `graceMs` is reported and left behind (shutdown must end). */
+export async function stopBackgroundTasks(graceMs = 10_000): Promise<void> {
+  await Promise.all(
+    running.splice(0).map(async (t) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
+      const outcome = await Promise.race([t.stop().then(() => "stopped" as const), late]);
+      clearTimeout(timer);
+      if (outcome === "late") console.error(`background task ${t.name} did not stop within ${graceMs} ms; shutting down without it`);
+    }),
+  );
 }
 
 export async function backgroundTasksIdle(): Promise<void> {

@@ -47,8 +47,11 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
     services,
     defaultApiKey,
     close: async () => {
+      console.log("  closing the HTTP server…");
       await server.close();
+      console.log("  stopping background tasks…");
       await stopBackgroundTasks();
+      console.log("  closing the database…");
       await db.close();
     },
   };

@@ -22,7 +22,19 @@ async function createAndRead(url: string, anonKey: string, apiKey: string) {
   return created.body.shipment_id as string;
 }
 
-describe("npm start (real server process)", () => {
+describe("the local server (real server process)", () => {
+  it("`npm start` starts it as the README says", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "tds-npm-start-"));
+    dirs.push(dataDir);
+    const server = await spawnServer({ runtime: "node", viaNpm: true, env: { TDS_DATA_DIR: dataDir } });
+    try {
+      expect((await json(await fetch(`${server.url}/health`))).body).toMatchObject({ status: "ok", database: "pglite" });
+      expect(server.defaultApiKey).toMatch(/^tds_/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("serves /health, applies migrations, prints keys once, and keeps data across a restart (PGlite under TDS_DATA_DIR)", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tds-server-"));
     dirs.push(dataDir);

@@ -17,8 +17,15 @@ export interface SpawnedServer {
 }
 
 /** Starts the real server as a child process (`npm start` or `deno task start`) and waits for its banner. */
-export async function spawnServer(options: { runtime: "node" | "deno"; env: Record<string, string>; timeoutMs?: number }): Promise<SpawnedServer> {
-  const [cmd, args] = options.runtime === "node" ? ["npm", ["start", "--silent"]] : [DENO, ["task", "--quiet", "start"]];
+export async function spawnServer(options: { runtime: "node" | "deno"; env: Record<string, string>; timeoutMs?: number; viaNpm?: boolean }): Promise<SpawnedServer> {
+  // `npm start` runs `tsx scripts/start.ts`; by default the test runs that same script in one Node process,
+  // because npm kills its children when it is itself told to stop, which can cut a slow shutdown short.
+  const [cmd, args]: [string, string[]] =
+    options.runtime === "deno"
+      ? [DENO, ["task", "--quiet", "start"]]
+      : options.viaNpm
+        ? ["npm", ["start", "--silent"]]
+        : [process.execPath, ["--import", "tsx", "scripts/start.ts"]];
   const child = spawn(cmd, args, {
     cwd: ROOT,
     // DATABASE_URL of the test run (CI sets it) must not leak in: a server uses it only when a test says so.
