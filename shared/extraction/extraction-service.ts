@@ -7,14 +7,12 @@
  * into the shipment automatically; apply reviewed values with PUT /api/v1/shipments/{id}.
  */
 import { AppError } from "../http/app-error.ts";
-import { readBodyBytes } from "../http/read-json-body.ts";
+import { readMultipartForm } from "../http/read-multipart-form.ts";
 import type { Services } from "../runtime/services.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { declaredFileKind, FILE_KINDS, KIND_CONTENT_TYPES, safeFileName, sniffFileKind, type FileKind } from "./file-kinds.ts";
 import { insertExtractionJob, type ExtractionJobRow } from "./extraction-repository.ts";
 
-/** Room for the multipart boundaries and the other form fields around a file of the maximum size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const SUPPORTED = ["PDF", "PNG", "JPG", "TIFF", "XLS", "XLSX"];
 
 export interface Upload {
@@ -30,23 +28,12 @@ function tooLarge(max: number): AppError {
 }
 
 export async function readUpload(req: Request, maxUploadBytes: number): Promise<Upload> {
-  const contentType = req.headers.get("content-type") ?? "";
-  const media = contentType.split(";")[0].trim().toLowerCase();
-  if (media !== "multipart/form-data") {
-    throw new AppError("SVC_REQ_003", `Content-Type must be multipart/form-data${contentType ? `, got ${media}` : " (header missing)"}`);
-  }
-  let body: Uint8Array;
+  let form: FormData;
   try {
-    body = await readBodyBytes(req, maxUploadBytes + MULTIPART_OVERHEAD);
+    form = await readMultipartForm(req, maxUploadBytes, "SVC_EXTRACT_004");
   } catch (e) {
     if (e instanceof AppError && e.code === "SVC_REQ_004") throw tooLarge(maxUploadBytes);
     throw e;
-  }
-  let form: FormData;
-  try {
-    form = await new Request("http://upload.local/", { method: "POST", headers: { "content-type": contentType }, body: body as BodyInit }).formData();
-  } catch {
-    throw new AppError("SVC_EXTRACT_004", "The multipart form could not be parsed");
   }
   const file = form.get("file");
   if (!file || typeof file === "string") throw new AppError("SVC_EXTRACT_004", "The form has no file part named `file`", { details: { field: "file" } });

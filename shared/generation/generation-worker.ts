@@ -4,9 +4,8 @@ import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import type { DocumentType } from "../documents/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
-import { toGenerationJob } from "./generation-repository.ts";
+import { expireOldDocumentFiles, toGenerationJob } from "./generation-repository.ts";
 import { downloadUrlFor, verificationUrl } from "./document-links.ts";
-import { expireOldDocumentFiles } from "./generation-repository.ts";
 
 /** Five days: older generations' files go, the latest generation's stay, every hash stays verifiable. */
 export const DOCUMENT_RETENTION_MS = 5 * 24 * 3600 * 1000;
@@ -53,13 +52,17 @@ export function generationJobHandler(services: Services): JobHandler {
   };
 }
 
+/** Retention: deletes the files that expireOldDocumentFiles released; returns how many. */
+export async function sweepDocumentFiles(services: Services, now = Date.now()): Promise<number> {
+  const keys = await expireOldDocumentFiles(services.db, new Date(now - DOCUMENT_RETENTION_MS));
+  if (keys.length) await services.blobs.delete(keys);
+  return keys.length;
+}
+
 /** The generation worker plus the retention sweep, as one background task of the local server. */
 export function generationBackgroundTask(services: Services): BackgroundTask {
   const worker = startWorker(services.db, generationJobHandler(services), { pollMs: 500 });
-  const sweep = async () => {
-    const keys = await expireOldDocumentFiles(services.db, new Date(Date.now() - DOCUMENT_RETENTION_MS));
-    if (keys.length) await services.blobs.delete(keys);
-  };
+  const sweep = () => sweepDocumentFiles(services);
   const timer = setInterval(() => void sweep().catch((e) => console.error("document retention sweep:", e)), 3600_000);
   void sweep().catch((e) => console.error("document retention sweep:", e));
   return {
@@ -73,4 +76,3 @@ export function generationBackgroundTask(services: Services): BackgroundTask {
   };
 }
 
-export { expireOldDocumentFiles };

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
 import { err } from "../http/common-responses.ts";
 import { drainQueue } from "../jobs/worker.ts";
-import { DOCUMENT_RETENTION_MS, generationJobHandler } from "./generation-worker.ts";
-import { expireOldDocumentFiles } from "./generation-repository.ts";
+import { generationJobHandler, sweepDocumentFiles } from "./generation-worker.ts";
 import { cleanupExpiredUploads, extractionJobHandler } from "../extraction/extraction-task.ts";
 import { loadExtractionConfig } from "../extraction/extraction-config.ts";
 
@@ -32,9 +31,8 @@ export const runJobsRoute = defineRoute({
     const generation = await drainQueue(services.db, generationJobHandler(services), deadline);
     const extractionConfig = loadExtractionConfig();
     const extraction = await drainQueue(services.db, extractionJobHandler(services, extractionConfig), deadline);
-    const keys = await expireOldDocumentFiles(services.db, new Date(Date.now() - DOCUMENT_RETENTION_MS));
-    if (keys.length) await services.blobs.delete(keys);
+    const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, extractionConfig.retentionDays);
-    return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: keys.length, uploads_deleted: uploads });
+    return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: filesExpired, uploads_deleted: uploads });
   },
 });
