@@ -5,6 +5,7 @@ import type { AppEnv } from "./app-env.ts";
 import type { ErrorCode } from "./error-codes.ts";
 import { formatFieldPath } from "./field-path.ts";
 import { readJsonObject } from "./read-json-body.ts";
+import { readPathParams, readQueryParams } from "./url-input.ts";
 import { authenticate, type AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 
@@ -39,6 +40,11 @@ export interface RouteDef<B extends Schema | undefined = Schema | undefined, Q e
   /** Maps a body validation issue to an endpoint-specific spec code (default SVC_REQ_002). */
   bodyErrorCode?: (issue: z.core.$ZodIssue) => ErrorCode | undefined;
   responses: Record<number, ResponseSpec>;
+  /**
+   * Pages (HTML) answer a bad path or query with a page of their own instead of the JSON envelope:
+   * called with the error raised while reading the path and query.
+   */
+  errorPage?: (c: Context<AppEnv>, error: AppError) => Response;
   handler: (
     c: Context<AppEnv>,
     input: { body: Out<B>; query: Out<Q>; params: Out<P>; principal: KeyPrincipal | null },
@@ -72,10 +78,12 @@ function parseWith<S extends Schema>(schema: S, value: unknown, where: string, c
   })();
 }
 
-function queryObject(c: Context): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(c.req.queries())) out[k] = v.length === 1 ? v[0] : v;
-  return out;
+/** Path and query parameters, decoded once and strictly (shared/http/url-input.ts). */
+function readUrlParams(c: Context, pattern: string): { params: Record<string, string>; query: Record<string, string | string[]> } {
+  const url = new URL(c.req.url);
+  const query = readQueryParams(url.search);
+  const params = readPathParams(pattern, url.pathname) ?? c.req.param();
+  return { params, query };
 }
 
 function hasNoBody(req: Request): boolean {
@@ -100,8 +108,17 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
     app.on(def.method.toUpperCase(), path, async (c) => {
       const principal = await authenticate(c, def.auth);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
-      const params = def.params ? parseWith(def.params, c.req.param(), "path parameter ") : undefined;
-      const query = def.query ? parseWith(def.query, queryObject(c), "query parameter ") : undefined;
+      let params, query;
+      try {
+        // Every route reads its URL strictly, also one that declares no parameters: a malformed URL is
+        // a bad request wherever it is sent.
+        const url = readUrlParams(c, path);
+        params = def.params ? parseWith(def.params, url.params, "path parameter ") : undefined;
+        query = def.query ? parseWith(def.query, url.query, "query parameter ") : undefined;
+      } catch (e) {
+        if (def.errorPage && e instanceof AppError) return def.errorPage(c, e);
+        throw e;
+      }
       const body = def.body ? parseWith(def.body, await readBody(c.req.raw, maxBytes, def.bodyOptional), "", def.bodyErrorCode) : undefined;
       return def.handler(c, { body, query, params, principal });
     });

@@ -39,7 +39,8 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw));
   // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
-  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, `/verify-hash/page/${encodeURIComponent(c.req.param("hash"))}`));
+  // The segment is passed on still encoded: the function decodes it (once, strictly) like any path parameter.
+  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`));
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw));
 

@@ -3,7 +3,12 @@ import { defineRoute } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { err } from "../http/common-responses.ts";
 import { verifyHash } from "./verify-hash.ts";
-import { renderVerifyPage } from "./verify-page.ts";
+import { renderNotFoundPage, renderVerifyPage } from "./verify-page.ts";
+
+const PAGE_HEADERS = {
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  "x-content-type-options": "nosniff",
+};
 
 export const verifyHashRoute = defineRoute({
   method: "get",
@@ -35,12 +40,15 @@ export const verifyPageRoute = defineRoute({
   tags: ["Verification"],
   auth: "public",
   params: z.object({ hash: z.string().max(200) }),
-  responses: { 200: { description: "Verified", contentType: "text/html" }, 404: { description: "Unknown hash", contentType: "text/html" } },
+  responses: {
+    200: { description: "Verified", contentType: "text/html" },
+    404: { description: "Unknown hash, or an address that is not a verification link (e.g. a malformed percent-escape)", contentType: "text/html" },
+  },
+  // A person follows this link: a broken address gets a plain page, not the JSON error envelope.
+  errorPage: (c) => c.html(renderNotFoundPage(), 404, PAGE_HEADERS),
   handler: async (c, { params }) => {
-    const hash = decodeURIComponent(params.hash);
-    const answer = await verifyHash(c.var.services.db, hash);
-    c.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
-    c.header("x-content-type-options", "nosniff");
-    return c.html(renderVerifyPage(hash, answer), answer.verified ? 200 : 404);
+    // params.hash is already decoded (once, by the route layer).
+    const answer = await verifyHash(c.var.services.db, params.hash);
+    return c.html(renderVerifyPage(params.hash, answer), answer.verified ? 200 : 404, PAGE_HEADERS);
   },
 });

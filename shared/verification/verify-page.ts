@@ -63,3 +63,16 @@ ${body}
 <p class="muted">Checked against the validation records of this service. The hash is in the footer of every page of the document and in its QR code.</p>
 </main></body></html>`;
 }
+
+/** The page for an address that is not a verification link at all (e.g. a malformed percent-escape). */
+export function renderNotFoundPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Not found · Trade document verification</title>
+<style>${STYLE}</style></head>
+<body><main>
+<h1 style="font-size:1.1rem;margin:4px 0 16px">Trade document verification</h1>
+<section class="card bad"><p class="status"><span class="badge" aria-hidden="true">✕</span>Not found</p>
+<p>This address is not a verification link. Scan the QR code again, or type the hash printed in the document footer.</p></section>
+</main></body></html>`;
+}
