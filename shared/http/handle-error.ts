@@ -3,14 +3,27 @@ import { HTTPException } from "hono/http-exception";
 import { AppError } from "./app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
+/**
+ * A body over the limit is refused without being read to its end (reading it would defeat the limit).
+ * The rest of it is still on the connection, so the answer says `Connection: close`: the client opens
+ * a new connection for its next request instead of reusing one the server is about to close.
+ * (@hono/node-server still reads on for up to 500 ms before closing, so the client receives the 413
+ * rather than a reset.)
+ */
+function closeAfterTooLarge(c: Context<AppEnv>, status: number): void {
+  if (status === 413) c.header("Connection", "close");
+}
+
 /** The one place errors become responses: the envelope {error: {code, message, …}} on every error. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    closeAfterTooLarge(c, err.status);
     return c.json(err.toBody(), err.status as 400);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
+    closeAfterTooLarge(c, status);
     const code = status === 413 ? "SVC_REQ_004" : status === 401 ? "SVC_AUTH_001" : "SVC_REQ_001";
     return c.json({ error: { code, message: err.message || "Bad request" } }, status);
   }
