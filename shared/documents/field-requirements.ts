@@ -2,23 +2,24 @@
  * THE field-requirements table (spec: document-field-requirements) and the generate-documents pre-checks
  * and soft warnings derived from it. Pure.
  *
- * Each of the 16 types has `required` and `recommended` FieldSpecs. A spec whose `check` is
+ * Each of the 16 types has `required` and `recommended` FieldSpecs — served exactly as the spec's
+ * summary table lists them — and `conditions`: the fields the blocking *conditions* report on (DGD
+ * hazardous items, EUR.1 / statement-on-origin / USMCA destination rules). Conditions are pre-checks,
+ * not required fields, so they are not served (the spec lists no required field for EUR.1, USMCA or the
+ * statement on origin). A spec whose `check` is
  *   - "precheck": a missing value blocks generation (spec: "Pre-checks that block generation");
- *   - "condition": the entry is the field a blocking condition reports on (DGD hazardous items, EUR.1 /
- *     statement-on-origin / USMCA destination rules) — the condition itself is coded below;
- *   - "warn": a missing value is a soft warning (spec: "Soft-warning fields");
+ *   - "condition": the entry is the field a blocking condition reports on — the condition is coded below;
+ *   - "warn": a missing value is a soft warning: generate-documents asks for confirm_warnings, and the
+ *     document gets a fillable blank field. These are the spec's "Soft-warning fields" plus the
+ *     recommended fields a document rule checks (EUR.1 agreement name, veterinary inspection date): the
+ *     rule reports such a field as a warning when it is absent and as an error when it is present and
+ *     invalid (docs/generation.md, "Soft warnings and document rules");
  *   - absent: informational only (what a complete form needs; missing values become fillable fields).
- * Every pre-check error's fieldPath is a `required` spec of its type and every warning's fieldPath a
- * `recommended` spec of its type (tested), so the endpoint's table and generate-documents agree.
+ * Every pre-check error's fieldPath is a `required` or `conditions` spec of its type and every warning's
+ * fieldPath a `recommended` spec of its type (tested), so the endpoint's table and generate-documents agree.
  *
- * Where the spec's summary table and its pre-check / soft-warning tables differ, the pre-check and
- * soft-warning tables win and the summary is extended to stay consistent with them:
- *   - DANGEROUS_GOODS_DECLARATION also requires, per hazardous line item, the dgd flag, UN number and
- *     hazard class (pattern paths with "*": goods.lineItems.*.unNumber);
- *   - EUR1_MOVEMENT_CERTIFICATE and STATEMENT_ON_ORIGIN require route origin/destination (the
- *     destination-zone check), USMCA_CERTIFICATE_OF_ORIGIN requires the destination;
- *   - BILL_OF_LADING recommends bl_data.place_of_delivery (a soft-warning field) besides the summary's
- *     freight payment, container and seal.
+ * One addition to the spec's summary table: BILL_OF_LADING recommends bl_data.place_of_delivery, because
+ * the spec's soft-warning table names it and a soft warning has to point at a recommended field.
  * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
  * generate-documents renders their blanks as fillable fields (final_doc false).
  */
@@ -62,10 +63,24 @@ const party = (key: "exporter" | "importer", role: string): RequirementEntry[] =
 ];
 
 const exporter = (role = "Exporter") => party("exporter", role);
+
+function preferentialZoneConditions(): RequirementEntry[] {
+  return [
+    spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
+    spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
+  ];
+}
 const importer = (role = "Importer") => party("importer", role);
 
+export interface RequirementsRow {
+  required: RequirementEntry[];
+  recommended: RequirementEntry[];
+  /** Fields of the blocking conditions (not served: the spec's table does not list them). */
+  conditions?: RequirementEntry[];
+}
+
 /** The table. Labels are what a form shows next to the field. */
-export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, { required: RequirementEntry[]; recommended: RequirementEntry[] }>> = {
+export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>> = {
   COMMERCIAL_INVOICE: {
     required: [
       ...exporter(),
@@ -157,16 +172,15 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, { required: Requi
     ],
   },
   DANGEROUS_GOODS_DECLARATION: {
-    required: [
-      spec("hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance", "precheck"),
-      spec("goods.line_items.*.compliance_flags", "Dangerous goods flag (dgd) on at least one line item", "goods", "condition"),
-      spec("goods.line_items.*.un_number", "UN number of each hazardous line item", "goods", "condition"),
-      spec("goods.line_items.*.hazard_class", "Hazard class of each hazardous line item", "goods", "condition"),
-    ],
+    required: [spec("hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance", "precheck")],
     recommended: [
       spec("hazardous_shipment.transport_regulation", "Transport regulation (IMDG, IATA DGR, ADR …)", "compliance"),
       spec("hazardous_shipment.handling_instructions", "Additional handling information", "compliance"),
-      spec("goods.line_items.*.packing_group", "Packing group of each hazardous line item", "goods"),
+    ],
+    conditions: [
+      spec("goods.line_items.*.compliance_flags", "Dangerous goods flag (dgd) on at least one line item", "goods", "condition"),
+      spec("goods.line_items.*.un_number", "UN number of each hazardous line item", "goods", "condition"),
+      spec("goods.line_items.*.hazard_class", "Hazard class of each hazardous line item", "goods", "condition"),
     ],
   },
   HEALTH_VETERINARY_CERTIFICATE: {
@@ -176,7 +190,7 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, { required: Requi
     ],
     recommended: [
       spec("veterinary_data.inspector_name", "Official veterinarian / inspector", "compliance"),
-      spec("veterinary_data.inspection_date", "Inspection date", "compliance"),
+      spec("veterinary_data.inspection_date", "Inspection date", "compliance", "warn"),
       spec("veterinary_data.attestation", "Health attestation", "compliance"),
     ],
   },
@@ -201,25 +215,22 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, { required: Requi
     ],
   },
   EUR1_MOVEMENT_CERTIFICATE: {
-    required: [
-      spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
-      spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
-    ],
-    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
+    required: [],
+    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance", "warn")],
+    conditions: preferentialZoneConditions(),
   },
   USMCA_CERTIFICATE_OF_ORIGIN: {
-    required: [spec("route.destination_country", "Country of destination (US, CA or MX)", "route", "condition")],
+    required: [],
     recommended: [
       spec("usmca_data.producer_name", "Producer name", "parties"),
       spec("usmca_data.certifier_type", "Certifier (importer, exporter or producer)", "parties"),
     ],
+    conditions: [spec("route.destination_country", "Country of destination (US, CA or MX)", "route", "condition")],
   },
   STATEMENT_ON_ORIGIN: {
-    required: [
-      spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
-      spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
-    ],
+    required: [],
     recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
+    conditions: preferentialZoneConditions(),
   },
 };
 
@@ -249,7 +260,7 @@ export interface PreconditionResult {
 
 function entry(docType: DocumentType, dataPath: string): RequirementEntry {
   const table = REQUIREMENTS_TABLE[docType];
-  const found = [...table.required, ...table.recommended].find((e) => e.dataPath === dataPath);
+  const found = [...table.required, ...table.recommended, ...(table.conditions ?? [])].find((e) => e.dataPath === dataPath);
   if (!found) throw new Error(`No requirement ${dataPath} for ${docType}`);
   return found;
 }

@@ -27,7 +27,7 @@ import * as documents from "./checks/documents.ts";
 import * as format from "./checks/format.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
-export const RULE_LIBRARY_VERSION = "2026.11.1";
+export const RULE_LIBRARY_VERSION = "2026.11.2";
 
 export const STAGE_NAMES: Record<Stage, "Schema Validation" | "Business Rules" | "Country Rules" | "Document Rules"> = {
   1: "Schema Validation",
@@ -175,11 +175,11 @@ export const RULES: readonly RuleDefinition[] = [
   rule({ id: "rule_doc_coo_origin_per_item", category: C.document, severity: "error", stage: 4, documents: ["CERTIFICATE_OF_ORIGIN"], description: "Each line item has origin_country" }, required.originPerItem("the certificate of origin certifies it per item")),
   rule({ id: "rule_doc_dgd_un_classification", category: C.document, severity: "error", stage: 4, documents: ["DANGEROUS_GOODS_DECLARATION"], description: "At least one hazardous item (is_hazardous or compliance_flags has dgd); each has a UN number, hazard class and packing group I/II/III (none needed for classes 1, 2, 7 and divisions 5.2, 6.2)" }, documents.dgdUnClassification),
   rule({ id: "rule_doc_vgm_sea_container", category: C.document, severity: "error", stage: 4, documents: ["VGM_DECLARATION"], description: "Transport mode sea and packaging.containers non-empty" }, documents.vgmSeaContainer),
-  rule({ id: "rule_doc_vgm_method_valid", category: C.document, severity: "error", stage: 4, documents: ["VGM_DECLARATION"], description: "vgm_data.weighing_method is 1 or 2 (number or string)" }, documents.vgmMethodValid),
-  rule({ id: "rule_doc_eur1_agreement", category: C.document, severity: "error", stage: 4, documents: ["EUR1_MOVEMENT_CERTIFICATE"], description: "preferential_origin.agreement_name set" }, documents.eur1Agreement),
+  rule({ id: "rule_doc_vgm_method_valid", category: C.document, severity: "error", stage: 4, documents: ["VGM_DECLARATION"], description: "vgm_data.weighing_method is 1 or 2 (number or string); absent: a warning (soft-warning field), present and invalid: an error" }, documents.vgmMethodValid),
+  rule({ id: "rule_doc_eur1_agreement", category: C.document, severity: "error", stage: 4, documents: ["EUR1_MOVEMENT_CERTIFICATE"], description: "preferential_origin.agreement_name set; absent: a warning (recommended field), present but not text: an error" }, documents.eur1Agreement),
   rule({ id: "rule_doc_usmca_parties", category: C.document, severity: "error", stage: 4, documents: ["USMCA_CERTIFICATE_OF_ORIGIN"], description: "At least one of exporter, importer, notify party in US, MX or CA" }, documents.usmcaParties),
   rule({ id: "rule_doc_phyto_botanical", category: C.document, severity: "error", stage: 4, documents: ["PHYTOSANITARY_CERTIFICATE"], description: "Each plant product (HS chapter 06-14, or compliance_flags has phyto) has a botanical_name" }, documents.phytoBotanical),
-  rule({ id: "rule_doc_health_vet_authority", category: C.document, severity: "error", stage: 4, documents: ["HEALTH_VETERINARY_CERTIFICATE"], description: "veterinary_data.competent_authority and veterinary_data.inspection_date present" }, documents.healthVetAuthority),
+  rule({ id: "rule_doc_health_vet_authority", category: C.document, severity: "error", stage: 4, documents: ["HEALTH_VETERINARY_CERTIFICATE"], description: "veterinary_data.competent_authority present (error); veterinary_data.inspection_date present (absent: a warning, recommended field; present but not text: an error)" }, documents.healthVetAuthority),
   rule({ id: "rule_doc_coa_test_results", category: C.document, severity: "error", stage: 4, documents: ["CERTIFICATE_OF_ANALYSIS"], description: "analysis_data.test_results has at least one non-empty row" }, documents.coaTestResults),
 ];
 

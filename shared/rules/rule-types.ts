@@ -45,13 +45,15 @@ export interface RuleDefinition {
 
 /**
  * What a check function reports before the table stamps rule id, category and severity on it. `severity`
- * may only be given to downgrade to "info" (e.g. "reference table not loaded").
+ * may only be given to downgrade: "warning" for a soft-warning field that is absent (the caller may
+ * confirm it and fill the blank later), "info" for what could not be checked (e.g. "reference table not
+ * loaded").
  */
 export interface Finding {
   path: readonly PropertyKey[];
   message: string;
   context?: Record<string, unknown>;
-  severity?: "info";
+  severity?: "warning" | "info";
 }
 
 export type FindingCheck = (shipment: unknown, ctx: RuleContext) => Finding[];

@@ -4,7 +4,7 @@ import { arr, at, countryCode, isBlank, isRecord, lineItems, PARTY_KEYS, prop, s
 import { normaliseLocode } from "../locode.ts";
 import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS, USMCA_COUNTRIES } from "../code-lists.ts";
 import { hsChapter, parseHsCode } from "../hs-code.ts";
-import { found, notLoaded } from "./helpers.ts";
+import { absent, found, notLoaded } from "./helpers.ts";
 
 function hasFlag(item: unknown, flag: string): boolean {
   const flags = arr(prop(item, "compliance_flags"));
@@ -155,9 +155,21 @@ export const vgmSeaContainer: FindingCheck = (shipment) => {
   return out;
 };
 
+/** Absent: a warning (a soft-warning field, filled in on the form later); present and not 1 or 2: an error. */
 export const vgmMethodValid: FindingCheck = (shipment) => {
   const method = at(shipment, "vgm_data", "weighing_method");
-  if (method === 1 || method === 2 || method === "1" || method === "2") return [];
+  if (method === 1 || method === 2 || (typeof method === "string" && /^\s*[12]\s*$/.test(method))) return [];
+  if (absent(method)) {
+    return [
+      {
+        path: ["vgm_data", "weighing_method"],
+        severity: "warning",
+        message:
+          `VGM weighing method is missing. Expected 1 (the packed container weighed) or 2 (the contents and the container's tare added up). ` +
+          `The declaration gets a blank field for it: fill it in before the declaration is submitted, or set vgm_data.weighing_method.`,
+      },
+    ];
+  }
   return [
     {
       path: ["vgm_data", "weighing_method"],
@@ -168,9 +180,22 @@ export const vgmMethodValid: FindingCheck = (shipment) => {
   ];
 };
 
+/** Absent: a warning (recommended field, a blank on the form); present but not text: an error. */
 export const eur1Agreement: FindingCheck = (shipment) => {
   const value = at(shipment, "preferential_origin", "agreement_name");
   if (str(value) !== undefined) return [];
+  if (absent(value)) {
+    return [
+      {
+        path: ["preferential_origin", "agreement_name"],
+        severity: "warning",
+        message:
+          `An EUR.1 movement certificate was requested but the preferential agreement is missing. Expected the name of the trade ` +
+          `agreement that grants preferential origin (e.g. "EU-Switzerland FTA"). The certificate gets a blank field for it: fill it in, ` +
+          `or set preferential_origin.agreement_name.`,
+      },
+    ];
+  }
   return [
     {
       path: ["preferential_origin", "agreement_name"],
@@ -231,8 +256,18 @@ export const healthVetAuthority: FindingCheck = (shipment) => {
         `veterinary authority that certifies the consignment. Set veterinary_data.competent_authority.`,
     });
   }
+  // The inspection date is a recommended field: absent is a warning (a blank on the certificate), present
+  // but not text is an error (a malformed date string is rule_format_date_iso8601's finding).
   const date = at(shipment, "veterinary_data", "inspection_date");
-  if (str(date) === undefined) {
+  if (absent(date)) {
+    out.push({
+      path: ["veterinary_data", "inspection_date"],
+      severity: "warning",
+      message:
+        `A health/veterinary certificate was requested but the inspection date is missing. Expected the ISO 8601 date of the ` +
+        `veterinary inspection, e.g. "2026-11-20". The certificate gets a blank field for it: fill it in, or set veterinary_data.inspection_date.`,
+    });
+  } else if (str(date) === undefined) {
     out.push({
       path: ["veterinary_data", "inspection_date"],
       message:

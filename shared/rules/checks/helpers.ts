@@ -27,3 +27,14 @@ export function notLoaded(at: readonly PropertyKey[], table: string, what: strin
     context: { table },
   };
 }
+
+/**
+ * Absent in the sense of the soft warnings (shared/documents/data.ts isPresent): missing, null, blank
+ * text, an empty list or object. A soft-warning field that is absent is a warning; present and invalid
+ * is an error.
+ */
+export function absent(value: unknown): boolean {
+  if (isBlank(value)) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && value !== null && Object.keys(value).length === 0;
+}

@@ -54,20 +54,25 @@ describe("field requirements table", () => {
     has("SHIPPERS_LETTER_OF_INSTRUCTION", "recommended", "sli_data.forwarding_agent_name", "sli_data.eei_filing", "sli_data.freight_payment", "sli_data.consignee_type");
     has("VGM_DECLARATION", "required", "exporter.name", "packaging.containers.*.container_number");
     has("VGM_DECLARATION", "recommended", "vgm_data.weighing_method", "vgm_data.weighing_station", "vgm_data.weighing_date", "vgm_data.authorised_person", "vgm_data.booking_reference");
-    has("DANGEROUS_GOODS_DECLARATION", "required", "hazardous_shipment.emergency_contact");
-    has("DANGEROUS_GOODS_DECLARATION", "recommended", "hazardous_shipment.transport_regulation", "hazardous_shipment.handling_instructions");
+    // Exactly the spec's lists: the hazardous-item rules are pre-check conditions, not required fields.
+    expect(dataPaths("DANGEROUS_GOODS_DECLARATION", "required")).toEqual(["hazardous_shipment.emergency_contact"]);
+    expect(dataPaths("DANGEROUS_GOODS_DECLARATION", "recommended")).toEqual(["hazardous_shipment.transport_regulation", "hazardous_shipment.handling_instructions"]);
     has("HEALTH_VETERINARY_CERTIFICATE", "required", "veterinary_data.competent_authority", "veterinary_data.establishment_number");
     has("HEALTH_VETERINARY_CERTIFICATE", "recommended", "veterinary_data.inspector_name", "veterinary_data.inspection_date", "veterinary_data.attestation");
     expect(dataPaths("PHYTOSANITARY_CERTIFICATE", "required")).toEqual(["phytosanitary_data.issuing_authority"]);
     has("PHYTOSANITARY_CERTIFICATE", "recommended", "phytosanitary_data.place_of_origin", "phytosanitary_data.point_of_entry", "phytosanitary_data.treatment", "phytosanitary_data.inspector_name");
     expect(dataPaths("CERTIFICATE_OF_ANALYSIS", "required")).toEqual(["analysis_data.batch_number", "analysis_data.test_standard"]);
     has("CERTIFICATE_OF_ANALYSIS", "recommended", "analysis_data.product_name", "analysis_data.laboratory_name", "analysis_data.overall_result");
+    // The spec lists no required field for these four; the destination rules stay pre-check conditions.
+    for (const t of ["INSURANCE_CERTIFICATE", "EUR1_MOVEMENT_CERTIFICATE", "USMCA_CERTIFICATE_OF_ORIGIN", "STATEMENT_ON_ORIGIN"] as const) {
+      expect(FIELD_REQUIREMENTS[t].required, t).toEqual([]);
+    }
     expect(dataPaths("EUR1_MOVEMENT_CERTIFICATE", "recommended")).toEqual(["preferential_origin.agreement_name"]);
     expect(dataPaths("STATEMENT_ON_ORIGIN", "recommended")).toEqual(["preferential_origin.agreement_name"]);
     has("USMCA_CERTIFICATE_OF_ORIGIN", "recommended", "usmca_data.producer_name", "usmca_data.certifier_type");
   });
 
-  it("marks exactly the spec's soft-warning fields as warnings", () => {
+  it("marks the spec's soft-warning fields, and the recommended fields a document rule checks, as warnings", () => {
     const warned = Object.fromEntries(
       DOCUMENT_TYPES.map((t) => [t, REQUIREMENTS_TABLE[t].recommended.filter((e) => e.check === "warn").map((e) => e.dataPath)]),
     );
@@ -78,6 +83,10 @@ describe("field requirements table", () => {
       VGM_DECLARATION: ["vgm_data.weighing_method", "vgm_data.weighing_station", "vgm_data.authorised_person"],
       SHIPPERS_LETTER_OF_INSTRUCTION: ["sli_data.forwarding_agent_name", "sli_data.eei_filing"],
       AIR_WAYBILL: ["awb_data.issuing_carrier", "awb_data.agent_name"],
+      // Not in the spec's soft-warning table: recommended fields read by rule_doc_eur1_agreement and
+      // rule_doc_health_vet_authority (docs/generation.md, "Soft warnings and document rules").
+      EUR1_MOVEMENT_CERTIFICATE: ["preferential_origin.agreement_name"],
+      HEALTH_VETERINARY_CERTIFICATE: ["veterinary_data.inspection_date"],
     });
   });
 });
@@ -234,8 +243,9 @@ describe("consistency of the checks with the table (property)", () => {
         for (const { docType, errors } of result.preCheckErrors) {
           expect(types).toContain(docType);
           for (const e of errors) {
-            expect(FIELD_REQUIREMENTS[docType].required.some((spec) => pathMatches(spec.fieldPath, e.fieldPath)), `${docType} ${e.fieldPath}`).toBe(true);
-            expect(FIELD_REQUIREMENTS[docType].required.find((spec) => pathMatches(spec.fieldPath, e.fieldPath))?.tab).toBe(e.tab);
+            const specs = [...REQUIREMENTS_TABLE[docType].required, ...(REQUIREMENTS_TABLE[docType].conditions ?? [])];
+            expect(specs.some((spec) => pathMatches(spec.fieldPath, e.fieldPath)), `${docType} ${e.fieldPath}`).toBe(true);
+            expect(specs.find((spec) => pathMatches(spec.fieldPath, e.fieldPath))?.tab).toBe(e.tab);
           }
         }
         for (const { docType, warnings } of result.warnings) {

@@ -12,6 +12,8 @@ export interface RuleCase {
 export interface RuleCases {
   pass: RuleCase[];
   fail: RuleCase[];
+  /** Cases the rule reports as a warning although its severity is error: a soft-warning field that is absent. */
+  warn?: RuleCase[];
 }
 
 const B = baseline;
@@ -451,12 +453,17 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
     fail: [
       { name: "method 3", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: 3 })), docs: ["VGM_DECLARATION"] },
+      { name: "method \"x\"", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: "x" })), docs: ["VGM_DECLARATION"] },
+    ],
+    warn: [
       { name: "missing", shipment: B(), docs: ["VGM_DECLARATION"] },
+      { name: "blank", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: " " })), docs: ["VGM_DECLARATION"] },
     ],
   },
   rule_doc_eur1_agreement: {
     pass: [{ name: "agreement", shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: "EU-Switzerland FTA" })), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
-    fail: [{ name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
+    fail: [{ name: "a number", shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: 42 })), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
+    warn: [{ name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
   },
   rule_doc_usmca_parties: {
     pass: [{ name: "US importer", shipment: usShipment(), docs: ["USMCA_CERTIFICATE_OF_ORIGIN"] }],
@@ -481,9 +488,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
       },
     ],
     fail: [
-      { name: "no date", shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
-      { name: "nothing", shipment: B(), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
+      { name: "date not text", shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW", inspection_date: true })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
+      { name: "no authority", shipment: variant(B(), (s) => (s.veterinary_data = { inspection_date: "2026-11-19" })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
     ],
+    warn: [{ name: "no date", shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] }],
   },
   rule_doc_coa_test_results: {
     pass: [

@@ -95,4 +95,14 @@ describe.each(Object.entries(RULE_CASES))("%s", (id, cases) => {
     if (typeof c.shipment === "object" && c.shipment !== null) expect(own).toEqual(direct);
     if (rule.severity === "error") expect(viaEngine.valid).toBe(false);
   });
+
+  it.each((cases.warn ?? []).map((c) => [c.name, c] as const))("warns: %s", (_name, c) => {
+    const { direct, viaEngine } = runCase(id, c);
+    expect(direct.length).toBeGreaterThan(0);
+    for (const r of direct) {
+      expect(r).toMatchObject({ rule_id: id, severity: "warning" });
+      expect(r.message).toMatch(/Expected/);
+    }
+    expect(viaEngine.results.filter((r) => r.rule_id === id)).toEqual(direct);
+  });
 });
