@@ -25,9 +25,12 @@ export function hsParts(code: string | null): { chapter: string | null; heading:
   };
 }
 
-/** The longest proper prefix of `code` (even lengths, as HS levels go) found in `known`. */
+/**
+ * The longest proper prefix of `code` (even lengths, as HS levels go) found in `known`. A 5- or 7-digit
+ * group code (India: "08023") has the even-length levels above it as ancestors ("0802").
+ */
 export function nearestAncestor(code: string, known: Set<string>): string | null {
-  for (let len = code.length - 2; len >= 2; len -= 2) {
+  for (let len = code.length - 2 + (code.length % 2); len >= 2; len -= 2) {
     const prefix = code.slice(0, len);
     if (known.has(prefix)) return prefix;
   }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { parseIndiaHsnCsv } from "../../../shared/reference/importers/parse-india-hsn.ts";
 
 // The GST master as saved from the spreadsheet: BOM, a quoted header with a line break, CRLF,
@@ -44,5 +47,38 @@ describe("parseIndiaHsnCsv", () => {
 
   it("needs the HSNCode and Description columns", () => {
     expect(() => parseIndiaHsnCsv("code;text\n01;x\n")).toThrow(/HSNCode and Description/);
+  });
+});
+
+// The real GST master (../shared/data/SOURCES.md, §6): its 5- and 7-digit groups lost their leading zero
+// and look like 4- and 6-digit codes of the wrong chapter ("8023" Walnuts, "3023"/"3034" Tunas).
+const REAL_FILE = fileURLToPath(new URL("../../../../shared/data/in_hsn/india_gst_hsn_master_goods.csv.gz", import.meta.url));
+
+describe.runIf(existsSync(REAL_FILE))("parseIndiaHsnCsv on the real file", () => {
+  const { rows, skipped } = parseIndiaHsnCsv(gunzipSync(readFileSync(REAL_FILE)).toString("utf8"));
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+
+  it.each([
+    ["8023", "08023", "0802", /^Walnuts$/],
+    ["3023", "03023", "0302", /^Tunas/],
+    ["3034", "03034", "0303", /^Tunas/],
+    ["802901", "0802901", "080290", /^Betel nuts$/],
+    ["901111", "0901111", "090111", /^Arabica plantation$/],
+    ["3037", "03037", "0303", /^Other fish/],
+  ])("%s is stored as %s under %s", (raw, code, parent, description) => {
+    expect(byCode.has(raw)).toBe(false);
+    expect(byCode.get(code)).toMatchObject({ code, raw_code: raw, level: code.length, parent_code: parent, chapter: code.slice(0, 2) });
+    expect(byCode.get(code)!.description).toMatch(description);
+  });
+
+  it("keeps real headings and subheadings as they are", () => {
+    expect(byCode.get("0802")).toMatchObject({ raw_code: null, parent_code: "08" });
+    expect(byCode.get("08023100")).toMatchObject({ raw_code: null, parent_code: "080231" });
+    expect(byCode.get("3004")).toMatchObject({ raw_code: null, chapter: "30" });
+    expect(byCode.get("8001")).toMatchObject({ raw_code: null, chapter: "80" });
+    // No chapter 30 or 80 heading without lines below it is left over from chapters 03 or 08.
+    const strays = rows.filter((r) => r.level === 4 && /^(30|80)/.test(r.code) && !rows.some((o) => o.code.length > 4 && o.code.startsWith(r.code)));
+    expect(strays.map((r) => r.code)).toEqual([]);
+    expect(skipped.filter((s) => /^\d+$/.test(s.raw)).length).toBeLessThan(20);
   });
 });
