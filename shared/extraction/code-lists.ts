@@ -24,5 +24,4 @@ export const ISO_CURRENCIES: ReadonlySet<string> = new Set(
 export const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
 export const TRANSPORT_MODES = ["sea", "air", "road", "rail", "multimodal"] as const;
 
-/** UN/LOCODE shape: country (2 letters) + location (3 letters or digits 2–9). */
-export const LOCODE_SHAPE = /^[A-Z]{2}[A-Z2-9]{3}$/;
+export { isCanonicalLocode } from "../trade/locode.ts";

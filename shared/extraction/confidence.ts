@@ -15,7 +15,7 @@
  */
 import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
 import { clampConfidence } from "./extraction-result.ts";
-import { INCOTERMS, ISO_COUNTRIES, ISO_CURRENCIES, LOCODE_SHAPE, TRANSPORT_MODES } from "./code-lists.ts";
+import { INCOTERMS, isCanonicalLocode, ISO_COUNTRIES, ISO_CURRENCIES, TRANSPORT_MODES } from "./code-lists.ts";
 
 export const FORMAT_FAIL = 0.5;
 export const TOTAL_MISMATCH = 0.6;
@@ -47,7 +47,7 @@ export function formatCheck(path: string, value: string | number): boolean | nul
   if (/(^|\.)(country|origin_country|destination_country)$/.test(path)) return ISO_COUNTRIES.has(s);
   if (path === "goods.currency") return ISO_CURRENCIES.has(s);
   if (/\.hs_code$/.test(path)) return /^\d{6,10}$/.test(s);
-  if (/route\.port_of_(loading|discharge)$/.test(path)) return LOCODE_SHAPE.test(s);
+  if (/route\.port_of_(loading|discharge)$/.test(path)) return isCanonicalLocode(s);
   if (path === "route.incoterms") return (INCOTERMS as readonly string[]).includes(s);
   if (path === "route.transport_mode") return (TRANSPORT_MODES as readonly string[]).includes(s);
   if (/tax_ids\.eori$/.test(path)) return /^[A-Z]{2}[0-9A-Z]{1,15}$/.test(s);

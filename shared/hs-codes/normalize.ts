@@ -4,6 +4,7 @@
  * indexed descriptions the same way.
  */
 import { foldCharacters } from "../reference/sanctions/normalize-name.ts";
+import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
 
 /** Most words a description query may have; the rest are ignored (a query is a product name, not a text). */
 export const MAX_QUERY_TERMS = 10;
@@ -17,25 +18,17 @@ export function foldHsText(text: string): string {
 }
 
 /**
- * A query made only of digits and code punctuation ("8471", "8471.30", "8471 30 01", "0101.21-00") is a
- * code prefix: its digits, 1 to 10 of them. Anything else returns null and is read as a description.
+ * A query written as an HS code ("8471", "8471.30", "8471 30 01", "0101.21-00"; the forms of
+ * shared/trade/hs-code.ts) is a code prefix: its digits, 1 to 10 of them. Anything else returns null
+ * and is read as a description.
  */
 export function parseCodeQuery(q: string): string | null {
-  const t = q.trim();
-  if (!/^[0-9][0-9.\s-]*$/.test(t)) return null;
-  const digits = t.replace(/[^0-9]/g, "");
-  return digits.length >= 1 && digits.length <= 10 ? digits : null;
+  return hsCodeDigitsBetween(q, 1, 10);
 }
 
-/**
- * An HS code as written by people ("8471.30.01.00", "8471 30 01 00", "84713001-00") → its digits, or null
- * when it is not 2 to 10 digits once the dots, spaces and hyphens are gone.
- */
+/** An HS code in an accepted form (shared/trade/hs-code.ts) → its digits, or null unless 2 to 10 digits. */
 export function normalizeHsCode(code: string): string | null {
-  const t = code.trim();
-  if (!/^[0-9][0-9.\s-]*$/.test(t)) return null;
-  const digits = t.replace(/[^0-9]/g, "");
-  return /^[0-9]{2,10}$/.test(digits) ? digits : null;
+  return hsCodeDigitsBetween(code, 2, 10);
 }
 
 /**

@@ -4,8 +4,8 @@
  */
 import type { HsSchedule } from "./reference-facts.ts";
 import { destination, isRecord, lineItems, PARTY_KEYS, prop, str, at } from "./shipment-access.ts";
-import { parseHsCode } from "./hs-code.ts";
-import { isLocodeShape, normaliseLocode } from "./locode.ts";
+import { parseHsCode } from "../trade/hs-code.ts";
+import { normaliseLocode } from "../trade/locode.ts";
 import { isEuMember } from "./code-lists.ts";
 
 export interface ReferenceAsk {
@@ -57,7 +57,7 @@ export function collectReferenceAsk(shipment: unknown, documentTypes: readonly s
     const raw = str(at(shipment, "route", field));
     if (raw === undefined) continue;
     const code = normaliseLocode(raw);
-    if (isLocodeShape(code)) ports.add(code);
+    if (code !== null) ports.add(code);
   }
   for (const party of PARTY_KEYS) {
     const name = str(at(shipment, party, "name"));

@@ -6,6 +6,7 @@ import type { DocumentType } from "../document-types.ts";
 import type { Box, DocumentModel, HeaderInfo, Piece, RowBlock, SlotPiece, StyleName, TextBlock, TextPiece, Align } from "../layout/model.ts";
 import { arrayAt, getAt } from "../data.ts";
 import { countryLabel, countryName } from "../countries.ts";
+import { parseLocode } from "../../trade/locode.ts";
 import { columnDecimals, displayValue, formatDate, formatMoney, formatNumber, formatQuantity, formatWeight, numberValue, numeric } from "../format.ts";
 
 export interface LayoutInput {
@@ -206,10 +207,10 @@ export function partyShort(r: Reader, key: string): string | null {
 export function portLabel(value: unknown): string | null {
   const code = displayValue(value);
   if (code === null) return null;
-  const compact = code.replace(/\s+/g, "").toUpperCase();
-  if (/^[A-Z]{2}[A-Z0-9]{3}$/.test(compact)) {
-    const name = countryName(compact.slice(0, 2));
-    return name !== compact.slice(0, 2) ? `${code} (${name})` : code;
+  const locode = parseLocode(code);
+  if (locode) {
+    const name = countryName(locode.country);
+    return name !== locode.country ? `${code} (${name})` : code;
   }
   return code;
 }

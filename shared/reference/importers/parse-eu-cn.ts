@@ -17,7 +17,7 @@
  *    code written "0101210000 80" carries its suffix; a missing suffix means "80" (a real item).
  */
 import { parseCsvWithHeader } from "./csv.ts";
-import { cleanText, digitsOnly, hsParts, nearestAncestor, paddedCodeLevel, textOrNull } from "./text.ts";
+import { cleanText, digitsOnly, hsParts, nearestAncestor, paddedCodeLevel, tariffCodeDigits, textOrNull } from "./text.ts";
 
 export interface EuHsRow {
   code: string;
@@ -77,7 +77,7 @@ export function parseEuCnJson(files: EuCnFiles): EuHsRow[] {
   const items: Array<{ item: JsonItem; code: string }> = [];
   for (const [what, text, len] of levels) {
     for (const item of readArray(text, what)) {
-      const code = digitsOnly(String(item.code));
+      const code = tariffCodeDigits(String(item.code));
       if (code.length !== len) throw new Error(`EU CN JSON (${what}): code "${String(item.code)}" is not ${len} digits`);
       items.push({ item, code });
     }
@@ -148,7 +148,7 @@ export function parseEuTaricCsv(text: string): EuHsRow[] {
   const stack: Array<{ depth: number; code: string; suffix: string }> = [];
   const seen = new Set<string>();
   rows.forEach((r, i) => {
-    let digits = digitsOnly(r[codeCol]);
+    let digits = tariffCodeDigits(r[codeCol]);
     let suffix = suffixCol ? digitsOnly(r[suffixCol]) : "";
     // "0101210000 80": the code column carries the suffix.
     if (digits.length === 12 && !suffix) {

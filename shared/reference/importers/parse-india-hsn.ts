@@ -14,7 +14,7 @@
  * Descriptions carry "~"-joined parent texts and stray line breaks; whitespace is collapsed.
  */
 import { parseCsvWithHeader } from "./csv.ts";
-import { cleanText, digitsOnly, hsParts, nearestAncestor } from "./text.ts";
+import { cleanText, hsParts, nearestAncestor, tariffCodeDigits } from "./text.ts";
 
 export interface IndiaHsnRow {
   code: string;
@@ -45,9 +45,9 @@ export function parseIndiaHsnCsv(text: string): IndiaHsnResult {
   for (const r of rows) {
     const raw = r[codeCol].trim();
     if (!raw) continue;
-    let code = digitsOnly(raw);
+    let code = tariffCodeDigits(raw);
     if (code.length % 2 === 1) code = `0${code}`;
-    if (code.length < 2 || code.length > 8 || /[^\d\s.]/.test(raw)) {
+    if (code.length < 2 || code.length > 8) {
       skipped.push({ raw, reason: "not a 2–8 digit code" });
       continue;
     }

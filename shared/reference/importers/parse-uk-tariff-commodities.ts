@@ -8,7 +8,7 @@
  * validity periods, so the row key is the sid. `|` in descriptions is TARIC's hard space.
  */
 import { parseCsvWithHeader, requireColumns } from "./csv.ts";
-import { cleanText, digitsOnly, hsParts, paddedCodeLevel } from "./text.ts";
+import { cleanText, hsParts, paddedCodeLevel, tariffCodeDigits } from "./text.ts";
 
 export interface UkCommodityRow {
   sid: number;
@@ -57,7 +57,7 @@ export function parseUkTariffCommodities(text: string): UkCommodityRow[] {
     if (!Number.isInteger(sid)) throw new Error(`UK tariff CSV: bad commodity__sid "${r.commodity__sid}"`);
     if (seen.has(sid)) continue;
     seen.add(sid);
-    const code = digitsOnly(r.commodity__code);
+    const code = tariffCodeDigits(r.commodity__code);
     if (code.length !== 10) throw new Error(`UK tariff CSV: sid ${sid}: code "${r.commodity__code}" is not 10 digits`);
     const parentSid = na(r.parent__sid);
     const level = paddedCodeLevel(code);

@@ -9,6 +9,7 @@
  * The text must already be decoded: releases up to about 2020 were ISO-8859-1, newer ones UTF-8
  * (the directory importer detects which).
  */
+import { isLocodeLocation } from "../../trade/locode.ts";
 import { parseCsv } from "./csv.ts";
 import { cleanText } from "./text.ts";
 
@@ -100,7 +101,7 @@ export function parseUnlocodeCsv(text: string, options: { startSeq?: number; see
       skipped.references++;
       continue;
     }
-    if (!/^[A-Z]{2}$/.test(country) || !/^[A-Z0-9]{3}$/.test(location) || !name) {
+    if (!/^[A-Z]{2}$/.test(country) || !isLocodeLocation(location) || !name) {
       skipped.malformed++;
       continue;
     }

@@ -11,7 +11,7 @@
  * carry the rates that apply to each line and rate_line_code the line they come from.
  */
 import { parseCsvWithHeader, requireColumns } from "./csv.ts";
-import { cleanText, digitsOnly, hsParts, textOrNull } from "./text.ts";
+import { cleanText, hsParts, tariffCodeDigits, textOrNull } from "./text.ts";
 
 export interface UsHtsRow {
   seq: number;
@@ -61,7 +61,7 @@ function buildRows(lines: RawLine[]): UsHtsRow[] {
   // Stack of open ancestors by indent: the parent of a line is the last line with a smaller indent.
   const stack: UsHtsRow[] = [];
   lines.forEach((line, idx) => {
-    const code = digitsOnly(line.htsno) || null;
+    const code = tariffCodeDigits(line.htsno) || null;
     const indentNum = Number.parseInt(line.indent, 10);
     const indent = Number.isFinite(indentNum) && indentNum >= 0 ? indentNum : 0;
     while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();

@@ -5,7 +5,7 @@
  * section "TOTAL") and the "TOTAL" row are not HS codes and are skipped.
  */
 import { parseCsvWithHeader, requireColumns } from "./csv.ts";
-import { cleanText, digitsOnly, hsParts } from "./text.ts";
+import { cleanText, hsParts, tariffCodeDigits } from "./text.ts";
 
 export interface WcoHsRow {
   code: string;
@@ -40,14 +40,14 @@ export function parseWcoHsCsv(text: string, sections: Map<string, string> = new 
   let skipped = 0;
   for (const r of rows) {
     const raw = r.hscode.trim();
-    const code = digitsOnly(raw);
+    const code = tariffCodeDigits(raw);
     const section = r.section.trim();
     if (section === "TOTAL" || raw !== code || code.startsWith("99") || ![2, 4, 6].includes(code.length) || seen.has(code)) {
       skipped++;
       continue;
     }
     seen.add(code);
-    const parent = digitsOnly(r.parent.trim());
+    const parent = tariffCodeDigits(r.parent.trim());
     out.push({
       code,
       description: cleanText(r.description),

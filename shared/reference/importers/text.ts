@@ -1,4 +1,5 @@
 /** Small value clean-ups shared by the reference parsers. */
+import { hsCodeDigits } from "../../trade/hs-code.ts";
 
 /** Trims and collapses runs of whitespace (PDF-born descriptions carry stray line breaks). */
 export function cleanText(value: string | null | undefined): string {
@@ -14,6 +15,14 @@ export function textOrNull(value: string | null | undefined): string | null {
 /** Digits only: "0101.21.00.10" and "0101 21 00" both give the bare code. */
 export function digitsOnly(value: string | null | undefined): string {
   return (value ?? "").replace(/\D/g, "");
+}
+
+/**
+ * A tariff file's code column as digits, read by the one HS code parser (shared/trade/hs-code.ts):
+ * "0101.21.00.10", "2307 00" → digits; text that is not a code ("TOTAL", "") → "".
+ */
+export function tariffCodeDigits(value: string | null | undefined): string {
+  return hsCodeDigits(value ?? "") ?? "";
 }
 
 /** Chapter / heading / subheading of a digits-only code; null where the code is shorter. */

@@ -1,9 +1,9 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import type { ReferenceFacts } from "../reference-facts.ts";
 import { arr, at, countryCode, isBlank, isRecord, lineItems, PARTY_KEYS, prop, str, transportMode } from "../shipment-access.ts";
-import { normaliseLocode } from "../locode.ts";
+import { normaliseLocode } from "../../trade/locode.ts";
 import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS, USMCA_COUNTRIES } from "../code-lists.ts";
-import { hsChapter, parseHsCode } from "../hs-code.ts";
+import { hsChapter, parseHsCode } from "../../trade/hs-code.ts";
 import { absent, found, notLoaded } from "./helpers.ts";
 
 function hasFlag(item: unknown, flag: string): boolean {
@@ -22,7 +22,8 @@ function seaLegEvidence(shipment: unknown, facts: ReferenceFacts): "yes" | "no" 
   const codes = (["port_of_loading", "port_of_discharge"] as const)
     .map((f) => str(at(shipment, "route", f)))
     .filter((c): c is string => c !== undefined)
-    .map(normaliseLocode);
+    .map(normaliseLocode)
+    .filter((c): c is string => c !== null);
   if (codes.some((c) => facts.ports.get(c)?.functions.port === true)) return "yes";
   return codes.length > 0 && !facts.loaded.ports ? "unknown" : "no";
 }

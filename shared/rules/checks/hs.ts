@@ -1,7 +1,7 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { HsSchedule } from "../reference-facts.ts";
 import { destination, lineItems, prop, str } from "../shipment-access.ts";
-import { parseHsCode, type ParsedHsCode } from "../hs-code.ts";
+import { parseHsCode, type ParsedHsCode } from "../../trade/hs-code.ts";
 import { isEuMember } from "../code-lists.ts";
 import { found, notLoaded } from "./helpers.ts";
 
@@ -16,7 +16,8 @@ function codedItems(shipment: unknown): Array<{ index: number; code: ParsedHsCod
 }
 
 /**
- * 6 to 10 digits. Dots and whitespace are accepted as layout ("8471.30.01.00"); any other character, a
+ * 6 to 10 digits. Dots, hyphens and whitespace are accepted as layout ("8471.30.01.00", "8471-30"; the
+ * forms of docs/trade-codes.md, shared/trade/hs-code.ts); any other character, a
  * wrong digit count or a missing code is reported. Only well-formed codes are looked up by other rules.
  */
 export const hsCodeFormat: FindingCheck = (shipment) =>
@@ -40,8 +41,8 @@ export const hsCodeFormat: FindingCheck = (shipment) =>
         {
           path: at,
           message:
-            `Line item ${index + 1} HS code "${raw}" contains characters other than digits, dots and spaces. ` +
-            `Expected 6 to 10 digits (dots and spaces are ignored). Remove letters, hyphens and other symbols.`,
+            `Line item ${index + 1} HS code "${raw}" is not written as an HS code. ` +
+            `Expected 6 to 10 digits, optionally grouped by dots, hyphens or spaces (e.g. "8471.30.01.00"). Remove letters and other symbols.`,
           context: { hs_code: raw },
         },
       ];

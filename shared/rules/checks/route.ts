@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, countryCode, str } from "../shipment-access.ts";
-import { isLocodeShape, normaliseLocode } from "../locode.ts";
+import { normaliseLocode } from "../../trade/locode.ts";
 import { TRANSPORT_MODES } from "../code-lists.ts";
 import { found, notLoaded } from "./helpers.ts";
 
@@ -14,8 +14,8 @@ export function portValid(field: PortField): FindingCheck {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return [];
     const label = PORT_LABEL[field];
     const raw = str(value);
-    const code = raw === undefined ? undefined : normaliseLocode(raw);
-    if (code === undefined || !isLocodeShape(code)) {
+    const code = raw === undefined ? null : normaliseLocode(raw);
+    if (code === null) {
       return [
         {
           path: ["route", field],
@@ -46,7 +46,7 @@ export function portCountryMatch(field: PortField, routeField: "origin_country" 
     const country = countryCode(at(shipment, "route", routeField));
     if (raw === undefined || country === undefined) return [];
     const code = normaliseLocode(raw);
-    if (!isLocodeShape(code)) return [];
+    if (code === null) return [];
     const fact = facts.ports.get(code);
     const portCountry = fact?.country ?? code.slice(0, 2);
     if (portCountry === country) return [];

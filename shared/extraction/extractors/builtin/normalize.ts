@@ -1,5 +1,7 @@
 /** Text and value normalisation for the built-in extractor: labels, numbers, countries, codes. */
 import { INCOTERMS, ISO_COUNTRIES, ISO_CURRENCIES } from "../../code-lists.ts";
+import { hsCodeDigits } from "../../../trade/hs-code.ts";
+import { parseLocode } from "../../../trade/locode.ts";
 
 /** Lower case, no diacritics, punctuation as spaces, single spaces: "N° de Facture:" → "n de facture". */
 export function norm(text: string): string {
@@ -162,18 +164,23 @@ export function findIncoterm(text: string): string | null {
   return m ? m[1] : null;
 }
 
-/** A UN/LOCODE written as "DEHAM", "DE HAM" or "(DE-HAM)". */
+/**
+ * A UN/LOCODE written as "DEHAM", "DE HAM" or "(DE-HAM)" (shared/trade/locode.ts reads the candidate).
+ * In running text the location must start with a letter and the country must exist, which keeps
+ * "EU 100" and the like out.
+ */
 export function findLocode(text: string): string | null {
-  for (const m of text.matchAll(/\b([A-Z]{2})[ -]?([A-Z][A-Z2-9]{2})\b/g)) {
-    if (ISO_COUNTRIES.has(m[1])) return m[1] + m[2];
+  for (const m of text.matchAll(/\b([A-Z]{2})[ -]?([A-Z][A-Z0-9]{2})\b/g)) {
+    const locode = parseLocode(m[0]);
+    if (locode && ISO_COUNTRIES.has(locode.country)) return locode.code;
   }
   return null;
 }
 
-/** HS codes: 6 to 10 digits, often written with dots or spaces (7318.15.00, 8471 30 00 00). */
+/** HS codes: 6 to 10 digits, often written with dots, spaces or hyphens (7318.15.00, 8471 30 00 00, 8471-30). */
 export function findHsCode(text: string): string | null {
-  const m = /\b(\d{4})[.\s]?(\d{2})(?:[.\s]?(\d{2}))?(?:[.\s]?(\d{2}))?\b/.exec(text);
-  return m ? m.slice(1).filter(Boolean).join("") : null;
+  const m = /\b\d{4}(?:[.\s-]?\d{2}){1,3}\b/.exec(text);
+  return m ? hsCodeDigits(m[0]) : null;
 }
 
 const MODES: [RegExp, string][] = [
