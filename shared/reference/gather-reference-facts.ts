@@ -14,8 +14,10 @@
  *   "X" (to be deleted) do not count.
  */
 import type { Queryable } from "../db/types.ts";
-import type { EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
+import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
 import embargoData from "./data/comprehensive-embargoes.json" with { type: "json" };
+import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
+import { normaliseLocode } from "../trade/locode.ts";
 
 /** Structurally satisfied by the rules' ReferenceAsk (shared/rules/reference-ask.ts). */
 export interface ReferenceLookupAsk {
@@ -23,15 +25,6 @@ export interface ReferenceLookupAsk {
   ports: string[];
 }
 
-export interface EmbargoedRegion {
-  country: string;
-  /** ISO 3166-2 subdivision the embargo covers (in whole, or in part when `partial`). */
-  region: string;
-  partial: boolean;
-  name: string;
-  program: string;
-  as_of: string;
-}
 
 /** Country-wide comprehensive embargoes in force (what ReferenceFacts.embargoes carries). */
 export const COMPREHENSIVE_EMBARGOES: readonly EmbargoEntry[] = embargoData.countries.map((e) => ({
@@ -41,16 +34,21 @@ export const COMPREHENSIVE_EMBARGOES: readonly EmbargoEntry[] = embargoData.coun
 }));
 
 /**
- * Region-wide embargoes (Crimea, so-called DNR/LNR). Kept apart from COMPREHENSIVE_EMBARGOES because
- * EmbargoEntry names only a country: listing "UA" there would embargo all of Ukraine.
+ * Region-wide embargoes (Crimea, so-called DNR/LNR), screened by rule_embargoed_region. Kept apart from
+ * COMPREHENSIVE_EMBARGOES because EmbargoEntry names only a country: listing "UA" there would embargo
+ * all of Ukraine.
  */
-export const EMBARGOED_REGIONS: readonly EmbargoedRegion[] = embargoData.regions.map((r) => ({
+export const EMBARGOED_REGIONS: readonly EmbargoedRegionEntry[] = embargoData.regions.map((r) => ({
   country: r.country,
   region: r.region,
   partial: "partial" in r && r.partial === true,
   name: r.name,
   program: r.program,
   as_of: r.as_of,
+  place_names: r.place_names,
+  oblast_names: "oblast_names" in r && Array.isArray(r.oblast_names) ? (r.oblast_names as string[]) : [],
+  locodes: r.locodes,
+  also_addressed_as: r.also_addressed_as,
 }));
 
 export const EMBARGO_LIST_AS_OF: string = embargoData.as_of;
@@ -80,18 +78,14 @@ interface SmallSets {
 /** Countries, currencies and the EU code length per database, reloaded when an import happens. */
 const cache = new WeakMap<object, SmallSets>();
 
-/** "8471.30.01.00" → "8471300100"; anything that is not a 2–10 digit code → null. */
+/** "8471.30.01.00" → "8471300100"; anything that is not a 2–10 digit code → null (shared/trade/hs-code.ts). */
 export function normaliseHsCode(code: string): string | null {
-  if (typeof code !== "string" || !/^[\d.\s-]+$/.test(code)) return null;
-  const digits = code.replace(/\D/g, "");
-  return digits.length >= 2 && digits.length <= 10 ? digits : null;
+  return hsCodeDigitsBetween(code, 2, 10);
 }
 
-/** "de ham" → "DEHAM"; anything that cannot be a UN/LOCODE → null. */
+/** "de ham" → "DEHAM"; anything that cannot be a UN/LOCODE → null (shared/trade/locode.ts). */
 export function normalisePortCode(code: string): string | null {
-  if (typeof code !== "string") return null;
-  const c = code.replace(/\s+/g, "").toUpperCase();
-  return /^[A-Z]{2}[A-Z0-9]{3}$/.test(c) ? c : null;
+  return normaliseLocode(code);
 }
 
 // Codes are compared as prefixes with a range on the "C"-collated code column: every code starting
@@ -185,6 +179,7 @@ interface PortRow {
   code: string;
   country: string;
   name: string;
+  subdivision: string | null;
   port: boolean;
   rail: boolean;
   road: boolean;
@@ -201,7 +196,7 @@ async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string
   if (codes.length === 0) return new Map();
   // A code with several names (Brussel / Bruxelles) answers with the first one in the list.
   const rows = await db.query<PortRow>(
-    `select distinct on (p.code) p.code, p.country, p.name, p.port, p.rail, p.road, p.airport, p.postal,
+    `select distinct on (p.code) p.code, p.country, p.name, p.subdivision, p.port, p.rail, p.road, p.airport, p.postal,
             p.multimodal, p.fixed_transport, p.inland_water, p.border_crossing
        from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
        join port_codes p on p.code = a.k
@@ -216,6 +211,7 @@ async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string
         code: r.code,
         country: r.country,
         name: r.name,
+        subdivision: r.subdivision,
         functions: {
           port: r.port,
           rail: r.rail,
@@ -254,5 +250,6 @@ export async function gatherReferenceFacts(db: Queryable, ask: ReferenceLookupAs
     currencies: new Set(sets.currencies),
     sanctions: new Map(),
     embargoes: COMPREHENSIVE_EMBARGOES.map((e) => ({ ...e })),
+    embargoedRegions: EMBARGOED_REGIONS.map((r) => ({ ...r })),
   };
 }

@@ -11,5 +11,6 @@ export function emptyReferenceFacts(): ReferenceFacts {
     currencies: new Set(),
     sanctions: new Map(),
     embargoes: [],
+    embargoedRegions: [],
   };
 }

@@ -24,6 +24,8 @@ export interface PortFact {
   code: string;
   country: string;
   name: string;
+  /** ISO 3166-2 subdivision suffix from the code list ("43" for UA-43), when it gives one. */
+  subdivision?: string | null;
   functions: PortFunctions;
 }
 
@@ -47,6 +49,26 @@ export interface EmbargoEntry {
   as_of: string;
 }
 
+/** A region under a comprehensive embargo (Crimea, so-called DNR/LNR) with what identifies a place in it. */
+export interface EmbargoedRegionEntry {
+  country: string;
+  /** ISO 3166-2 code, e.g. "UA-43". */
+  region: string;
+  /** The embargo covers part of the subdivision only (so-called DNR/LNR). */
+  partial: boolean;
+  name: string;
+  program: string;
+  as_of: string;
+  /** Places in the region (any spelling); for a partial region the places certainly inside it. */
+  place_names: readonly string[];
+  /** Names of the whole subdivision (partial regions): a match there needs the exact location verified. */
+  oblast_names: readonly string[];
+  /** UN/LOCODEs in the region that the code list gives no subdivision. */
+  locodes: readonly string[];
+  /** Countries an address in the region is also written with (the occupying state). */
+  also_addressed_as: readonly string[];
+}
+
 export interface ReferenceFacts {
   /** Which tables hold data; a rule whose table is empty reports that it could not check (info). */
   loaded: Record<HsSchedule | "ports" | "sanctions" | "countries" | "currencies", boolean>;
@@ -64,4 +86,6 @@ export interface ReferenceFacts {
   sanctions: Map<string, SanctionsMatch | null>;
   /** The comprehensive-embargo list in force (data with its date, not code). */
   embargoes: EmbargoEntry[];
+  /** Regions under a comprehensive embargo (data with its date, not code). */
+  embargoedRegions: EmbargoedRegionEntry[];
 }

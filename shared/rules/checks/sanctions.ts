@@ -1,5 +1,8 @@
-import type { Finding, FindingCheck } from "../rule-types.ts";
-import { at, countryCode, destination, lineItems, origin, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
+import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
+import type { EmbargoedRegionEntry } from "../reference-facts.ts";
+import { at, countryCode, destination, lineItems, origin, PARTY_KEYS, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
+import { normaliseLocode } from "../../trade/locode.ts";
+import { foldCharacters } from "../../reference/sanctions/normalize-name.ts";
 import { notLoaded } from "./helpers.ts";
 
 /**
@@ -84,6 +87,106 @@ export const embargoedDestination: FindingCheck = (shipment, { facts }) => {
   const importerCountry = countryCode(at(shipment, "importer", "country"));
   if (importerCountry !== undefined && importerCountry !== dest) {
     out.push(...embargoFinding(["importer", "country"], importerCountry, "Importer country", facts));
+  }
+  return out;
+};
+
+// ── Embargoed regions (Crimea, Sevastopol, so-called DNR/LNR) ─────────────────────────────────────────
+
+/** Lower case, accents and apostrophes gone, words separated by single spaces: "Simferopol'" → "simferopol". */
+function foldPlace(text: string): string {
+  return foldCharacters(text.toLowerCase()).replace(/['’ʼ`]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+/** The first of `names` that occurs in `text` as whole words. */
+function namedPlace(text: string, names: readonly string[]): string | undefined {
+  const hay = ` ${foldPlace(text)} `;
+  return names.find((n) => {
+    const needle = foldPlace(n);
+    return needle !== "" && hay.includes(` ${needle} `);
+  });
+}
+
+type RegionHit = { region: EmbargoedRegionEntry; certain: boolean; why: string };
+
+function regionFinding(path: PropertyKey[], what: string, hit: RegionHit): Finding {
+  const { region } = hit;
+  const listed = `${region.program}, list as of ${region.as_of}`;
+  const context = { region: region.region, region_name: region.name, program: region.program, as_of: region.as_of, matched: hit.why };
+  if (hit.certain) {
+    return {
+      path,
+      message:
+        `${what} is in ${region.name} (${region.region}: ${hit.why}), a region under a comprehensive US embargo (${listed}). ` +
+        `Expected no port or party in an embargoed region. Trade with it needs a specific licence; without one the shipment cannot proceed.`,
+      context,
+    };
+  }
+  return {
+    path,
+    severity: "warning",
+    message:
+      `${what} may be in ${region.name} (${region.region}: ${hit.why}); only part of that oblast is under the comprehensive US embargo ` +
+      `(${listed}). Expected a location outside the embargoed region. Verify the exact location; if it is inside the region, ` +
+      `the shipment needs a specific licence.`,
+    context,
+  };
+}
+
+function portRegion(code: string, facts: RuleContext["facts"]): RegionHit | undefined {
+  const port = facts.ports.get(code);
+  for (const region of facts.embargoedRegions) {
+    if (region.locodes.includes(code)) return { region, certain: true, why: `UN/LOCODE ${code}` };
+    if (!port || port.country !== region.country) continue;
+    const place = namedPlace(port.name, region.place_names);
+    if (place) return { region, certain: true, why: `${code} ${port.name}` };
+    if (port.subdivision && `${port.country}-${port.subdivision}` === region.region) {
+      return { region, certain: !region.partial, why: `${code} ${port.name}, subdivision ${region.region}` };
+    }
+  }
+  return undefined;
+}
+
+function partyRegion(party: unknown, facts: RuleContext["facts"]): { field: string; hit: RegionHit } | undefined {
+  const country = countryCode(prop(party, "country"));
+  for (const region of facts.embargoedRegions) {
+    // A party elsewhere ("Donetsk" is not only a Ukrainian place name) is not screened; no country is.
+    if (country !== undefined && country !== region.country && !region.also_addressed_as.includes(country)) continue;
+    const city = str(prop(party, "city"));
+    const cityPlace = city === undefined ? undefined : namedPlace(city, region.place_names);
+    if (cityPlace) return { field: "city", hit: { region, certain: true, why: `city "${city}"` } };
+    for (const field of ["state", "address"] as const) {
+      const text = str(prop(party, field));
+      if (text === undefined) continue;
+      const place = namedPlace(text, region.place_names);
+      if (place && !region.partial) return { field, hit: { region, certain: true, why: `${field} names ${place}` } };
+      const oblast = place ?? namedPlace(text, region.oblast_names);
+      if (oblast) return { field, hit: { region, certain: false, why: `${field} names ${oblast}` } };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Ports of loading and discharge and the parties' addresses against the embargoed regions: a port by its
+ * UN/LOCODE (listed code, subdivision or place name in port_codes), a party (in the region's country, the
+ * occupying state, or without a country) by the place names of its city, state or address. Certain hits are
+ * errors; a partial region's oblast alone is a warning to verify the exact location.
+ */
+export const embargoedRegion: FindingCheck = (shipment, { facts }) => {
+  const out: Finding[] = [];
+  for (const field of ["port_of_loading", "port_of_discharge"] as const) {
+    const raw = str(at(shipment, "route", field));
+    const code = raw === undefined ? null : normaliseLocode(raw);
+    if (code === null) continue;
+    const hit = portRegion(code, facts);
+    if (hit) out.push(regionFinding(["route", field], `${field === "port_of_loading" ? "Port of loading" : "Port of discharge"} ${code}`, hit));
+  }
+  for (const key of PARTY_KEYS) {
+    const party = prop(shipment, key);
+    if (party === undefined || party === null) continue;
+    const found = partyRegion(party, facts);
+    if (found) out.push(regionFinding([key, found.field], `${PARTY_LABEL[key]} address`, found.hit));
   }
   return out;
 };

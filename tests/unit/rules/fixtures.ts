@@ -3,6 +3,7 @@
  * US / UK / India variants, and a fake reference database that answers collectReferenceAsk the way the
  * database side does (only asked codes, ports and names come back).
  */
+import { EMBARGOED_REGIONS } from "../../../shared/reference/gather-reference-facts.ts";
 import type { PortFact, ReferenceFacts, SanctionsMatch } from "../../../shared/rules/reference-facts.ts";
 import { collectReferenceAsk, runValidation, type ValidationOutcome } from "../../../shared/rules/run-validation.ts";
 import type { Gate } from "../../../shared/rules/gates.ts";
@@ -252,6 +253,7 @@ export function factsFor(shipment: unknown, documentTypes: string[] = [], overri
     currencies: DB.currencies,
     sanctions: new Map(ask.partyNames.map((n) => [n, DB.sanctions.get(n) ?? null])),
     embargoes: DB.embargoes,
+    embargoedRegions: EMBARGOED_REGIONS.map((r) => ({ ...r })),
     ...overrides,
   };
 }

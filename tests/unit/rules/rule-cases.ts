@@ -117,7 +117,7 @@ export const RULE_CASES: Record<string, RuleCases> = {
       { name: "spaced", shipment: variant(B(), (s) => (item(s).hs_code = "9403 60 10 00")) },
     ],
     fail: [
-      { name: "hyphen", shipment: variant(B(), (s) => (item(s).hs_code = "9403-60")) },
+      { name: "slash", shipment: variant(B(), (s) => (item(s).hs_code = "9403/60")) },
       { name: "too short", shipment: variant(B(), (s) => (item(s).hs_code = "9403")) },
       { name: "too long", shipment: variant(B(), (s) => (item(s).hs_code = "94036010001")) },
       { name: "missing", shipment: variant(B(), (s) => delete item(s).hs_code) },
@@ -437,6 +437,28 @@ export const RULE_CASES: Record<string, RuleCases> = {
       { name: "no packing group", shipment: withDgd((hz) => delete hz.packing_group), docs: ["DANGEROUS_GOODS_DECLARATION"] },
       { name: "no UN number", shipment: withDgd((hz) => delete hz.un_number), docs: ["DANGEROUS_GOODS_DECLARATION"] },
       { name: "no hazardous item", shipment: B(), docs: ["DANGEROUS_GOODS_DECLARATION"] },
+    ],
+  },
+  rule_embargoed_region: {
+    pass: [
+      { name: "Polish and German parties, Gdańsk to Hamburg", shipment: B() },
+      { name: "Kyiv importer", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Kyiv"))) },
+      { name: "a Donetsk elsewhere is not screened", shipment: variant(B(), (s) => ((s.importer.country = "US"), (s.importer.city = "Donetsk"))) },
+    ],
+    fail: [
+      { name: "importer in Sevastopol, written as Russia", shipment: variant(B(), (s) => ((s.importer.country = "RU"), (s.importer.city = "Sevastopol"))) },
+      { name: "importer in Simferopol'", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Simferopol'"))) },
+      { name: "state Crimea", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.state = "Autonomous Republic of Crimea"))) },
+      { name: "Donetsk city (so-called DNR)", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Donetsk"))) },
+      { name: "port of discharge Kerch (no subdivision in UN/LOCODE)", shipment: variant(B(), (s) => (s.route.port_of_discharge = "UAKEH")) },
+      {
+        name: "port with subdivision UA-43",
+        shipment: variant(B(), (s) => (s.route.port_of_discharge = "UAYAL")),
+        facts: { ports: new Map([["UAYAL", { code: "UAYAL", country: "UA", name: "Yalta", subdivision: "43", functions: { port: true, rail: false, road: false, airport: false, postal: false, multimodal: false, fixed_transport: false, inland_water: false, border_crossing: false } }]]) },
+      },
+    ],
+    warn: [
+      { name: "Kramatorsk, Donetsk oblast (partly embargoed)", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Kramatorsk"), (s.importer.state = "Donetsk Oblast"))) },
     ],
   },
   rule_doc_vgm_sea_container: {

@@ -33,13 +33,14 @@ describe("rule table", () => {
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
   });
 
-  it("holds every spec rule with the spec's severity, plus rule_schema_type", () => {
+  it("holds every spec rule with the spec's severity, plus rule_schema_type and rule_embargoed_region", () => {
     expect(Object.keys(SPEC_RULES)).toHaveLength(67);
     for (const [id, severity] of Object.entries(SPEC_RULES)) {
       expect(RULES_BY_ID.get(id)?.severity, id).toBe(severity);
     }
     expect(RULES_BY_ID.get("rule_schema_type")).toMatchObject({ category: "Schema", severity: "error", stage: 1 });
-    expect(RULES.map((r) => r.id).sort()).toEqual([...Object.keys(SPEC_RULES), "rule_schema_type"].sort());
+    expect(RULES_BY_ID.get("rule_embargoed_region")).toMatchObject({ category: "Sanctions", severity: "error", stage: 2 });
+    expect(RULES.map((r) => r.id).sort()).toEqual([...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region"].sort());
   });
 
   it("orders rules by stage and gives documents exactly to stage-4 rules", () => {
