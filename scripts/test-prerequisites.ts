@@ -26,8 +26,11 @@ export function missingPackages(): string[] {
   return [...new Set(pkgs)];
 }
 
+/** Runs quietly; the output is shown only when the command fails. */
 function run(cmd: string, args: string[]): boolean {
-  return spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (r.status !== 0) process.stderr.write(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}\n`);
+  return r.status === 0;
 }
 
 const missing = missingPackages();
