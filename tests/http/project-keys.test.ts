@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
@@ -100,6 +100,29 @@ describe("legacy keys beside the new ones (local development)", () => {
       expect(refused.body.error.message).toBe("Function endpoints need the header apikey: a publishable key (sb_publishable_…) or a legacy anon or service_role JWT (HS256)");
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe("a deployed function without its own secrets", () => {
+  it("answers 503 SVC_CONFIG_001 naming the variables, and logs one line per variable", async () => {
+    const saved = { ...process.env };
+    const logged: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((line: string) => void logged.push(line));
+    Object.assign(process.env, { SUPABASE_URL: "http://127.0.0.1:9", TDS_DOWNLOAD_SECRET: "", TDS_WEBHOOK_SECRET_KEY: "" });
+    try {
+      vi.resetModules(); // a fresh isolate, as on Supabase: services come from the environment
+      const { app } = await import("../../functions/get-shipment/index.ts");
+      const r = await app.request("/get-shipment?status=created", { headers: { apikey: PUBLISHABLE, authorization: "Bearer tds_x" } });
+      expect(r.status).toBe(503);
+      const body = await r.json();
+      expect(body.error.code).toBe("SVC_CONFIG_001");
+      expect(body.error.message).toContain("TDS_DOWNLOAD_SECRET, TDS_WEBHOOK_SECRET_KEY");
+      expect(logged).toEqual([expect.stringMatching(/^TDS_DOWNLOAD_SECRET is not set/), expect.stringMatching(/^TDS_WEBHOOK_SECRET_KEY is not set/)]);
+    } finally {
+      process.env = saved;
+      error.mockRestore();
+      vi.resetModules();
     }
   });
 });
