@@ -13,6 +13,7 @@ export const TEST_TOOLS: ReadonlyArray<{ command: string; pkg: string }> = [
   { command: "zbarimg", pkg: "zbar-tools" },
   { command: "pdftk", pkg: "pdftk-java" },
   { command: "transicc", pkg: "liblcms2-utils" },
+  { command: "python3", pkg: "python3" }, // the PDF/A tests' XML well-formedness check
 ];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
