@@ -3,14 +3,41 @@ import { loadConfig } from "../shared/runtime/config.ts";
 import { readEnv } from "../shared/runtime/env.ts";
 import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
+import { deploymentReason, productionSecretProblems } from "../shared/runtime/production-secrets.ts";
+import { listKinds, projectKeysFor } from "../shared/auth/project-keys.ts";
 
-const config = loadConfig();
+function exit(code: number): never {
+  const deno = (globalThis as { Deno?: { exit(c: number): never } }).Deno;
+  return deno ? deno.exit(code) : process.exit(code);
+}
+
+// Outside local development the published defaults would let anyone in: stop, naming each variable.
+const problems = productionSecretProblems();
+if (problems.length > 0) {
+  console.error(`Refusing to start: this is a deployment (${deploymentReason()}), and a secret it needs is missing or public:`);
+  for (const line of problems) console.error(`  ${line}`);
+  exit(1);
+}
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error(`Refusing to start: ${(e as Error).message}`);
+  exit(1);
+}
 const server = await startLocalServer(config, { publicBaseUrlFromEnv: Boolean(readEnv("PUBLIC_BASE_URL")) });
 const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
 console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
 console.log(`  functions: ${server.url}/functions/v1/<name>   REST: ${server.url}/api/v1   health: ${server.url}/health`);
-console.log(`  anon key:         ${config.anonKey}`);
-console.log(`  service_role key: ${config.serviceRoleKey}`);
+if (config.localDevelopment && config.legacyJwt) {
+  // The Supabase CLI's public local-development keys (CONTRACT.md); never printed for a deployment.
+  console.log(`  anon key:         ${config.anonKey}`);
+  console.log(`  service_role key: ${config.serviceRoleKey}`);
+}
+const keys = projectKeysFor(config);
+if (!config.localDevelopment || config.publishableKeys.length > 0 || config.secretKeys.length > 0 || !config.legacyJwt) {
+  console.log(`  apikey accepts: ${listKinds(keys.acceptedApikeys)}`);
+}
 if (server.defaultApiKey) {
   console.log(`  API key of "Default account" (${config.defaultTier} tier), shown only now: ${server.defaultApiKey}`);
 }

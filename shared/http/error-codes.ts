@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   SVC_WEBHOOK_003: { status: 404, meaning: "webhook delivery not found for this subscription", origin: "project" },
   SVC_WEBHOOK_004: { status: 409, meaning: "redelivery not possible now: the subscription is inactive (re-enable it first) or an attempt is in progress", origin: "project" },
   SVC_WEBHOOK_005: { status: 409, meaning: "webhook subscription limit of the account reached (20)", origin: "project" },
+  // [codes:deployment]
+  SVC_CONFIG_001: { status: 503, meaning: "a deployed function refuses to serve: a secret it needs is missing or equals a published default (the log names the variable)", origin: "project" },
   // Project: unexpected
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 } as const satisfies Record<string, ErrorCodeInfo>;

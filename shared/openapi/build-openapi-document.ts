@@ -69,8 +69,8 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Rec
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API key> (tds_…)" },
-        anonKey: { type: "apiKey", in: "header", name: "apikey", description: "The project's anon (or service_role) JWT" },
-        serviceRole: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Authorization: Bearer <service_role key> (admin)" },
+        anonKey: { type: "apiKey", in: "header", name: "apikey", description: "The project key: a publishable (sb_publishable_…) or secret (sb_secret_…) key, or an anon or service_role JWT" },
+        serviceRole: { type: "http", scheme: "bearer", description: "Authorization: Bearer <secret key (sb_secret_…) or service_role JWT> (admin)" },
       },
     },
   };

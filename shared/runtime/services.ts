@@ -5,6 +5,8 @@ import type { BlobStore } from "../storage/blob-store.ts";
 import { createLocalBlobStore } from "../storage/local-blob-store.ts";
 import { createSupabaseBlobStore } from "../storage/supabase-blob-store.ts";
 import { loadConfig, type Config } from "./config.ts";
+import { productionSecretProblems } from "./production-secrets.ts";
+import { AppError } from "../http/app-error.ts";
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
@@ -16,7 +18,8 @@ export interface Services {
 export function createBlobStore(config: Config): BlobStore {
   if (config.storage === "supabase") {
     if (!config.supabaseUrl) throw new Error("TDS_STORAGE=supabase needs SUPABASE_URL");
-    return createSupabaseBlobStore(config.supabaseUrl, config.serviceRoleKey);
+    // A secret key where the project has one (legacy service_role keys are being retired).
+    return createSupabaseBlobStore(config.supabaseUrl, config.secretKeys[0] ?? config.serviceRoleKey);
   }
   return createLocalBlobStore(join(config.dataDir, "blobs"));
 }
@@ -31,6 +34,13 @@ export function provideServices(services: Services): void {
 /** On Supabase each function is its own isolate: services come from the environment on first use. */
 export function getServices(): Promise<Services> {
   current ??= (async () => {
+    // A deployed function refuses to serve on published default secrets, as `npm start` refuses to start.
+    const problems = productionSecretProblems();
+    if (problems.length > 0) {
+      for (const line of problems) console.error(line);
+      const names = problems.map((line) => line.split(" ")[0]).join(", ");
+      throw new AppError("SVC_CONFIG_001", `The service is not configured for production: set ${names} (the function log says why)`);
+    }
     const config = loadConfig();
     return { config, db: await openDatabase(config), blobs: createBlobStore(config) };
   })();

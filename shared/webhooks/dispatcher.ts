@@ -45,7 +45,7 @@ async function attempt(services: Services, settings: WebhookSettings, d: Claimed
     return {
       outcome: "secret_unreadable",
       statusCode: null,
-      error: "the stored secret cannot be decrypted (TDS_WEBHOOK_SECRET_KEY or JWT_SECRET changed?); rotate the secret",
+      error: "the stored secret cannot be decrypted (TDS_WEBHOOK_SECRET_KEY changed?); rotate the secret",
       responseExcerpt: null,
       startedAt: new Date(),
       durationMs: 0,

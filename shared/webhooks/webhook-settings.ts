@@ -16,7 +16,7 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** TDS_WEBHOOK_POLL_MS: how often the local dispatcher looks for due deliveries (1000 ms). */
   pollMs: number;
-  /** Key material for encrypting secrets at rest: TDS_WEBHOOK_SECRET_KEY, else derived from JWT_SECRET. */
+  /** Key material for encrypting secrets at rest: TDS_WEBHOOK_SECRET_KEY (its own local default; refused in production when unset). */
   secretKeyMaterial: string;
 }
 
@@ -32,14 +32,14 @@ function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
-export function webhookSettings(config: Pick<Config, "jwtSecret">, overrides: Partial<WebhookSettings> = {}): WebhookSettings {
+export function webhookSettings(config: Pick<Config, "webhookSecretKey">, overrides: Partial<WebhookSettings> = {}): WebhookSettings {
   return {
     allowPrivate: flag("TDS_WEBHOOKS_ALLOW_PRIVATE"),
     allowHttp: flag("TDS_WEBHOOKS_ALLOW_HTTP"),
     timeoutMs: positiveInt("TDS_WEBHOOK_TIMEOUT_MS", 10_000),
     disableAfterMs: positiveInt("TDS_WEBHOOK_DISABLE_AFTER_HOURS", 120) * 3600_000,
     pollMs: positiveInt("TDS_WEBHOOK_POLL_MS", 1000),
-    secretKeyMaterial: readEnv("TDS_WEBHOOK_SECRET_KEY") || `webhook-secrets:${config.jwtSecret}`,
+    secretKeyMaterial: readEnv("TDS_WEBHOOK_SECRET_KEY") || config.webhookSecretKey,
     ...overrides,
   };
 }

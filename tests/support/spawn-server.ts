@@ -8,6 +8,7 @@ export interface SpawnedServer {
   url: string;
   /** The default account's key, printed on the first start only. */
   defaultApiKey?: string;
+  /** The local anon key from the banner ("" when the banner shows none: a deployment). */
   anonKey: string;
   output(): string;
   /** SIGKILL to the whole process group: a crash. */
@@ -50,7 +51,7 @@ export async function spawnServer(options: { runtime: "node" | "deno"; env: Reco
   return {
     url: out.match(/listening on (http:\/\/\S+)/)![1],
     defaultApiKey: out.match(/shown only now: (tds_\S+)/)?.[1],
-    anonKey: out.match(/anon key:\s+(\S+)/)![1],
+    anonKey: out.match(/anon key:\s+(\S+)/)?.[1] ?? "",
     output: () => out,
     kill: async () => {
       kill(child, "SIGKILL");
