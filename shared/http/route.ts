@@ -5,6 +5,7 @@ import type { AppEnv } from "./app-env.ts";
 import type { ErrorCode } from "./error-codes.ts";
 import { formatFieldPath } from "./field-path.ts";
 import { readJsonObject } from "./read-json-body.ts";
+import { enforceRateLimit } from "./rate-limit.ts";
 import { authenticate, type AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 
@@ -99,6 +100,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), def.method.toUpperCase()]);
     app.on(def.method.toUpperCase(), path, async (c) => {
       const principal = await authenticate(c, def.auth);
+      await enforceRateLimit(c, def, principal);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
       const params = def.params ? parseWith(def.params, c.req.param(), "path parameter ") : undefined;
       const query = def.query ? parseWith(def.query, queryObject(c), "query parameter ") : undefined;
