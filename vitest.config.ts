@@ -9,5 +9,7 @@ export default defineConfig({
     // Two cores: PGlite instances and spawned servers are CPU-bound, more workers only thrash.
     maxWorkers: 2,
     globalSetup: ["tests/support/global-setup.ts"],
+    // Request rate limits are on by default (production); tests that are about them turn them on again.
+    env: { TDS_RATE_LIMITS: "off" },
   },
 });

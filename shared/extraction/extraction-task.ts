@@ -37,8 +37,12 @@ export function extractionJobHandler(services: Services, config: ExtractionConfi
       let outcome: ExtractionOutcome | null = null;
       let message = "";
       try {
-        const blob = job.blob_key ? await services.blobs.get(job.blob_key) : null;
-        if (!blob) throw new ExtractionError(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
+        if (!job.blob_key) throw new ExtractionError(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
+        const blob = await services.blobs.get(job.blob_key);
+        if (!blob) {
+          console.error(`extraction job ${job.id}: upload ${job.blob_key} is missing from storage (${services.blobs.kind})`);
+          throw new ExtractionError("The uploaded file is missing from storage (a storage fault, not retention); submit it again");
+        }
         outcome = await runExtraction(blob.bytes, job.file_kind, config, extractor);
       } catch (e) {
         if (e instanceof ExtractionError) message = e.message;

@@ -169,6 +169,7 @@ export const documentRestRoutes: RouteDef[] = [
       404: err("Not found (SVC_DOC_001)"),
       409: err("Not completed (SVC_DOC_002)"),
       410: err("File no longer kept (SVC_DOC_003)"),
+      500: err("File missing from storage (SVC_DOC_005)"),
     },
     handler: async (c, { params, query }) => {
       const { db, blobs, config } = c.var.services;
@@ -185,8 +186,13 @@ export const documentRestRoutes: RouteDef[] = [
       if (job.status !== "completed") throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
       const key = query.variant === "pdfa" ? job.flattened_blob_key : job.blob_key;
       if (query.variant === "pdfa" && !key && job.blob_key) throw new AppError("SVC_DOC_001", "No PDF/A copy of this document: call flatten-document first");
-      const blob = key ? await blobs.get(key) : null;
-      if (!blob) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", { details: { hash: job.validation_hash } });
+      // No key: retention released the file (410). A key without a stored file is a storage fault, not retention.
+      if (!key) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", { details: { hash: job.validation_hash } });
+      const blob = await blobs.get(key);
+      if (!blob) {
+        console.error(`SVC_DOC_005: document job ${job.id}: file ${key} is missing from storage (${blobs.kind})`);
+        throw new AppError("SVC_DOC_005", "The file of this document is missing from storage; report it with the job id", { details: { job_id: job.id } });
+      }
       return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",
         "content-disposition": `attachment; filename="${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}.pdf"`,

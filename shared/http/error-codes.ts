@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   SVC_DOC_001: { status: 404, meaning: "document job not found", origin: "project" },
   SVC_DOC_002: { status: 409, meaning: "document not ready: the job has not completed (its status is in the message)", origin: "project" },
   SVC_DOC_003: { status: 410, meaning: "document file no longer kept (only the latest generation's files stay after 5 days); its hash stays verifiable", origin: "project" },
+  SVC_DOC_005: { status: 500, meaning: "document file missing from storage: the job says its file is kept but storage does not have it (a storage fault, logged with the job id; not retention, which is SVC_DOC_003)", origin: "project" },
   SVC_DOC_004: { status: 403, meaning: "download address signature invalid or expired; ask GET /api/v1/documents/:jobId for a fresh one", origin: "project" },
   // [codes:documents]
   // [codes:parties]
@@ -94,6 +95,8 @@ export const ERROR_CODES = {
   SVC_WEBHOOK_005: { status: 409, meaning: "webhook subscription limit of the account reached (20)", origin: "project" },
   // [codes:deployment]
   SVC_CONFIG_001: { status: 503, meaning: "a deployed function refuses to serve: a secret it needs is missing or equals a published default (the log names the variable)", origin: "project" },
+  // Project: request rate limits
+  SVC_RATE_001: { status: 429, meaning: "request rate limit reached (per API key, or per client address on public endpoints); Retry-After, RateLimit and RateLimit-Policy say when and which budget", origin: "project" },
   // Project: unexpected
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 } as const satisfies Record<string, ErrorCodeInfo>;

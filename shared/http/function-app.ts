@@ -22,7 +22,7 @@ export function createBaseApp(): Hono<AppEnv> {
       origin: "*",
       allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-request-id"],
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      exposeHeaders: ["x-request-id", "retry-after"],
+      exposeHeaders: ["x-request-id", "retry-after", "ratelimit", "ratelimit-policy"],
     }),
   );
   app.use("*", async (c, next) => {

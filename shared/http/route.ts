@@ -6,6 +6,7 @@ import type { ErrorCode } from "./error-codes.ts";
 import { formatFieldPath } from "./field-path.ts";
 import { readJsonObject } from "./read-json-body.ts";
 import { readPathParams, readQueryParams } from "./url-input.ts";
+import { enforceRateLimit } from "./rate-limit.ts";
 import { authenticate, type AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 
@@ -107,6 +108,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), def.method.toUpperCase()]);
     app.on(def.method.toUpperCase(), path, async (c) => {
       const principal = await authenticate(c, def.auth);
+      await enforceRateLimit(c, def, principal);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
       let params, query;
       try {

@@ -4,6 +4,8 @@ import { openDatabase } from "../db/open-database.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { createLocalBlobStore } from "../storage/local-blob-store.ts";
 import { createSupabaseBlobStore } from "../storage/supabase-blob-store.ts";
+import { createPostgresBlobStore } from "../storage/postgres-blob-store.ts";
+import { createS3BlobStore } from "../storage/s3-blob-store.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { productionSecretProblems } from "./production-secrets.ts";
 import { AppError } from "../http/app-error.ts";
@@ -15,13 +17,23 @@ export interface Services {
   blobs: BlobStore;
 }
 
-export function createBlobStore(config: Config): BlobStore {
-  if (config.storage === "supabase") {
-    if (!config.supabaseUrl) throw new Error("TDS_STORAGE=supabase needs SUPABASE_URL");
-    // A secret key where the project has one (legacy service_role keys are being retired).
-    return createSupabaseBlobStore(config.supabaseUrl, config.secretKeys[0] ?? config.serviceRoleKey);
+/** The configured blob store; `postgres` keeps files in the service's own database (db). */
+export function createBlobStore(config: Config, db: Db): BlobStore {
+  switch (config.storage) {
+    case "supabase":
+      if (!config.supabaseUrl) throw new Error("TDS_STORAGE=supabase needs SUPABASE_URL");
+      // A secret key where the project has one (legacy service_role keys are being retired).
+      return createSupabaseBlobStore(config.supabaseUrl, config.secretKeys[0] ?? config.serviceRoleKey);
+    case "s3":
+      if (!config.s3?.endpoint || !config.s3.accessKeyId || !config.s3.secretAccessKey) {
+        throw new Error("TDS_STORAGE=s3 needs TDS_S3_ENDPOINT, TDS_S3_ACCESS_KEY_ID and TDS_S3_SECRET_ACCESS_KEY");
+      }
+      return createS3BlobStore(config.s3);
+    case "postgres":
+      return createPostgresBlobStore(db);
+    default:
+      return createLocalBlobStore(join(config.dataDir, "blobs"));
   }
-  return createLocalBlobStore(join(config.dataDir, "blobs"));
 }
 
 let current: Promise<Services> | undefined;
@@ -42,7 +54,8 @@ export function getServices(): Promise<Services> {
       throw new AppError("SVC_CONFIG_001", `The service is not configured for production: set ${names} (the function log says why)`);
     }
     const config = loadConfig();
-    return { config, db: await openDatabase(config), blobs: createBlobStore(config) };
+    const db = await openDatabase(config);
+    return { config, db, blobs: createBlobStore(config, db) };
   })();
   return current;
 }

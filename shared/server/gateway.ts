@@ -5,7 +5,7 @@ import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
 import { readFunctionManifest } from "./function-manifest.ts";
 
 export interface FunctionApp {
-  fetch: (req: Request) => Response | Promise<Response>;
+  fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
 }
 
 /** Imports every edge function listed in supabase/config.toml (each module exports `app`). */
@@ -19,10 +19,11 @@ export async function loadFunctionApps(): Promise<Map<string, FunctionApp>> {
   return apps;
 }
 
-function forward(app: FunctionApp, req: Request, path: string): Response | Promise<Response> {
+// env carries the runtime's connection info (the client address for per-address rate limits).
+function forward(app: FunctionApp, req: Request, path: string, env: unknown): Response | Promise<Response> {
   const url = new URL(req.url);
   url.pathname = path;
-  return app.fetch(new Request(url, req));
+  return app.fetch(new Request(url, req), env);
 }
 
 /**
@@ -36,18 +37,18 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
     await db.query("select 1");
     return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()] });
   });
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw));
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));
   // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
   // The segment is passed on still encoded: the function decodes it (once, strictly) like any path parameter.
-  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`));
+  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, c.env, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`));
   const api = apps.get("api");
-  if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
 
-  function dispatch(name: string, req: Request, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
+  function dispatch(name: string, req: Request, env: unknown, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
     const app = apps.get(name);
     if (!app) return Response.json({ error: { code: "SVC_REQ_005", message: `No function named ${name}` } }, { status: 404 });
-    return forward(app, req, path);
+    return forward(app, req, path, env);
   }
   return gateway;
 }

@@ -31,7 +31,7 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
     const imported = await importReferenceDirIfEmpty(db, config.referenceDir);
     for (const t of imported.tables) console.log(`  reference data: ${t.table} ← ${t.rows} rows`);
   }
-  const services: Services = { db, config, blobs: createBlobStore(config) };
+  const services: Services = { db, config, blobs: createBlobStore(config, db) };
   provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
   // Workers first: jobs left behind by a previous run are picked up as soon as their lease ends.

@@ -319,7 +319,7 @@ for (const backend of testBackends()) {
 
     it("GET /api/v1/reference-data lists the tables for an API key and refuses without one", async () => {
       const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321" });
-      provideServices({ db, config, blobs: createBlobStore(config) });
+      provideServices({ db, config, blobs: createBlobStore(config, db) });
       const app = createBaseApp();
       mountRoutes(app, referenceDataRouter);
       const account = await createAccount(db, "Reference test", "growth");

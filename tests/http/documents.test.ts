@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PDFDocument, PDFTextField } from "pdf-lib";
 import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
@@ -202,6 +202,20 @@ for (const backend of testBackends()) {
       expect((await gone.json()).error.code).toBe("SVC_DOC_003");
       expect((await doc(d.job_id)).body.download_url).toBeNull();
       expect((await gw.call("GET", `/functions/v1/verify-hash?hash=${d.hash}`)).body.verified).toBe(true);
+
+      // A file the job still points at but storage lost: a fault that says so, logged with the job id — not 410.
+      const [lost] = await finished([(await generate({ shipment: s, document_types: ["PACKING_LIST"], confirm_warnings: true })).body.jobs[0].jobId]);
+      const lostRow = (await db.query<{ blob_key: string }>("select blob_key from generation_jobs where id = $1", [lost.job_id]))[0];
+      await gw.services.blobs.delete([lostRow.blob_key]);
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const missing = await gw.fetch(new URL(lost.download_url).pathname + new URL(lost.download_url).search);
+        expect(missing.status).toBe(500);
+        expect((await missing.json()).error).toMatchObject({ code: "SVC_DOC_005", job_id: lost.job_id });
+        expect(logged.mock.calls.map((c) => String(c[0])).join("\n")).toContain(lost.job_id);
+      } finally {
+        logged.mockRestore();
+      }
 
       // The latest generation of a shipment keeps its files however old; earlier ones go.
       const shipKey = (await gw.createAccount("growth")).apiKey;

@@ -22,7 +22,7 @@ export interface TestGateway {
 export async function createTestGateway(db: Db, overrides: Partial<Config> = {}): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), "tds-gw-"));
   const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", dataDir, storage: "local", ...overrides });
-  const services: Services = { db, config, blobs: createBlobStore(config) };
+  const services: Services = { db, config, blobs: createBlobStore(config, db) };
   provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
   const fetch = async (path: string, init?: RequestInit) => gateway.fetch(new Request(`http://127.0.0.1:54321${path}`, init));
