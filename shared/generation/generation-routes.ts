@@ -8,7 +8,7 @@ import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
-import { wakeBackgroundTasks } from "../server/background-tasks.ts";
+import { wakeBackgroundTasks } from "../server/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
 import { drainQueue } from "../jobs/worker.ts";
 import { generationJobHandler } from "./generation-worker.ts";
@@ -16,9 +16,13 @@ import type { Services } from "../runtime/services.ts";
 
 type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
 
-/** After a 202: wake the local workers, or on Supabase keep this invocation alive to render the jobs. */
+/**
+ * After a 202: wake the workers of this process; on Supabase, only where in-process work is allowed,
+ * keep this invocation alive to render the jobs. Otherwise the jobs wait for `npm run worker`.
+ */
 function startProcessing(services: Services): void {
   wakeBackgroundTasks();
+  if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
   if (edge?.waitUntil) edge.waitUntil(drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000));
 }

@@ -29,6 +29,19 @@ export interface Config {
   downloadSigningSecret: string;
   /** How long a signed download address stays valid. */
   downloadTtlSeconds: number;
+  /**
+   * Whether this process runs queued jobs itself (renders, extraction): true for `npm start` (one
+   * process does everything); deployed edge functions default to false and only enqueue, leaving the
+   * work to `npm run worker` (TDS_IN_PROCESS_JOBS).
+   */
+  inProcessJobs: boolean;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
@@ -64,6 +77,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supabaseUrl: readEnv("SUPABASE_URL") || undefined,
     downloadSigningSecret: readEnv("TDS_DOWNLOAD_SECRET") || `downloads:${readEnv("JWT_SECRET") || SUPABASE_LOCAL_JWT_SECRET}`,
     downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
+    inProcessJobs: boolFrom(readEnv("TDS_IN_PROCESS_JOBS"), true, "TDS_IN_PROCESS_JOBS"),
   };
   return { ...base, ...overrides };
 }

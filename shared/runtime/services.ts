@@ -5,6 +5,7 @@ import type { BlobStore } from "../storage/blob-store.ts";
 import { createLocalBlobStore } from "../storage/local-blob-store.ts";
 import { createSupabaseBlobStore } from "../storage/supabase-blob-store.ts";
 import { loadConfig, type Config } from "./config.ts";
+import { readEnv } from "./env.ts";
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
@@ -31,7 +32,8 @@ export function provideServices(services: Services): void {
 /** On Supabase each function is its own isolate: services come from the environment on first use. */
 export function getServices(): Promise<Services> {
   current ??= (async () => {
-    const config = loadConfig();
+    // A function on its own (Supabase) only enqueues unless TDS_IN_PROCESS_JOBS says otherwise.
+    const config = loadConfig(readEnv("TDS_IN_PROCESS_JOBS") ? {} : { inProcessJobs: false });
     return { config, db: await openDatabase(config), blobs: createBlobStore(config) };
   })();
   return current;
