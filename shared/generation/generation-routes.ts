@@ -11,6 +11,7 @@ import { findShipment } from "../shipments/shipment-repository.ts";
 import { wakeBackgroundTasks } from "../server/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
 import { drainQueue } from "../jobs/worker.ts";
+import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { generationJobHandler } from "./generation-worker.ts";
 import type { Services } from "../runtime/services.ts";
 
@@ -154,7 +155,8 @@ export const documentRestRoutes: RouteDef[] = [
     handler: async (c, { params, principal }) => {
       const job = await findGenerationJob(c.var.services.db, principal!.accountId, params.jobId);
       if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
-      return c.json(await documentResource(c.var.services.config, job));
+      const statusDetail = await jobQueueDetail(c.var.services.db, "generation_jobs", job.status);
+      return c.json({ ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) });
     },
   }),
   defineRoute({
