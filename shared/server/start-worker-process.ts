@@ -4,6 +4,7 @@ import { createBlobStore, provideServices, type Services } from "../runtime/serv
 import { openDatabase } from "../db/open-database.ts";
 import { migrate } from "../db/migrate.ts";
 import { startBackgroundTasks } from "./background-tasks.ts";
+import { refreshStoredSanctionsIndex } from "../validation/sanctions-screener.ts";
 import { stopBackgroundTasks } from "./background-registry.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
 import { listen, type RunningServer } from "./listen.ts";
@@ -36,6 +37,10 @@ export async function startWorkerProcess(config: Config, options: { pagesPort?: 
   const services: Services = { db, config: { ...config, inProcessJobs: true }, blobs: createBlobStore(config) };
   provideServices(services);
   startBackgroundTasks(services);
+  // Edge functions screen through the stored sanctions index: (re)build it when an import made it stale.
+  refreshStoredSanctionsIndex(db)
+    .then((rows) => rows && console.log(`  sanctions screening index stored (${rows} rows)`))
+    .catch((e) => console.error("sanctions screening index could not be stored:", e));
   let server: RunningServer | undefined;
   let pagesUrl: string | undefined;
   if (options.pagesPort !== undefined) {
