@@ -10,9 +10,7 @@ import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { wakeBackgroundTasks } from "../server/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
-import { drainQueue } from "../jobs/worker.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
-import { generationJobHandler } from "./generation-worker.ts";
 import type { Services } from "../runtime/services.ts";
 
 type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
@@ -25,7 +23,14 @@ function startProcessing(services: Services): void {
   wakeBackgroundTasks();
   if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-  if (edge?.waitUntil) edge.waitUntil(drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000));
+  // The renderer (pdf-lib, fontkit, layouts) is loaded here, not at start: a cold start stays cheap.
+  if (edge?.waitUntil) {
+    edge.waitUntil(
+      Promise.all([import("../jobs/worker.ts"), import("./generation-worker.ts")]).then(([{ drainQueue }, { generationJobHandler }]) =>
+        drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000),
+      ),
+    );
+  }
 }
 import { findGenerationJob } from "./generation-repository.ts";
 import { documentResource } from "./document-links.ts";

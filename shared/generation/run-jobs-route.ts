@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
 import { err } from "../http/common-responses.ts";
-import { drainQueue } from "../jobs/worker.ts";
 import { jobDrain } from "../jobs/job-drains.ts";
-import { generationJobHandler, sweepDocumentFiles } from "./generation-worker.ts";
+import { sweepDocumentFiles } from "./document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
 import { loadExtractionConfig } from "../extraction/extraction-config.ts";
 
@@ -33,6 +32,8 @@ export const runJobsRoute = defineRoute({
     let extraction = 0;
     if (services.config.inProcessJobs) {
       // Documents first: they are quick and users poll for them; extraction (OCR) takes the rest of the time.
+      // Loaded only here: the renderer costs a cold start that merely sweeps.
+      const [{ drainQueue }, { generationJobHandler }] = await Promise.all([import("../jobs/worker.ts"), import("./generation-worker.ts")]);
       generation = await drainQueue(services.db, generationJobHandler(services), deadline);
       extraction = (await jobDrain("extraction_jobs")?.(services, deadline)) ?? 0;
     }
