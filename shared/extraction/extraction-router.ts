@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { wakeBackgroundTasks } from "../server/background-tasks.ts";
+import { wakeBackgroundTasks } from "../server/background-registry.ts";
+import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { findExtractionJob, toExtractionJobView } from "./extraction-repository.ts";
 import { readUpload, submitExtraction } from "./extraction-service.ts";
 
@@ -23,6 +24,7 @@ export const ExtractionJobSchema = z.object({
   extractor: z.string().nullable().optional().describe("builtin or openai"),
   input_source: z.string().nullable().optional().describe("pdf-text, pdf-ocr, image-ocr or spreadsheet"),
   error: z.object({ code: z.string(), message: z.string() }).optional().describe("SVC_EXTRACT_002 and why"),
+  status_detail: z.string().optional().describe("While processing: running, queued, or waiting for a worker (none is running)"),
 });
 
 const SubmittedSchema = z.object({ job_id: z.string(), status: z.literal("processing"), created_at: z.string() });
@@ -74,7 +76,8 @@ export const extractionRouter: RouteDef[] = [
     handler: async (c, { params, principal }) => {
       const row = await findExtractionJob(c.var.services.db, principal!.accountId, params.jobId);
       if (!row) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: params.jobId } });
-      return c.json(toExtractionJobView(row));
+      const statusDetail = await jobQueueDetail(c.var.services.db, "extraction_jobs", row.status);
+      return c.json({ ...toExtractionJobView(row), ...(statusDetail ? { status_detail: statusDetail } : {}) });
     },
   }),
 ];

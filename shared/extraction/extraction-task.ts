@@ -9,21 +9,20 @@
  */
 import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
-import type { BackgroundTask } from "../server/background-tasks.ts";
+import type { BackgroundTask } from "../server/background-registry.ts";
 import { startWorker, type JobHandler } from "../jobs/worker.ts";
 import { loadExtractionConfig, type ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import {
   completeExtractionJob,
   failExtractionJob,
-  listExpiredUploads,
-  markUploadDeleted,
   stampFailureCode,
   type ExtractionJobRow,
 } from "./extraction-repository.ts";
 import { enqueueExtractionEvent } from "./extraction-events.ts";
 import type { Extractor } from "./extractors/extractor.ts";
 import { runExtraction, type ExtractionOutcome } from "./run-extraction.ts";
+import { cleanupExpiredUploads } from "./upload-retention.ts";
 
 export const EXTRACTION_LEASE_SECONDS = 120;
 export const JOB_ERROR_CODE = "SVC_EXTRACT_002";
@@ -71,17 +70,7 @@ export function extractionJobHandler(services: Services, config: ExtractionConfi
   };
 }
 
-/** Deletes uploaded files older than the retention; the job rows (and results) stay. Returns the count. */
-export async function cleanupExpiredUploads(services: Services, retentionDays: number): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const batch = await listExpiredUploads(services.db, retentionDays);
-    if (batch.length === 0) return deleted;
-    await services.blobs.delete(batch.map((b) => b.blob_key));
-    for (const b of batch) await markUploadDeleted(services.db, b.id);
-    deleted += batch.length;
-  }
-}
+export { cleanupExpiredUploads };
 
 export interface ExtractionTaskOptions {
   config?: ExtractionConfig;

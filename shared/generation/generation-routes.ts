@@ -8,19 +8,29 @@ import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
-import { wakeBackgroundTasks } from "../server/background-tasks.ts";
+import { wakeBackgroundTasks } from "../server/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
-import { drainQueue } from "../jobs/worker.ts";
-import { generationJobHandler } from "./generation-worker.ts";
+import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import type { Services } from "../runtime/services.ts";
 
 type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
 
-/** After a 202: wake the local workers, or on Supabase keep this invocation alive to render the jobs. */
+/**
+ * After a 202: wake the workers of this process; on Supabase, only where in-process work is allowed,
+ * keep this invocation alive to render the jobs. Otherwise the jobs wait for `npm run worker`.
+ */
 function startProcessing(services: Services): void {
   wakeBackgroundTasks();
+  if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-  if (edge?.waitUntil) edge.waitUntil(drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000));
+  // The renderer (pdf-lib, fontkit, layouts) is loaded here, not at start: a cold start stays cheap.
+  if (edge?.waitUntil) {
+    edge.waitUntil(
+      Promise.all([import("../jobs/worker.ts"), import("./generation-worker.ts")]).then(([{ drainQueue }, { generationJobHandler }]) =>
+        drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000),
+      ),
+    );
+  }
 }
 import { findGenerationJob } from "./generation-repository.ts";
 import { documentResource } from "./document-links.ts";
@@ -150,7 +160,8 @@ export const documentRestRoutes: RouteDef[] = [
     handler: async (c, { params, principal }) => {
       const job = await findGenerationJob(c.var.services.db, principal!.accountId, params.jobId);
       if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
-      return c.json(await documentResource(c.var.services.config, job));
+      const statusDetail = await jobQueueDetail(c.var.services.db, "generation_jobs", job.status);
+      return c.json({ ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) });
     },
   }),
   defineRoute({

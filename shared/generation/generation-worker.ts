@@ -1,14 +1,15 @@
 import type { Services } from "../runtime/services.ts";
-import type { BackgroundTask } from "../server/background-tasks.ts";
+import type { BackgroundTask } from "../server/background-registry.ts";
 import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import type { DocumentType } from "../documents/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
-import { expireOldDocumentFiles, toGenerationJob } from "./generation-repository.ts";
+import { toGenerationJob } from "./generation-repository.ts";
+import { sweepDocumentFiles } from "./document-retention.ts";
 import { downloadUrlFor, verificationUrl } from "./document-links.ts";
 
-/** Five days: older generations' files go, the latest generation's stay, every hash stays verifiable. */
-export const DOCUMENT_RETENTION_MS = 5 * 24 * 3600 * 1000;
+// The retention sweep lives apart so run-jobs can sweep without loading the renderer.
+export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
 
 export function generationJobHandler(services: Services): JobHandler {
   const { config, blobs } = services;
@@ -50,13 +51,6 @@ export function generationJobHandler(services: Services): JobHandler {
       }
     },
   };
-}
-
-/** Retention: deletes the files that expireOldDocumentFiles released; returns how many. */
-export async function sweepDocumentFiles(services: Services, now = Date.now()): Promise<number> {
-  const keys = await expireOldDocumentFiles(services.db, new Date(now - DOCUMENT_RETENTION_MS));
-  if (keys.length) await services.blobs.delete(keys);
-  return keys.length;
 }
 
 /** The generation worker plus the retention sweep, as one background task of the local server. */

@@ -1,5 +1,6 @@
 import type { Db, Queryable, Row } from "../db/types.ts";
 import { claimNextJob, finishJob, MAX_ATTEMPTS, renewLease, type JobTable } from "./job-queue.ts";
+import { startHeartbeat } from "./worker-heartbeat.ts";
 
 export interface JobRow extends Row {
   id: string;
@@ -110,6 +111,8 @@ export function startWorker<J extends JobRow>(db: Db, handler: JobHandler<J>, op
     }
   }
 
+  // Job status responses say "waiting for a worker" while no worker announces itself on the queue.
+  const heartbeat = startHeartbeat(db, handler.table);
   const slots = Array.from({ length: options.concurrency ?? 1 }, () => slot());
   return {
     wake: () => wakeUp?.(),
@@ -117,6 +120,7 @@ export function startWorker<J extends JobRow>(db: Db, handler: JobHandler<J>, op
       running = false;
       wakeUp?.();
       await Promise.all(slots);
+      await heartbeat.stop();
     },
     idle: () =>
       new Promise<void>((resolve) => {

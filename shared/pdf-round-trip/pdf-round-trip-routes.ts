@@ -4,7 +4,6 @@ import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { readMultipartForm } from "../http/read-multipart-form.ts";
 import { extractFilledFields } from "./extract-filled-fields.ts";
-import { flattenDocument } from "./flatten-document.ts";
 
 export const extractFilledFieldsRoute = defineRoute({
   method: "post",
@@ -76,9 +75,10 @@ export const flattenDocumentRoute = defineRoute({
     500: err("Conversion failed (SVC_FLAT_007)"),
     502: err("Fetching the PDF failed (SVC_FLAT_006)"),
   },
+  // Flattening (fonts, ICC profile, pdf-lib writing) is loaded on the first call, not at start.
   handler: async (c, { body, principal }) =>
     c.json(
-      await flattenDocument(c.var.services, principal!, {
+      await (await import("./flatten-document.ts")).flattenDocument(c.var.services, principal!, {
         jobId: body.job_id,
         docType: body.doc_type,
         hashStamp: body.hash_stamp,

@@ -28,6 +28,19 @@ export interface Config extends KeySettings {
   supabaseUrl?: string;
   /** How long a signed download address stays valid. */
   downloadTtlSeconds: number;
+  /**
+   * Whether this process runs queued jobs itself (renders, extraction): true for `npm start` (one
+   * process does everything); deployed edge functions default to false and only enqueue, leaving the
+   * work to `npm run worker` (TDS_IN_PROCESS_JOBS).
+   */
+  inProcessJobs: boolean;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 /** Per-minute budgets of one API key: every request, and generation/extraction submissions on top. */
@@ -126,6 +139,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     },
     supabaseUrl: readEnv("SUPABASE_URL") || undefined,
     downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
+    inProcessJobs: boolFrom(readEnv("TDS_IN_PROCESS_JOBS"), true, "TDS_IN_PROCESS_JOBS"),
   };
   return { ...base, ...overrides };
 }

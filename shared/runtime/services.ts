@@ -9,6 +9,7 @@ import { createS3BlobStore } from "../storage/s3-blob-store.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { productionSecretProblems } from "./production-secrets.ts";
 import { AppError } from "../http/app-error.ts";
+import { readEnv } from "./env.ts";
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
@@ -53,7 +54,8 @@ export function getServices(): Promise<Services> {
       const names = problems.map((line) => line.split(" ")[0]).join(", ");
       throw new AppError("SVC_CONFIG_001", `The service is not configured for production: set ${names} (the function log says why)`);
     }
-    const config = loadConfig();
+    // A function on its own (Supabase) only enqueues unless TDS_IN_PROCESS_JOBS says otherwise.
+    const config = loadConfig(readEnv("TDS_IN_PROCESS_JOBS") ? {} : { inProcessJobs: false });
     const db = await openDatabase(config);
     return { config, db, blobs: createBlobStore(config, db) };
   })();

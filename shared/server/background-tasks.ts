@@ -1,21 +1,19 @@
 import type { Services } from "../runtime/services.ts";
-import { extractionTaskFactory } from "../extraction/extraction-task.ts";
+import { extractionJobHandler, extractionTaskFactory } from "../extraction/extraction-task.ts";
+import { loadExtractionConfig } from "../extraction/extraction-config.ts";
+import { drainQueue } from "../jobs/worker.ts";
+import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
 import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
+import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
 
-/** Something the local server runs beside the HTTP server (job workers, the webhook dispatcher, cleanups). */
-export interface BackgroundTask {
-  name: string;
-  /** Start now (or on wake); must be safe with several processes running it (leases, SKIP LOCKED). */
-  wake(): void;
-  stop(): Promise<void>;
-  /** Resolves when the task has nothing left to do right now (tests and benchmarks wait on it). */
-  idle(): Promise<void>;
-}
+// The registry lives apart so that edge functions can wake tasks without importing their code.
+export { backgroundTasksIdle, stopBackgroundTasks, wakeBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
+
+// run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
+registerJobDrain("extraction_jobs", (services, deadline) => drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline));
 
 export type BackgroundTaskFactory = (services: Services) => BackgroundTask;
-
-const running: BackgroundTask[] = [];
 
 /**
  * On Supabase the same work runs from request-triggered functions and a schedule; locally the server
@@ -32,29 +30,7 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
   ];
 }
 
-export function startBackgroundTasks(services: Services): BackgroundTask[] {
-  for (const make of backgroundTaskFactories()) running.push(make(services));
-  return running;
-}
-
-/** Wakes every running task (after new work was enqueued in this process). */
-export function wakeBackgroundTasks(): void {
-  for (const t of running) t.wake();
-}
-
-/** Stops every task; one that does not stop within `graceMs` is reported and left behind (shutdown must end). */
-export async function stopBackgroundTasks(graceMs = 10_000): Promise<void> {
-  await Promise.all(
-    running.splice(0).map(async (t) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
-      const outcome = await Promise.race([t.stop().then(() => "stopped" as const), late]);
-      clearTimeout(timer);
-      if (outcome === "late") console.error(`background task ${t.name} did not stop within ${graceMs} ms; shutting down without it`);
-    }),
-  );
-}
-
-export async function backgroundTasksIdle(): Promise<void> {
-  await Promise.all(running.map((t) => t.idle()));
+export function startBackgroundTasks(services: Services): readonly BackgroundTask[] {
+  for (const make of backgroundTaskFactories()) registerBackgroundTask(make(services));
+  return runningBackgroundTasks();
 }

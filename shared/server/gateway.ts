@@ -8,10 +8,11 @@ export interface FunctionApp {
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
 }
 
-/** Imports every edge function listed in supabase/config.toml (each module exports `app`). */
-export async function loadFunctionApps(): Promise<Map<string, FunctionApp>> {
+/** Imports the edge functions listed in supabase/config.toml (each module exports `app`); all of them, or those named. */
+export async function loadFunctionApps(only?: readonly string[]): Promise<Map<string, FunctionApp>> {
   const apps = new Map<string, FunctionApp>();
   for (const entry of await readFunctionManifest()) {
+    if (only && !only.includes(entry.name)) continue;
     const mod = (await import(pathToFileURL(entry.entrypoint).href)) as { app?: FunctionApp };
     if (!mod.app || typeof mod.app.fetch !== "function") throw new Error(`${entry.entrypoint} does not export a Hono app named "app"`);
     apps.set(entry.name, mod.app);

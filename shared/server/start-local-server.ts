@@ -35,7 +35,8 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
   provideServices(services);
   const gateway = createGateway(await loadFunctionApps());
   // Workers first: jobs left behind by a previous run are picked up as soon as their lease ends.
-  startBackgroundTasks(services);
+  // TDS_IN_PROCESS_JOBS=false: this server only enqueues and answers; `npm run worker` does the work.
+  if (config.inProcessJobs) startBackgroundTasks(services);
   const server = await listen(gateway.fetch, config.host, config.port);
   const url = `http://${config.host}:${server.port}`;
   // Build the sanctions index now (1–2 s) rather than inside the first validation request.

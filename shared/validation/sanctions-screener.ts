@@ -2,6 +2,7 @@ import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
 import { referenceState } from "../reference/gather-reference-facts.ts";
+import { currentStoredLayout, sanctionsSourceSignature, screenNamesStored, storeIndexOf, type IndexLayout } from "../reference/sanctions/stored-index.ts";
 
 interface CachedIndex {
   signature: string;
@@ -39,9 +40,45 @@ export async function getSanctionsIndex(db: Db): Promise<SanctionsIndex | null> 
   return index;
 }
 
-/** Screens party names; an empty map when the list is not loaded (the rules then report "not screened"). */
+// Whether the database holds a current stored index, checked once per reference signature.
+const storedLayouts = new WeakMap<Queryable, { signature: string; layout: Promise<IndexLayout | null> }>();
+
+function storedLayout(db: Queryable, signature: string): Promise<IndexLayout | null> {
+  const hit = storedLayouts.get(db);
+  if (hit?.signature === signature) return hit.layout;
+  const layout = currentStoredLayout(db).catch(() => null);
+  storedLayouts.set(db, { signature, layout });
+  return layout;
+}
+
+/**
+ * Screens party names; an empty map when the list is not loaded (the rules then report "not screened").
+ * A process that already built the index in memory (the local server, the worker) uses it; one that has
+ * not (an edge function's cold start) screens through the stored index when it is current
+ * (shared/reference/sanctions/stored-index.ts) and builds nothing. Both give the same answers.
+ */
 export async function screenPartyNames(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
+  const state = await referenceState(db);
+  if (!state.loaded.sanctions) return new Map();
+  if (indexes.get(db)?.signature !== state.signature) {
+    const layout = await storedLayout(db, state.signature);
+    if (layout) return screenNamesStored(db, layout, names);
+  }
   const index = await getSanctionsIndex(db);
   return index ? screenNames(index, names) : new Map();
+}
+
+/**
+ * Builds the index from the imported list and stores it (after an OFAC import; at worker start when it
+ * is missing or stale). Several processes may call it at once: one builds, the others find it current.
+ * Returns the rows written, or 0 when the stored index was already current.
+ */
+export async function refreshStoredSanctionsIndex(db: Db): Promise<number> {
+  if (await currentStoredLayout(db)) return 0;
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('sanctions_screening_index'))");
+    if (await currentStoredLayout(tx)) return 0;
+    return storeIndexOf(tx, await loadEntries(tx), await sanctionsSourceSignature(tx));
+  });
 }

@@ -1,0 +1,234 @@
+// npm run bench -- edge-cold-start [-- --fresh] : every edge function on a fresh Deno process, as deployed
+// (supabase/import_map.json, no node_modules: scripts/edge/deploy-tree.ts), on PostgreSQL with the full
+// reference data. Measures the process's CPU time (/proc/<pid>/stat utime+stime, all threads) and resident
+// memory (/proc/<pid>/status VmRSS, VmHWM) after start and after its first request.
+// Target (Supabase Edge: 2 s CPU per request, 256 MB): start + first request ≤ 1 s CPU and ≤ 150 MB.
+//
+// Database: tds_bench_edge on the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// created and filled once with `npm run reference:import -- --dir <reference data>`; --fresh drops it first.
+import { spawn, spawnSync, execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { DENO, prepareDeployTree, REPO, type DeployTree } from "../scripts/edge/deploy-tree.ts";
+import { readFunctionManifest } from "../shared/server/function-manifest.ts";
+import { openPostgres } from "../shared/db/postgres.ts";
+import { migrate } from "../shared/db/migrate.ts";
+import { createAccount, createApiKey } from "../shared/accounts/account-repository.ts";
+import { loadConfig, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../shared/runtime/config.ts";
+import { createBlobStore, type Services } from "../shared/runtime/services.ts";
+import { generateDocuments } from "../shared/generation/generate-documents.ts";
+import { drainQueue } from "../shared/jobs/worker.ts";
+import { generationJobHandler } from "../shared/generation/generation-worker.ts";
+import { renderDocument } from "../shared/documents/render-document.ts";
+import { sampleShipment } from "../shared/documents/samples.ts";
+import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
+import { REFERENCE_DIR, table } from "./support.ts";
+
+const CPU_TARGET_S = 1;
+const RSS_TARGET_MB = 150;
+const RUNS = Number(process.env.EDGE_BENCH_RUNS ?? 3);
+const BASE_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "tds_bench_edge";
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+interface Sample {
+  startCpu: number;
+  startRss: number;
+  cpu: number;
+  rss: number;
+  peakRss: number;
+  status: number;
+}
+
+async function procUsage(pid: number): Promise<{ cpu: number; rss: number; peak: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from #3 on
+  const cpu = (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime (#14) + stime (#15)
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, "m"))?.[1] ?? NaN);
+  return { cpu, rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+async function benchDatabase(): Promise<string> {
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  const url = new URL(BASE_URL);
+  url.pathname = `/${DB_NAME}`;
+  try {
+    if (process.argv.includes("--fresh")) await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    const exists = (await admin`select 1 from pg_database where datname = ${DB_NAME}`).length > 0;
+    if (!exists) await admin.unsafe(`create database ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const db = openPostgres(url.toString());
+  await migrate(db);
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from reference_imports");
+  if (n === 0) {
+    console.log(`importing the reference data from ${REFERENCE_DIR} into ${DB_NAME} (once)…`);
+    const r = spawnSync("npm", ["run", "--silent", "reference:import", "--", "--dir", REFERENCE_DIR], {
+      cwd: REPO,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (r.status !== 0) throw new Error("reference import failed");
+  }
+  // The import stores the screening index; a database imported by older code gets it here.
+  await refreshStoredSanctionsIndex(db);
+  await db.close();
+  return url.toString();
+}
+
+interface Fixture {
+  apiKey: string;
+  jobId: string;
+  pdf: Uint8Array;
+}
+
+/** An account, a completed document (for flatten-document) and a rendered form PDF (for extract-filled-fields). */
+async function prepareFixture(databaseUrl: string, dataDir: string): Promise<Fixture> {
+  const db = openPostgres(databaseUrl);
+  try {
+    const account = await createAccount(db, `edge bench ${Date.now()}`, "scale");
+    const key = await createApiKey(db, account.id, "bench");
+    const config = loadConfig({ databaseUrl, dataDir, storage: "local", inProcessJobs: true });
+    const services: Services = { db, config, blobs: createBlobStore(config) };
+    const principal = { accountId: account.id, keyId: key.id, tier: "scale" as const };
+    const result = await generateDocuments(db, principal, { shipment: sampleShipment(), documentTypes: ["COMMERCIAL_INVOICE"], finalDoc: false, confirmWarnings: true });
+    if (result.status !== 202) throw new Error(`generation: ${result.status} ${JSON.stringify(result.body)}`);
+    await drainQueue(db, generationJobHandler(services), Date.now() + 60_000);
+    const jobId = (result.body as { jobs: { jobId: string }[] }).jobs[0].jobId;
+    const pdf = await renderDocument({
+      docType: "COMMERCIAL_INVOICE",
+      shipment: sampleShipment(),
+      finalDoc: false,
+      validationHash: `sha256:${"a".repeat(64)}`,
+      verificationUrl: "http://127.0.0.1/verify/x",
+      generationNumber: 1,
+      shipmentId: null,
+      shipmentRef: null,
+      generatedAt: new Date(),
+    } as Parameters<typeof renderDocument>[0]);
+    return { apiKey: key.api_key, jobId, pdf };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The first request each function gets: its main path, with real data. */
+function firstRequest(name: string, base: string, f: Fixture): Request {
+  const fn = { apikey: SUPABASE_LOCAL_ANON_KEY, authorization: `Bearer ${f.apiKey}` };
+  const admin = { authorization: `Bearer ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}`, "content-type": "application/json" };
+  const post = (path: string, body: unknown, headers: Record<string, string> = fn) =>
+    new Request(`${base}${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  switch (name) {
+    case "api":
+      return new Request(`${base}/api/v1/shipments`, { headers: { authorization: `Bearer ${f.apiKey}` } });
+    case "create-shipment":
+      return post("/create-shipment", { shipment_data: sampleShipment() });
+    case "get-shipment":
+      return new Request(`${base}/get-shipment`, { headers: fn });
+    case "save-draft":
+      return post("/save-draft", { shipment_data: sampleShipment() });
+    case "validate-shipment":
+      return post("/validate-shipment", { shipment: sampleShipment() });
+    case "verify-hash":
+      return new Request(`${base}/verify-hash?hash=sha256:${"0".repeat(64)}`);
+    case "dispatch-webhooks":
+      return post("/dispatch-webhooks", {}, admin);
+    case "generate-documents":
+      return post("/generate-documents", { shipment: sampleShipment(), document_types: ["COMMERCIAL_INVOICE", "PACKING_LIST"], confirm_warnings: true });
+    case "document-field-requirements":
+      return new Request(`${base}/document-field-requirements`);
+    case "run-jobs":
+      return post("/run-jobs", {}, admin);
+    case "flatten-document":
+      return post("/flatten-document", { job_id: f.jobId });
+    case "extract-filled-fields": {
+      const form = new FormData();
+      form.set("file", new Blob([f.pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "invoice.pdf");
+      form.set("doc_type", "COMMERCIAL_INVOICE");
+      return new Request(`${base}/extract-filled-fields`, { method: "POST", headers: fn, body: form });
+    }
+    default:
+      // A function added later (e.g. dashboard): its root path.
+      return new Request(`${base}/${name}`, { headers: fn });
+  }
+}
+
+async function coldStart(tree: DeployTree, name: string, entry: string, env: Record<string, string>, fixture: Fixture): Promise<Sample> {
+  const child = spawn(DENO, ["run", "--allow-all", "--no-lock", "--import-map", tree.importMap, entry], {
+    cwd: tree.dir,
+    env: { ...tree.env, ...env, DENO_SERVE_ADDRESS: "tcp:127.0.0.1:0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  try {
+    const deadline = Date.now() + 60_000;
+    let m: RegExpMatchArray | null;
+    while (!(m = out.match(/Listening on (http:\/\/[\d.]+:\d+)/))) {
+      if (child.exitCode !== null) throw new Error(`${name} exited:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`${name} did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const started = await procUsage(child.pid!);
+    const res = await fetch(firstRequest(name, m[1], fixture));
+    await res.arrayBuffer();
+    if (res.status >= 500) console.error(`${name}: first request answered ${res.status}:\n${out.slice(0, 600)}`);
+    await new Promise((r) => setTimeout(r, 100)); // let work after the response (waitUntil, logging) show
+    const after = await procUsage(child.pid!);
+    return { startCpu: started.cpu, startRss: started.rss, cpu: after.cpu, rss: after.rss, peakRss: after.peak, status: res.status };
+  } finally {
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+async function main() {
+  const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const databaseUrl = await benchDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), "tds-edge-bench-"));
+  const fixture = await prepareFixture(databaseUrl, dataDir);
+  const env = { DATABASE_URL: databaseUrl, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local", SUPABASE_URL: "", PUBLIC_BASE_URL: "http://127.0.0.1:54321" };
+  const tree = await prepareDeployTree();
+  const functions = (await readFunctionManifest()).filter((f) => only.length === 0 || only.includes(f.name));
+  const rows: (string | number)[][] = [];
+  let failed = 0;
+  try {
+    for (const f of functions) {
+      const entry = `functions/${f.name}/index.ts`;
+      await coldStart(tree, f.name, entry, env, fixture); // fills Deno's module cache (a deployment ships compiled code)
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await coldStart(tree, f.name, entry, env, fixture));
+      const cpu = median(samples.map((s) => s.cpu));
+      const peak = Math.max(...samples.map((s) => s.peakRss));
+      const ok = cpu <= CPU_TARGET_S && peak <= RSS_TARGET_MB && samples[0].status < 500;
+      if (!ok) failed++;
+      rows.push([
+        f.name,
+        samples[0].status,
+        `${median(samples.map((s) => s.startCpu)).toFixed(2)} s`,
+        `${median(samples.map((s) => s.startRss)).toFixed(0)} MB`,
+        `${cpu.toFixed(2)} s`,
+        `${median(samples.map((s) => s.rss)).toFixed(0)} MB`,
+        `${peak.toFixed(0)} MB`,
+        samples[0].status >= 500 ? "FAILED (error answer)" : ok ? "ok" : "MISSED",
+      ]);
+      console.log(`${f.name}: ${rows[rows.length - 1].slice(2).join(", ")}`);
+    }
+  } finally {
+    await tree.remove();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\nCold start per function (median of ${RUNS} fresh Deno processes; peak = highest VmHWM), load average ${(await readFile("/proc/loadavg", "utf8")).split(" ")[0]}:\n`);
+  console.log(table(["function", "first answer", "CPU at start", "RSS at start", "CPU start + 1st request", "RSS after", "peak RSS", `target ≤ ${CPU_TARGET_S} s, ≤ ${RSS_TARGET_MB} MB`], rows));
+  if (failed) process.exitCode = 1;
+}
+
+await main();
