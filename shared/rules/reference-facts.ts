@@ -47,6 +47,23 @@ export interface EmbargoEntry {
   as_of: string;
 }
 
+/** Vintage and age of one reference table a validation used (filled by the I/O side from reference_imports). */
+export interface TableVintageFact {
+  table: string;
+  /** Publisher's edition or version, e.g. "HTS 2026 Revision 10". */
+  vintage: string | null;
+  /** Publisher's date of the files, when known. */
+  published_at: string | null;
+  imported_at: string | null;
+  /** Last time the data was confirmed current (its import, or a refresh that found the source unchanged). */
+  checked_at: string | null;
+  /** Older than its refresh interval plus the configured margin. */
+  stale: boolean;
+  age_seconds: number | null;
+  refresh_interval_seconds: number;
+  stale_after_seconds: number;
+}
+
 export interface ReferenceFacts {
   /** Which tables hold data; a rule whose table is empty reports that it could not check (info). */
   loaded: Record<HsSchedule | "ports" | "sanctions" | "countries" | "currencies", boolean>;
@@ -64,4 +81,6 @@ export interface ReferenceFacts {
   sanctions: Map<string, SanctionsMatch | null>;
   /** The comprehensive-embargo list in force (data with its date, not code). */
   embargoes: EmbargoEntry[];
+  /** Vintage of each reference table this validation used; absent = not known (no staleness finding). */
+  vintages?: TableVintageFact[];
 }

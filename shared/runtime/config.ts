@@ -1,4 +1,5 @@
 import { readEnv } from "./env.ts";
+import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../reference/refresh/refresh-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
 export const SUPABASE_LOCAL_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
@@ -29,6 +30,8 @@ export interface Config {
   downloadSigningSecret: string;
   /** How long a signed download address stays valid. */
   downloadTtlSeconds: number;
+  /** Reference-data refresh: sources, intervals, staleness margin, on/off (TDS_REFERENCE_*). */
+  referenceRefresh: ReferenceRefreshSettings;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
@@ -64,6 +67,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supabaseUrl: readEnv("SUPABASE_URL") || undefined,
     downloadSigningSecret: readEnv("TDS_DOWNLOAD_SECRET") || `downloads:${readEnv("JWT_SECRET") || SUPABASE_LOCAL_JWT_SECRET}`,
     downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
+    referenceRefresh: loadReferenceRefreshSettings(),
   };
   return { ...base, ...overrides };
 }
