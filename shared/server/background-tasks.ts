@@ -2,6 +2,7 @@ import type { Services } from "../runtime/services.ts";
 import { extractionTaskFactory } from "../extraction/extraction-task.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
 import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
+import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 
 /** Something the local server runs beside the HTTP server (job workers, the webhook dispatcher, cleanups). */
 export interface BackgroundTask {
@@ -29,6 +30,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     extractionTaskFactory,
     // [tasks:webhooks]
     (services) => createWebhookDispatcher(services),
+    // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
+    (services) => referenceRefreshTask(services),
   ];
 }
 

@@ -60,12 +60,21 @@ export async function downloadSourceFile(
   options: { timeoutMs: number; onProgress?: DownloadProgress; fetch?: typeof fetch },
 ): Promise<DownloadedFile | null> {
   const doFetch = options.fetch ?? fetch;
-  let res: Response;
-  try {
-    res = await doFetch(file.url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: "follow", headers: { accept: "*/*" } });
-  } catch (e) {
-    const why = e instanceof Error ? (e.name === "TimeoutError" ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : (e.cause instanceof Error ? e.cause.message : e.message)) : String(e);
-    throw new DownloadError(`${file.url} could not be reached: ${why}`);
+  let res: Response | undefined;
+  // A connection the server closed while idle (keep-alive) fails at once: retried twice, briefly.
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await doFetch(file.url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: "follow", headers: { accept: "*/*" } });
+    } catch (e) {
+      const timedOut = e instanceof Error && e.name === "TimeoutError";
+      const aborted = e instanceof Error && e.name === "AbortError";
+      if (!timedOut && !aborted && attempt < 3) {
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+        continue;
+      }
+      const why = e instanceof Error ? (timedOut ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+      throw new DownloadError(`${file.url} could not be reached: ${why}`);
+    }
   }
   if (res.status === 404 && file.optional) {
     await res.body?.cancel();

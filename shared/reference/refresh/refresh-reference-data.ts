@@ -13,7 +13,10 @@ import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-
 import { parseDownloadedTable } from "./parse-downloads.ts";
 import { SOURCE_DEFAULTS } from "./reference-sources.ts";
 import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
-import { claimRefreshLease, finishRefresh, readRefreshStates, type RefreshState } from "./refresh-state.ts";
+import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-state.ts";
+import { nextRefreshAt } from "./refresh-schedule.ts";
+
+export { nextRefreshAt };
 import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
 import { forgetReferenceVintage } from "./reference-vintage.ts";
 
@@ -88,14 +91,17 @@ export function resolveTables(only: readonly string[] | undefined): RefreshableT
   return REFRESHABLE_TABLES.filter((t) => out.has(t));
 }
 
-/** When a table may be refreshed next: its interval after the last success, or a growing retry delay after failures. */
-export function nextRefreshAt(state: RefreshState | undefined, importedAt: string | null, settings: ReferenceRefreshSettings, table: RefreshableTable): number {
-  const interval = settings.intervalMs[table];
-  const checked = Math.max(Date.parse(state?.lastCheckedAt ?? "") || 0, Date.parse(importedAt ?? "") || 0);
-  const dueByInterval = checked === 0 ? 0 : checked + interval;
-  if (!state || state.consecutiveFailures === 0 || !state.lastAttemptAt) return dueByInterval;
-  const backoff = Math.min(settings.retryMs * 2 ** Math.min(state.consecutiveFailures - 1, 20), interval);
-  return Math.max(dueByInterval, Date.parse(state.lastAttemptAt) + backoff);
+/** Tables whose next refresh time has come, most overdue first. */
+export async function dueTables(db: Db, settings: ReferenceRefreshSettings, now = Date.now()): Promise<RefreshableTable[]> {
+  const [imports, states] = await Promise.all([
+    db.query<{ table_name: string; imported_at: unknown }>("select table_name, imported_at from reference_imports"),
+    readRefreshStates(db),
+  ]);
+  const importedAt = new Map(imports.map((r) => [r.table_name, toIso(r.imported_at)]));
+  return REFRESHABLE_TABLES.map((t) => ({ t, at: nextRefreshAt(states.get(t), importedAt.get(t) ?? null, settings, t) }))
+    .filter((x) => x.at <= now)
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.t);
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

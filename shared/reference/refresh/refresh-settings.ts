@@ -15,6 +15,8 @@ export interface ResolvedSourceFile {
 export interface ReferenceRefreshSettings {
   /** The local server's background refresh (TDS_REFERENCE_REFRESH=on|off; default off, see docs). */
   enabled: boolean;
+  /** TDS_REFERENCE_REFRESH=off given explicitly: the Supabase schedule (on unless this) does nothing either. */
+  explicitlyOff: boolean;
   /** Per table: the files to download, with their addresses after mirror and per-file overrides. */
   sources: Record<ImportableTable, ResolvedSourceFile[]>;
   intervalMs: Record<ImportableTable, number>;
@@ -100,6 +102,7 @@ export function loadReferenceRefreshSettings(env: Env = readEnv): ReferenceRefre
   const retry = env("TDS_REFERENCE_RETRY");
   return {
     enabled: onOff(env("TDS_REFERENCE_REFRESH"), "TDS_REFERENCE_REFRESH", false),
+    explicitlyOff: !onOff(env("TDS_REFERENCE_REFRESH"), "TDS_REFERENCE_REFRESH", true),
     sources,
     intervalMs,
     staleMarginMs,

@@ -38,9 +38,9 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
       return {
         path: [],
         message:
-          `The ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago; ` +
-          `it should be refreshed every ${describeAge(v.refresh_interval_seconds)}. Checks against it may miss recent changes. ` +
-          `Refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
+          `The ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago. ` +
+          `Expected a refresh every ${describeAge(v.refresh_interval_seconds)} (stale after ${describeAge(v.stale_after_seconds)}). Checks against it may miss recent changes: ` +
+          `refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
         context: {
           table: v.table,
           vintage: v.vintage,
