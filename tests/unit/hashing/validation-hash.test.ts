@@ -47,7 +47,7 @@ describe("validation hash", () => {
     const hash = await computeValidationHash(input);
     expect(isValidationHash(hash)).toBe(true);
     const payload = validationHashPayload(input);
-    expect(payload.startsWith('{"document_types":["COMMERCIAL_INVOICE"],"gate":"trade-document-validator","rule_library_version":"2026.11.1","shipment":{')).toBe(true);
+    expect(payload.startsWith('{"document_types":["COMMERCIAL_INVOICE"],"gate":"trade-document-validator","rule_library_version":"2026.11.2","shipment":{')).toBe(true);
     expect(hash).toBe(`sha256:${createHash("sha256").update(payload, "utf8").digest("hex")}`);
   });
 
