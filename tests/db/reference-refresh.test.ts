@@ -75,7 +75,7 @@ if (process.env.DATABASE_URL) {
 }
 
 for (const backend of hasSharedData ? backends : []) {
-  describe(`reference refresh from a local publisher on ${backend.name}`, { timeout: 240_000 }, () => {
+  describe(`reference refresh from a local publisher on ${backend.name}`, { timeout: 420_000 }, () => {
     let db: Db;
     let second: () => Db;
     let close: () => Promise<void>;

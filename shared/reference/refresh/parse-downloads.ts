@@ -5,6 +5,7 @@
  * page or a cut-off file is refused here, before the database is touched) and reads the version.
  */
 import { unzipSync } from "fflate";
+import { parseCsv } from "../importers/csv.ts";
 import { decodeReferenceBytes } from "../import-reference-dir.ts";
 import { parseOfacList, type OfacFiles, type SanctionsRow } from "../importers/parse-ofac-csv.ts";
 import { parseUnlocodeParts } from "../importers/parse-unlocode.ts";
@@ -98,7 +99,13 @@ async function parseOfac(files: Map<string, DownloadedFile>): Promise<ParsedTabl
     if (!/^\s*\d+,/.test(primary)) throw new FormatError(`${keys[0]}: not an OFAC legacy CSV (a record starts with its ent_num; the file starts ${opening(primary)})`);
     // The legacy files end with a Ctrl-Z byte; a file cut off mid-record has a last line without its 12 fields.
     const lastLine = primary.replace(/[\x1a\s]+$/, "").split(/\r?\n/).pop() ?? "";
-    if (!/^\d+,/.test(lastLine) || lastLine.split(",").length < 12) {
+    let fields = 0;
+    try {
+      fields = parseCsv(lastLine)[0]?.length ?? 0;
+    } catch {
+      fields = 0; // an unclosed quote: cut off inside a field
+    }
+    if (!/^\d+,/.test(lastLine) || fields !== 12 || (lastLine.match(/"/g)?.length ?? 0) % 2 !== 0) {
       throw new FormatError(`${keys[0]}: the last record is incomplete (the file looks cut off): ${opening(lastLine)}`);
     }
     const filesText: OfacFiles = { primary, alt: await read(keys[1]), add: await read(keys[2]), comments: await read(keys[3]) };

@@ -106,7 +106,7 @@ export async function dueTables(db: Db, settings: ReferenceRefreshSettings, now 
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, owner: string, previous: { rows: number; checksum: string | null }): Promise<TableRefreshResult> {
+async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, owner: string, previous: { rows: number; checksum: string | null; vintage: string | null }): Promise<TableRefreshResult> {
   const files = settings.sources[table];
   const sourceUrls = files.map((f) => f.url);
   const started = performance.now();
@@ -125,7 +125,7 @@ async function refreshTable(db: Db, table: RefreshableTable, settings: Reference
   const checksum = await checksumOf(downloaded);
   const publishedAt = downloaded.map((d) => d.lastModified).find((d) => d !== null) ?? null;
   if (checksum === previous.checksum) {
-    return { table, outcome: "unchanged", sourceUrls, rows: previous.rows, previousRows: previous.rows, checksum, seconds: seconds() };
+    return { table, outcome: "unchanged", sourceUrls, rows: previous.rows, previousRows: previous.rows, vintage: previous.vintage, checksum, seconds: seconds() };
   }
 
   options.onEvent?.({ type: "parse", table });
@@ -186,8 +186,8 @@ export async function refreshReferenceData(db: Db, settings: ReferenceRefreshSet
     const started = performance.now();
     try {
       // Re-read under the lease: another instance may have imported this table a moment ago.
-      const [prev] = await db.query<{ row_count: number; checksum: string | null }>("select row_count, checksum from reference_imports where table_name = $1", [table]);
-      result = await refreshTable(db, table, settings, options, owner, { rows: prev ? Number(prev.row_count) : 0, checksum: prev?.checksum ?? null });
+      const [prev] = await db.query<{ row_count: number; checksum: string | null; vintage: string | null }>("select row_count, checksum, vintage from reference_imports where table_name = $1", [table]);
+      result = await refreshTable(db, table, settings, options, owner, { rows: prev ? Number(prev.row_count) : 0, checksum: prev?.checksum ?? null, vintage: prev?.vintage ?? null });
       await finishRefresh(db, table, owner, { ok: true, outcome: result.outcome });
     } catch (e) {
       result = { table, outcome: "failed", sourceUrls, error: errorText(e), seconds: Math.round((performance.now() - started) / 10) / 100 };
