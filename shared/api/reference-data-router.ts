@@ -3,6 +3,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { COMMON_ERRORS } from "../http/common-responses.ts";
 import { getReferenceStatus } from "../reference/reference-status.ts";
 import { REFERENCE_TABLES } from "../reference/load-reference-table.ts";
+import { getRefreshStatus } from "../reference/refresh/refresh-status.ts";
 
 const tags = ["Reference data"];
 const TableStatusSchema = z.object({
@@ -11,6 +12,18 @@ const TableStatusSchema = z.object({
   vintage: z.string().nullable().describe("Edition or release of the imported files, e.g. 2026 Revision 10"),
   row_count: z.number().int().describe("Rows imported (0 when never imported)"),
   imported_at: z.string().nullable().describe("When the last import finished (ISO 8601)"),
+  // Refresh (docs/reference-data.md); null for duty_rates, which is never refreshed.
+  published_at: z.string().nullable().describe("Publisher's date of the imported files (Last-Modified), when known"),
+  checksum: z.string().nullable().describe("sha256 of the downloaded files; null after an import from a folder"),
+  source_urls: z.array(z.string()).describe("Addresses the imported files were downloaded from (empty after an import from a folder)"),
+  checked_at: z.string().nullable().describe("Last time the data was confirmed current: its import, or a refresh that found the source unchanged"),
+  age_seconds: z.number().int().nullable().describe("Seconds since checked_at"),
+  refresh_interval_seconds: z.number().int().nullable(),
+  stale: z.boolean().describe("Older than the refresh interval plus the margin (TDS_REFERENCE_STALE_MARGIN): validations using it get a warning"),
+  last_refresh_attempt_at: z.string().nullable(),
+  last_refresh_outcome: z.string().nullable().describe("imported, unchanged or failed"),
+  last_refresh_error: z.string().nullable().describe("Why the last refresh failed (the previous data was kept)"),
+  next_refresh_at: z.string().nullable().describe("When the schedule refreshes the table next (when a schedule runs)"),
 });
 
 export const referenceDataRouter: RouteDef[] = [
@@ -25,6 +38,28 @@ export const referenceDataRouter: RouteDef[] = [
       200: { description: "Every reference table", schema: z.object({ tables: z.array(TableStatusSchema) }) },
       401: COMMON_ERRORS[401],
     },
-    handler: async (c) => c.json({ tables: await getReferenceStatus(c.var.services.db) }),
+    handler: async (c) => {
+      const { db, config } = c.var.services;
+      const [tables, refresh] = await Promise.all([getReferenceStatus(db), getRefreshStatus(db, config.referenceRefresh)]);
+      return c.json({
+        tables: tables.map((t) => {
+          const r = refresh.get(t.table);
+          return {
+            ...t,
+            published_at: r?.published_at ?? null,
+            checksum: r?.checksum ?? null,
+            source_urls: r?.source_urls ?? [],
+            checked_at: r?.checked_at ?? null,
+            age_seconds: r?.age_seconds ?? null,
+            refresh_interval_seconds: r?.refresh_interval_seconds ?? null,
+            stale: r?.stale ?? false,
+            last_refresh_attempt_at: r?.last_refresh_attempt_at ?? null,
+            last_refresh_outcome: r?.last_refresh_outcome ?? null,
+            last_refresh_error: r?.last_refresh_error ?? null,
+            next_refresh_at: t.row_count > 0 || r?.last_refresh_attempt_at ? (r?.next_refresh_at ?? null) : null,
+          };
+        }),
+      });
+    },
   }),
 ];

@@ -19,6 +19,7 @@ import { extractionRouter } from "../extraction/extraction-router.ts";
 // [imports:webhooks]
 import { webhooksRouter } from "../webhooks/webhooks-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-route.ts";
+import { refreshReferenceDataRoute } from "../reference/refresh/refresh-route.ts";
 
 /** Every REST route of the `api` function, one router per resource. */
 export const restRoutes: RouteDef[] = [
@@ -53,6 +54,7 @@ export const functionRoutes: RouteDef[] = [
   // [functions:pdf]
   // [functions:webhooks]
   dispatchWebhooksRoute,
+  refreshReferenceDataRoute,
 ];
 
 /** Every route of every function: the source of the OpenAPI document. */

@@ -37,6 +37,8 @@ export interface ReferenceTableLoad {
   vintage: string | null;
   /** Names of the files the rows came from. */
   files: string[];
+  /** Set by the refresh (shared/reference/refresh): where the files were downloaded, the publisher's date, a checksum of the bytes. */
+  provenance?: { sourceUrls: string[]; publishedAt: string | null; checksum: string | null };
 }
 
 export interface LoadOptions {
@@ -117,13 +119,16 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
     // Fresh statistics, or the planner keeps the empty table's estimates and scans 100k rows per lookup.
     await tx.query(`analyze ${table}`);
     if (n !== total) throw new Error(`${table}: ${n} rows after the import, expected ${total} (duplicate keys?)`);
+    // A file import has no download provenance: its checksum is null, so the next refresh imports afresh.
+    const p = load.provenance;
     await tx.query(
-      `insert into reference_imports (table_name, source, vintage, row_count, imported_at, files)
-       values ($1, $2, $3, $4, clock_timestamp(), $5::text::jsonb)
+      `insert into reference_imports (table_name, source, vintage, row_count, imported_at, files, source_urls, published_at, checksum)
+       values ($1, $2, $3, $4, clock_timestamp(), $5::text::jsonb, $6::text::jsonb, $7::timestamptz, $8)
        on conflict (table_name) do update
          set source = excluded.source, vintage = excluded.vintage, row_count = excluded.row_count,
-             imported_at = excluded.imported_at, files = excluded.files`,
-      [table, load.source, load.vintage, total, JSON.stringify(load.files)],
+             imported_at = excluded.imported_at, files = excluded.files, source_urls = excluded.source_urls,
+             published_at = excluded.published_at, checksum = excluded.checksum`,
+      [table, load.source, load.vintage, total, JSON.stringify(load.files), JSON.stringify(p?.sourceUrls ?? []), p?.publishedAt ?? null, p?.checksum ?? null],
     );
     return { rows: total };
   });

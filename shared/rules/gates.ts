@@ -28,6 +28,7 @@ export const GATES: readonly Gate[] = [
     "Parties and countries only: exporter and importer present, route present, OFAC party screening and comprehensive embargoes.",
     (r) =>
       r.category === CATEGORIES.sanctions ||
+      r.category === CATEGORIES.referenceData ||
       ["rule_exporter_required", "rule_importer_required", "rule_route_required"].includes(r.id),
   ),
   gate(
@@ -36,6 +37,7 @@ export const GATES: readonly Gate[] = [
     "HS code rules only: line items present, route present (the destination selects the tariff), HS code format, length and tariff lookups, origin per item, and the US/EU 10-digit rules.",
     (r) =>
       r.category === CATEGORIES.hs ||
+      r.category === CATEGORIES.referenceData ||
       ["rule_has_line_items", "rule_route_required", "rule_us_hts_10_digit", "rule_eu_taric_10_digit"].includes(r.id),
   ),
 ];

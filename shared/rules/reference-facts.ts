@@ -67,6 +67,21 @@ export interface EmbargoedRegionEntry {
   locodes: readonly string[];
   /** Countries an address in the region is also written with (the occupying state). */
   also_addressed_as: readonly string[];
+/** Vintage and age of one reference table a validation used (filled by the I/O side from reference_imports). */
+export interface TableVintageFact {
+  table: string;
+  /** Publisher's edition or version, e.g. "HTS 2026 Revision 10". */
+  vintage: string | null;
+  /** Publisher's date of the files, when known. */
+  published_at: string | null;
+  imported_at: string | null;
+  /** Last time the data was confirmed current (its import, or a refresh that found the source unchanged). */
+  checked_at: string | null;
+  /** Older than its refresh interval plus the configured margin. */
+  stale: boolean;
+  age_seconds: number | null;
+  refresh_interval_seconds: number;
+  stale_after_seconds: number;
 }
 
 export interface ReferenceFacts {
@@ -88,4 +103,6 @@ export interface ReferenceFacts {
   embargoes: EmbargoEntry[];
   /** Regions under a comprehensive embargo (data with its date, not code). */
   embargoedRegions: EmbargoedRegionEntry[];
+  /** Vintage of each reference table this validation used; absent = not known (no staleness finding). */
+  vintages?: TableVintageFact[];
 }

@@ -25,6 +25,7 @@ import * as incoterms from "./checks/incoterms.ts";
 import * as country from "./checks/country.ts";
 import * as documents from "./checks/documents.ts";
 import * as format from "./checks/format.ts";
+import { referenceDataCurrent } from "./checks/reference-data.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
 export const RULE_LIBRARY_VERSION = "2026.11.2";
@@ -101,6 +102,7 @@ const C = {
   country: "Country-Specific",
   document: "Document-Specific",
   format: "Format",
+  referenceData: "Reference Data",
 } as const;
 
 export const CATEGORIES = C;
@@ -156,6 +158,7 @@ export const RULES: readonly RuleDefinition[] = [
   rule({ id: "rule_exporter_country_matches_origin", category: C.route, severity: "error", stage: 2, description: "exporter.country equals route.origin_country" }, route.partyCountryMatch("exporter", "origin_country")),
   rule({ id: "rule_importer_country_matches_dest", category: C.route, severity: "error", stage: 2, description: "importer.country equals route.destination_country" }, route.partyCountryMatch("importer", "destination_country")),
   rule({ id: "rule_incoterms_sea_only", category: C.incoterms, severity: "error", stage: 2, description: "FAS, FOB, CFR, CIF only with transport mode sea (the mode enum has no inland waterway)" }, incoterms.incotermsSeaOnly),
+  rule({ id: "rule_reference_data_current", category: C.referenceData, severity: "warning", stage: 2, description: "Each reference table the validation used (tariff schedule, UN/LOCODE, OFAC lists, countries, currencies) was confirmed current within its refresh interval plus the margin (TDS_REFERENCE_STALE_MARGIN); the answer's reference_data lists every table's vintage" }, referenceDataCurrent),
 
   // ── Stage 3: country-specific compliance ────────────────────────────────────────────────────────────
   rule({ id: "rule_us_hts_10_digit", category: C.country, severity: "error", stage: 3, description: "US destination: 10-digit code per line item" }, hs.hsLengthCheck(hs.toUS, 10, "HTS", "US customs entries (CBP ACE) need the 10-digit HTS number.")),

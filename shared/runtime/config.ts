@@ -2,6 +2,7 @@ import { readEnv } from "./env.ts";
 import { readKeySettings, type KeySettings } from "../auth/key-settings.ts";
 import { BLOB_STORE_KINDS, type BlobStoreKind } from "../storage/blob-store.ts";
 import type { S3Settings } from "../storage/s3-blob-store.ts";
+import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../reference/refresh/refresh-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
 export { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../auth/local-development-keys.ts";
@@ -34,6 +35,8 @@ export interface Config extends KeySettings {
    * work to `npm run worker` (TDS_IN_PROCESS_JOBS).
    */
   inProcessJobs: boolean;
+  /** Reference-data refresh: sources, intervals, staleness margin, on/off (TDS_REFERENCE_*). */
+  referenceRefresh: ReferenceRefreshSettings;
 }
 
 function boolFrom(value: string | undefined, fallback: boolean, name: string): boolean {
@@ -140,6 +143,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supabaseUrl: readEnv("SUPABASE_URL") || undefined,
     downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
     inProcessJobs: boolFrom(readEnv("TDS_IN_PROCESS_JOBS"), true, "TDS_IN_PROCESS_JOBS"),
+    referenceRefresh: loadReferenceRefreshSettings(),
   };
   return { ...base, ...overrides };
 }

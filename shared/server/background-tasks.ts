@@ -6,6 +6,7 @@ import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
 import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
 import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
+import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
 export { backgroundTasksIdle, stopBackgroundTasks, wakeBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
@@ -27,6 +28,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     extractionTaskFactory,
     // [tasks:webhooks]
     (services) => createWebhookDispatcher(services),
+    // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
+    (services) => referenceRefreshTask(services),
   ];
 }
 

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { AppEnv } from "../http/app-env.ts";
 import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
 import { readFunctionManifest } from "./function-manifest.ts";
+import { referenceDataHealth } from "../reference/refresh/refresh-health.ts";
 
 export interface FunctionApp {
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
@@ -34,9 +35,9 @@ function forward(app: FunctionApp, req: Request, path: string, env: unknown): Re
 export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   const gateway = createBaseApp();
   gateway.get("/health", async (c) => {
-    const { db } = c.var.services;
+    const { db, config } = c.var.services;
     await db.query("select 1");
-    return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()] });
+    return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()], reference_data: await referenceDataHealth(db, config.referenceRefresh) });
   });
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));

@@ -9,6 +9,9 @@ import { computeValidationHash } from "../hashing/validation-hash.ts";
 import { gatherReferenceFacts } from "../reference/gather-reference-facts.ts";
 import { screenPartyNames } from "./sanctions-screener.ts";
 import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
+import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
+import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../reference/refresh/refresh-settings.ts";
+import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
 
 export interface ValidateInput {
   /** The data to validate; when omitted, the stored data of `shipmentId`. */
@@ -16,13 +19,19 @@ export interface ValidateInput {
   shipmentId?: string;
   gateSlug?: string;
   documentTypes?: string[];
+  /** Refresh intervals and staleness margin (default: from the environment, as Config.referenceRefresh). */
+  referenceSettings?: ReferenceRefreshSettings;
 }
 
 export interface ValidateResult {
   outcome: ValidationOutcome;
   record: ValidationRecord;
   hash: string;
+  /** Vintage of each reference table the validation used (also stored in the record). */
+  referenceData: TableVintage[];
 }
+
+let envSettings: ReferenceRefreshSettings | undefined;
 
 function str(v: unknown): string | null {
   return typeof v === "string" ? v : null;
@@ -47,8 +56,15 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
   const documentTypes = [...new Set(input.documentTypes ?? [])].sort();
 
   const ask = collectReferenceAsk(data, documentTypes);
-  const [facts, sanctions] = await Promise.all([gatherReferenceFacts(db, ask), screenPartyNames(db, ask.partyNames)]);
+  const [facts, sanctions, stored] = await Promise.all([gatherReferenceFacts(db, ask), screenPartyNames(db, ask.partyNames), readStoredVintages(db)]);
   facts.sanctions = sanctions;
+  // The clock is read here, not in the rules: they stay pure, the facts carry each used table's age.
+  const settings = input.referenceSettings ?? (envSettings ??= loadReferenceRefreshSettings());
+  const used = new Set(referenceTablesUsed(ask, findGate(gateSlug)!.ruleIds));
+  const now = Date.now();
+  const fresh = stored.filter((v) => used.has(v.table) && v.imported_at !== null).map((v) => freshnessOf(v, settings, now));
+  facts.vintages = fresh;
+  const referenceData: TableVintage[] = fresh.map(({ table, vintage, published_at, imported_at, checked_at, stale }) => ({ table, vintage, published_at, imported_at, checked_at, stale }));
   const outcome = runValidation(data, { facts, documentTypes, gate: gateSlug });
   const hash = await computeValidationHash({ shipment: data, documentTypes, gate: gateSlug, ruleLibraryVersion: RULE_LIBRARY_VERSION });
 
@@ -66,11 +82,12 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
       results: outcome.results,
       layers: outcome.layers,
       route: route && typeof route === "object" ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) } : null,
+      referenceData,
     });
     if (input.shipmentId !== undefined) await applyValidationToShipment(tx, principal.accountId, input.shipmentId, rec);
     return rec;
   };
   // One statement needs no transaction (two fewer round trips on the hot path).
   const record = input.shipmentId !== undefined ? await db.transaction(store) : await store(db);
-  return { outcome, record, hash };
+  return { outcome, record, hash, referenceData };
 }

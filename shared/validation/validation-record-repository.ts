@@ -2,6 +2,7 @@ import type { Queryable } from "../db/types.ts";
 import { toIso } from "../db/values.ts";
 import type { RuleResult } from "../rules/rule-types.ts";
 import type { ValidationLayer } from "../rules/run-validation.ts";
+import type { TableVintage } from "../reference/refresh/reference-vintage.ts";
 
 export interface ValidationRecord {
   id: string;
@@ -16,6 +17,8 @@ export interface ValidationRecord {
   results: RuleResult[];
   layers: ValidationLayer[];
   route: { origin_country: string | null; destination_country: string | null } | null;
+  /** Vintage of each reference table used (publisher's version and date, import time); null for records made before it was kept. */
+  reference_data: TableVintage[] | null;
   created_at: string;
 }
 
@@ -31,6 +34,7 @@ export interface NewValidationRecord {
   results: RuleResult[];
   layers: ValidationLayer[];
   route: ValidationRecord["route"];
+  referenceData?: TableVintage[];
 }
 
 type Row = Record<string, unknown>;
@@ -49,6 +53,7 @@ function toRecord(r: Row): ValidationRecord {
     results: r.results as RuleResult[],
     layers: r.layers as ValidationLayer[],
     route: (r.route as ValidationRecord["route"]) ?? null,
+    reference_data: (r.reference_data as TableVintage[] | null | undefined) ?? null,
     created_at: toIso(r.created_at)!,
   };
 }
@@ -56,8 +61,8 @@ function toRecord(r: Row): ValidationRecord {
 export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord> {
   const rows = await db.query(
     `insert into validation_records
-       (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route)
-     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb)
+       (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route, reference_data)
+     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12::text::jsonb)
      returning *`,
     [
       v.accountId,
@@ -71,6 +76,7 @@ export async function insertValidationRecord(db: Queryable, v: NewValidationReco
       JSON.stringify(v.results),
       JSON.stringify(v.layers),
       v.route === null ? null : JSON.stringify(v.route),
+      v.referenceData === undefined ? null : JSON.stringify(v.referenceData),
     ],
   );
   return toRecord(rows[0]);

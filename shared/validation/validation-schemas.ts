@@ -40,6 +40,20 @@ export const RuleResultSchema = z.object({
   context: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Additive to the spec's shapes: the vintage of each reference table the validation used. */
+export const ReferenceDataUsed = z
+  .array(
+    z.object({
+      table: z.string(),
+      vintage: z.string().nullable().describe("Publisher's edition or version, e.g. HTS 2026 Revision 10"),
+      published_at: z.string().nullable().describe("Publisher's date of the files, when known"),
+      imported_at: z.string().nullable(),
+      checked_at: z.string().nullable().describe("Last time the data was confirmed current (import, or a refresh that found the source unchanged)"),
+      stale: z.boolean().describe("Older than its refresh interval plus the margin; rule_reference_data_current then warns"),
+    }),
+  )
+  .describe("Vintage of each reference table this validation used");
+
 export const RestValidationResponse = z.object({
   valid: z.boolean(),
   score: z.number().int(),
@@ -49,6 +63,7 @@ export const RestValidationResponse = z.object({
   validation_record_id: z.string(),
   gate_slug: z.string(),
   rule_library_version: z.string(),
+  reference_data: ReferenceDataUsed,
 });
 
 export const FunctionValidationResponse = z.object({
@@ -65,4 +80,5 @@ export const FunctionValidationResponse = z.object({
   ),
   error: z.object({ message: z.string() }).nullable(),
   validation_hash: z.string().nullable(),
+  reference_data: ReferenceDataUsed,
 });

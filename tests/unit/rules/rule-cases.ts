@@ -17,6 +17,21 @@ export interface RuleCases {
 }
 
 const B = baseline;
+
+/** A table's vintage fact; a stale one was last confirmed 5 days ago against a 1-day interval + 2-day margin. */
+function vintage(table: string, stale: boolean) {
+  return {
+    table,
+    vintage: "OFAC lists published 2026-11-18",
+    published_at: "2026-11-18T20:00:00.000Z",
+    imported_at: "2026-11-19T02:00:00.000Z",
+    checked_at: "2026-11-19T02:00:00.000Z",
+    stale,
+    age_seconds: stale ? 5 * 86_400 : 3600,
+    refresh_interval_seconds: 86_400,
+    stale_after_seconds: 3 * 86_400,
+  };
+}
 const item = (s: Json, i = 0) => s.goods.line_items[i];
 
 const hazardousItem = {
@@ -335,6 +350,13 @@ export const RULE_CASES: Record<string, RuleCases> = {
       { name: "CIF by air", shipment: variant(airShipment(), (s) => (s.route.incoterms = "CIF")) },
       { name: "FOB multimodal", shipment: variant(B(), (s) => ((s.route.incoterms = "FOB"), (s.route.transport_mode = "multimodal"))) },
     ],
+  },
+  rule_reference_data_current: {
+    pass: [
+      { name: "no vintages known", shipment: B() },
+      { name: "every table used is current", shipment: B(), facts: { vintages: [vintage("sanctions_ofac", false), vintage("countries", false)] } },
+    ],
+    fail: [{ name: "the sanctions list is 5 days old", shipment: B(), facts: { vintages: [vintage("sanctions_ofac", true), vintage("countries", false)] } }],
   },
 
   // ── Stage 3 ──

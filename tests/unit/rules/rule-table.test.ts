@@ -39,8 +39,10 @@ describe("rule table", () => {
       expect(RULES_BY_ID.get(id)?.severity, id).toBe(severity);
     }
     expect(RULES_BY_ID.get("rule_schema_type")).toMatchObject({ category: "Schema", severity: "error", stage: 1 });
+    // Project rules beside the spec's: schema type (stage 1), embargoed regions (issue 11) and the reference-data age warning (issue 17).
     expect(RULES_BY_ID.get("rule_embargoed_region")).toMatchObject({ category: "Sanctions", severity: "error", stage: 2 });
-    expect(RULES.map((r) => r.id).sort()).toEqual([...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region"].sort());
+    expect(RULES_BY_ID.get("rule_reference_data_current")).toMatchObject({ category: "Reference Data", severity: "warning", stage: 2 });
+    expect(RULES.map((r) => r.id).sort()).toEqual([...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region", "rule_reference_data_current"].sort());
   });
 
   it("orders rules by stage and gives documents exactly to stage-4 rules", () => {

@@ -1,0 +1,6 @@
+import { createFunctionApp } from "../../shared/http/function-app.ts";
+import { refreshReferenceDataRoute } from "../../shared/reference/refresh/refresh-route.ts";
+
+export const app = createFunctionApp([refreshReferenceDataRoute]);
+
+if (import.meta.main) Deno.serve(app.fetch);

@@ -1,0 +1,123 @@
+/**
+ * Where each reference table is downloaded from by default, how often, and how many rows a
+ * plausible download holds. Every address can be replaced (refresh-settings.ts, docs/reference-data.md).
+ * The defaults are the publishers' own addresses where a machine-readable file exists; where the
+ * publisher offers none that the importers read (EU CN: RDF only; WCO: PDFs), the default is a public
+ * redistribution of the official data, and the docs say so.
+ */
+import type { RefreshableTable as ImportableTable } from "./refresh-tables.ts";
+
+export interface SourceFile {
+  /** Stable key: the file's name in a mirror folder and in TDS_REFERENCE_URL_<TABLE>_<KEY>. */
+  key: string;
+  /** Default address (the publisher's). */
+  url: string;
+  /** A missing optional file (HTTP 404) is not an error. */
+  optional?: boolean;
+}
+
+export interface TableSourceDefaults {
+  table: ImportableTable;
+  /** Publisher, as shown in reference_imports.source. */
+  publisher: string;
+  files: SourceFile[];
+  /** Refresh interval (the spec's: sanctions daily, tariffs and ports quarterly, WCO yearly). */
+  intervalDays: number;
+  /** Fewer rows than this is not a plausible download of this table (a truncated or wrong file). */
+  minRows: number;
+}
+
+const OFAC = "https://www.treasury.gov/ofac/downloads";
+const DAY = 1;
+const QUARTER = 91;
+const YEAR = 365;
+
+export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
+  sanctions_ofac: {
+    table: "sanctions_ofac",
+    publisher: "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",
+    files: [
+      { key: "sdn.csv", url: `${OFAC}/sdn.csv` },
+      { key: "alt.csv", url: `${OFAC}/alt.csv` },
+      { key: "add.csv", url: `${OFAC}/add.csv` },
+      { key: "sdn_comments.csv", url: `${OFAC}/sdn_comments.csv`, optional: true },
+      { key: "cons_prim.csv", url: `${OFAC}/consolidated/cons_prim.csv` },
+      { key: "cons_alt.csv", url: `${OFAC}/consolidated/cons_alt.csv`, optional: true },
+      { key: "cons_add.csv", url: `${OFAC}/consolidated/cons_add.csv`, optional: true },
+      { key: "cons_comments.csv", url: `${OFAC}/consolidated/cons_comments.csv`, optional: true },
+    ],
+    intervalDays: DAY,
+    minRows: 5_000,
+  },
+  port_codes: {
+    table: "port_codes",
+    publisher: "UNECE UN/LOCODE code list (official CSV release zip)",
+    // The release zip holds "…UNLOCODE CodeListPart1..3.csv"; the pre-release address always serves the latest.
+    files: [{ key: "unlocode.zip", url: "https://unlocode.unece.org/downloads/unlocode-latest.zip" }],
+    intervalDays: QUARTER,
+    minRows: 50_000,
+  },
+  hs_codes_us: {
+    table: "hs_codes_us",
+    publisher: "USITC Harmonized Tariff Schedule (JSON export)",
+    files: [{ key: "hts.json", url: "https://hts.usitc.gov/reststop/exportList?from=0100&to=9999&format=JSON&styles=false" }],
+    intervalDays: QUARTER,
+    minRows: 10_000,
+  },
+  hs_codes_uk: {
+    table: "hs_codes_uk",
+    publisher: "UK Department for Business and Trade, UK Tariff dataset (commodities-report CSV)",
+    files: [
+      {
+        key: "commodities-report.csv",
+        url: "https://data.api.trade.gov.uk/v1/datasets/uk-tariff-2021-01-01/versions/latest/tables/commodities-report/data?format=csv",
+      },
+    ],
+    intervalDays: QUARTER,
+    minRows: 10_000,
+  },
+  hs_codes_eu: {
+    table: "hs_codes_eu",
+    publisher: "EU Combined Nomenclature (EU Vocabularies, redistributed as JSON by xterr/php-cncodes)",
+    files: [
+      { key: "cnCodes.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnCodes_2026.json" },
+      { key: "cnSubheadings.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSubheadings_2026.json", optional: true },
+      { key: "cnHeadings.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnHeadings_2026.json", optional: true },
+      { key: "cnChapters.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnChapters_2026.json", optional: true },
+      { key: "cnSections.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSections_2026.json", optional: true },
+    ],
+    intervalDays: QUARTER,
+    minRows: 5_000,
+  },
+  hs_codes_in: {
+    table: "hs_codes_in",
+    publisher: "GST portal HSN master (HSN sheet); 8-digit Customs Tariff items",
+    files: [{ key: "HSN_SAC.xlsx", url: "https://tutorial.gst.gov.in/downloads/HSN_SAC.xlsx" }],
+    intervalDays: QUARTER,
+    minRows: 10_000,
+  },
+  hs_codes_wco: {
+    table: "hs_codes_wco",
+    publisher: "WCO Harmonized System via UN Comtrade H6 (DataHub harmonized-system CSV)",
+    files: [
+      { key: "harmonized-system.csv", url: "https://raw.githubusercontent.com/datasets/harmonized-system/main/data/harmonized-system.csv" },
+      { key: "sections.csv", url: "https://raw.githubusercontent.com/datasets/harmonized-system/main/data/sections.csv", optional: true },
+    ],
+    intervalDays: YEAR,
+    minRows: 5_000,
+  },
+  countries: {
+    table: "countries",
+    publisher: "ISO 3166-1 with UNSD M49 names (DataHub country-codes CSV)",
+    files: [{ key: "country-codes.csv", url: "https://raw.githubusercontent.com/datasets/country-codes/main/data/country-codes.csv" }],
+    intervalDays: YEAR,
+    minRows: 200,
+  },
+  currencies: {
+    table: "currencies",
+    publisher: "ISO 4217 Tables A.1 and A.3 (DataHub currency-codes CSV)",
+    files: [{ key: "codes-all.csv", url: "https://raw.githubusercontent.com/datasets/currency-codes/main/data/codes-all.csv" }],
+    intervalDays: QUARTER,
+    minRows: 150,
+  },
+};

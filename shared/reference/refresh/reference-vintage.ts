@@ -1,0 +1,98 @@
+/**
+ * The vintage of each reference table (publisher's version and date, import time, last successful
+ * check against the source) and whether it is stale: its last successful check is older than its
+ * refresh interval plus the configured margin. The age counts from the later of the import and the
+ * last check that found the source unchanged, because publishers release at their own pace (HS 2022
+ * is current in 2026); the publisher's date is reported beside it so that a caller sees it too.
+ */
+import type { Queryable } from "../../db/types.ts";
+import { toIso } from "../../db/values.ts";
+import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
+
+export interface StoredVintage {
+  table: RefreshableTable;
+  vintage: string | null;
+  published_at: string | null;
+  imported_at: string | null;
+  last_checked_at: string | null;
+  row_count: number;
+}
+
+/** What a validation answer and record carry per table used. */
+export interface TableVintage {
+  table: RefreshableTable;
+  /** Publisher's edition or version (e.g. "HTS 2026 Revision 10"). */
+  vintage: string | null;
+  /** Publisher's date of the files (Last-Modified), when known. */
+  published_at: string | null;
+  imported_at: string | null;
+  /** Last time the data was confirmed current: its import or a later refresh that found the source unchanged. */
+  checked_at: string | null;
+  stale: boolean;
+}
+
+export interface TableFreshness extends TableVintage {
+  age_seconds: number | null;
+  refresh_interval_seconds: number;
+  stale_after_seconds: number;
+}
+
+/** Read at most once per this time per database: validation is on the hot path and vintages change rarely. */
+const TTL_MS = 2000;
+const memo = new WeakMap<object, { at: number; value: Promise<StoredVintage[]> }>();
+
+export function forgetReferenceVintage(db: Queryable): void {
+  memo.delete(db);
+}
+
+export function readStoredVintages(db: Queryable): Promise<StoredVintage[]> {
+  const hit = memo.get(db);
+  const now = Date.now();
+  if (hit && now - hit.at < TTL_MS) return hit.value;
+  const value = (async () => {
+    const rows = await db.query<Record<string, unknown>>(
+      `select i.table_name, i.vintage, i.published_at, i.imported_at, i.row_count, s.last_checked_at
+         from reference_imports i left join reference_refresh_state s on s.table_name = i.table_name`,
+    );
+    const byTable = new Map(rows.map((r) => [r.table_name as string, r]));
+    return REFRESHABLE_TABLES.map((table) => {
+      const r = byTable.get(table);
+      return {
+        table,
+        vintage: (r?.vintage as string | null) ?? null,
+        published_at: r ? toIso(r.published_at) : null,
+        imported_at: r ? toIso(r.imported_at) : null,
+        last_checked_at: r ? toIso(r.last_checked_at) : null,
+        row_count: r ? Number(r.row_count) : 0,
+      };
+    });
+  })();
+  memo.set(db, { at: now, value });
+  value.catch(() => memo.delete(db));
+  return value;
+}
+
+/** Pure: age and staleness at `now`. A table never imported is not stale (the rules report it as not loaded). */
+export function freshnessOf(v: StoredVintage, settings: Pick<ReferenceRefreshSettings, "intervalMs" | "staleMarginMs">, now: number): TableFreshness {
+  const times = [v.imported_at, v.last_checked_at].map((t) => (t ? Date.parse(t) : 0));
+  const checked = Math.max(...times);
+  const interval = settings.intervalMs[v.table];
+  const staleAfter = interval + settings.staleMarginMs[v.table];
+  const age = checked > 0 ? Math.max(0, now - checked) : null;
+  return {
+    table: v.table,
+    vintage: v.vintage,
+    published_at: v.published_at,
+    imported_at: v.imported_at,
+    checked_at: checked > 0 ? new Date(checked).toISOString() : null,
+    stale: age !== null && age > staleAfter,
+    age_seconds: age === null ? null : Math.floor(age / 1000),
+    refresh_interval_seconds: Math.round(interval / 1000),
+    stale_after_seconds: Math.round(staleAfter / 1000),
+  };
+}
+
+export async function readReferenceFreshness(db: Queryable, settings: ReferenceRefreshSettings, now = Date.now()): Promise<TableFreshness[]> {
+  return (await readStoredVintages(db)).map((v) => freshnessOf(v, settings, now));
+}

@@ -1,0 +1,200 @@
+/**
+ * The refresh: for each table, download every file from its source, and import only when the bytes
+ * changed (checksum), after checking them: the format (parse-downloads.ts), a plausible row count,
+ * and no shrink beyond settings.maxShrink against the loaded table unless `force`. The import is
+ * loadReferenceTable's one transaction, so a failure anywhere leaves the previous data in place; the
+ * reason is returned and recorded in reference_refresh_state. A lease per table makes two instances
+ * that refresh at once download and import once.
+ */
+import type { Db } from "../../db/types.ts";
+import { toIso } from "../../db/values.ts";
+import { loadReferenceTable } from "../load-reference-table.ts";
+import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-source.ts";
+import { parseDownloadedTable } from "./parse-downloads.ts";
+import { SOURCE_DEFAULTS } from "./reference-sources.ts";
+import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-state.ts";
+import { nextRefreshAt } from "./refresh-schedule.ts";
+
+export { nextRefreshAt };
+import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
+import { forgetReferenceVintage } from "./reference-vintage.ts";
+
+export type RefreshOutcome =
+  /** Downloaded, changed, checked and imported. */
+  | "imported"
+  /** Downloaded; the same bytes as the loaded table (checksum): nothing imported. */
+  | "unchanged"
+  /** Another instance holds the table's lease: it is refreshing the table now. */
+  | "busy"
+  /** Its interval has not passed yet (scheduled runs only). */
+  | "not_due"
+  /** Nothing imported; `error` says why and the previous data stays. */
+  | "failed";
+
+export interface TableRefreshResult {
+  table: RefreshableTable;
+  outcome: RefreshOutcome;
+  sourceUrls: string[];
+  rows?: number;
+  previousRows?: number;
+  vintage?: string | null;
+  publishedAt?: string | null;
+  checksum?: string;
+  notes?: string[];
+  error?: string;
+  seconds: number;
+}
+
+export type RefreshEvent =
+  | { type: "start"; table: RefreshableTable }
+  | { type: "download"; table: RefreshableTable; key: string; received: number; total: number | null }
+  | { type: "parse"; table: RefreshableTable }
+  | { type: "load"; table: RefreshableTable; done: number; total: number }
+  | { type: "done"; result: TableRefreshResult };
+
+export interface RefreshOptions {
+  /** Only these tables (default: every table). */
+  only?: readonly string[];
+  /** Accept a shrink beyond settings.maxShrink. */
+  force?: boolean;
+  /** Scheduled run: skip tables whose interval has not passed (and back off after failures). */
+  dueOnly?: boolean;
+  /** Lease owner name (default: a random id per call). */
+  owner?: string;
+  onEvent?: (e: RefreshEvent) => void;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+export class UnknownTableError extends Error {}
+
+export function resolveTables(only: readonly string[] | undefined): RefreshableTable[] {
+  const asked = only?.map((t) => t.trim()).filter(Boolean) ?? [];
+  if (asked.length === 0) return [...REFRESHABLE_TABLES];
+  // "sanctions" and "ports" are accepted for sanctions_ofac and port_codes; "hs" for every tariff schedule.
+  const ALIASES: Record<string, RefreshableTable[]> = {
+    sanctions: ["sanctions_ofac"],
+    ofac: ["sanctions_ofac"],
+    ports: ["port_codes"],
+    unlocode: ["port_codes"],
+    hs: ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"],
+    tariffs: ["hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"],
+    wco: ["hs_codes_wco"],
+  };
+  const out = new Set<RefreshableTable>();
+  for (const a of asked) {
+    const hit = (REFRESHABLE_TABLES as readonly string[]).includes(a) ? [a as RefreshableTable] : ALIASES[a];
+    if (!hit) throw new UnknownTableError(`unknown reference table "${a}"; tables: ${REFRESHABLE_TABLES.join(", ")} (or sanctions, ports, hs, tariffs, wco)`);
+    for (const t of hit) out.add(t);
+  }
+  return REFRESHABLE_TABLES.filter((t) => out.has(t));
+}
+
+/** Tables whose next refresh time has come, most overdue first. */
+export async function dueTables(db: Db, settings: ReferenceRefreshSettings, now = Date.now()): Promise<RefreshableTable[]> {
+  const [imports, states] = await Promise.all([
+    db.query<{ table_name: string; imported_at: unknown }>("select table_name, imported_at from reference_imports"),
+    readRefreshStates(db),
+  ]);
+  const importedAt = new Map(imports.map((r) => [r.table_name, toIso(r.imported_at)]));
+  return REFRESHABLE_TABLES.map((t) => ({ t, at: nextRefreshAt(states.get(t), importedAt.get(t) ?? null, settings, t) }))
+    .filter((x) => x.at <= now)
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.t);
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, owner: string, previous: { rows: number; checksum: string | null; vintage: string | null }): Promise<TableRefreshResult> {
+  const files = settings.sources[table];
+  const sourceUrls = files.map((f) => f.url);
+  const started = performance.now();
+  const seconds = () => Math.round((performance.now() - started) / 10) / 100;
+  options.onEvent?.({ type: "start", table });
+
+  const downloaded: DownloadedFile[] = [];
+  for (const f of files) {
+    const d = await downloadSourceFile(f, {
+      timeoutMs: settings.timeoutMs,
+      fetch: options.fetch,
+      onProgress: (received, total) => options.onEvent?.({ type: "download", table, key: f.key, received, total }),
+    });
+    if (d) downloaded.push(d);
+  }
+  const checksum = await checksumOf(downloaded);
+  const publishedAt = downloaded.map((d) => d.lastModified).find((d) => d !== null) ?? null;
+  if (checksum === previous.checksum) {
+    return { table, outcome: "unchanged", sourceUrls, rows: previous.rows, previousRows: previous.rows, vintage: previous.vintage, checksum, seconds: seconds() };
+  }
+
+  options.onEvent?.({ type: "parse", table });
+  const parsed = await parseDownloadedTable(table, downloaded);
+  const rows = parsed.rows.length;
+  const minRows = settings.minRows[table];
+  if (rows < minRows) {
+    throw new Error(`${rows} rows is not a plausible ${table} download (at least ${minRows} expected); the file may be truncated or the wrong one`);
+  }
+  if (!options.force && previous.rows > 0 && rows < previous.rows * (1 - settings.maxShrink)) {
+    const pct = Math.round((1 - rows / previous.rows) * 1000) / 10;
+    throw new Error(
+      `the download has ${rows} rows, ${pct} % fewer than the ${previous.rows} loaded (more than the ${Math.round(settings.maxShrink * 100)} % allowed); ` +
+        "the previous data is kept. If the source really shrank, run the refresh with --force",
+    );
+  }
+  const vintage = parsed.vintage ?? (publishedAt ? `published ${publishedAt.slice(0, 10)}` : null);
+  await loadReferenceTable(
+    db,
+    {
+      table,
+      rows: parsed.rows,
+      source: SOURCE_DEFAULTS[table].publisher,
+      vintage,
+      files: downloaded.map((d) => d.fileName || d.key),
+      provenance: { sourceUrls: downloaded.map((d) => d.url), publishedAt, checksum },
+    },
+    { onProgress: (_t, done, total) => options.onEvent?.({ type: "load", table, done, total }) },
+  );
+  forgetReferenceVintage(db);
+  return { table, outcome: "imported", sourceUrls, rows, previousRows: previous.rows, vintage, publishedAt, checksum, notes: parsed.notes, seconds: seconds() };
+}
+
+/** Refreshes the asked tables one after the other; never throws for one table's failure (see each result). */
+export async function refreshReferenceData(db: Db, settings: ReferenceRefreshSettings, options: RefreshOptions = {}): Promise<TableRefreshResult[]> {
+  const tables = resolveTables(options.only);
+  const owner = options.owner ?? `refresh-${crypto.randomUUID()}`;
+  const now = options.now ?? Date.now;
+  const results: TableRefreshResult[] = [];
+  for (const table of tables) {
+    const sourceUrls = settings.sources[table].map((f) => f.url);
+    const [imports, states] = await Promise.all([
+      db.query<{ row_count: number; checksum: string | null; imported_at: unknown }>("select row_count, checksum, imported_at from reference_imports where table_name = $1", [table]),
+      readRefreshStates(db),
+    ]);
+    const importedAt = toIso(imports[0]?.imported_at);
+    if (options.dueOnly && nextRefreshAt(states.get(table), importedAt, settings, table) > now()) {
+      results.push({ table, outcome: "not_due", sourceUrls, seconds: 0 });
+      continue;
+    }
+    if (!(await claimRefreshLease(db, table, owner, settings.leaseMs))) {
+      const r: TableRefreshResult = { table, outcome: "busy", sourceUrls, seconds: 0 };
+      options.onEvent?.({ type: "done", result: r });
+      results.push(r);
+      continue;
+    }
+    let result: TableRefreshResult;
+    const started = performance.now();
+    try {
+      // Re-read under the lease: another instance may have imported this table a moment ago.
+      const [prev] = await db.query<{ row_count: number; checksum: string | null; vintage: string | null }>("select row_count, checksum, vintage from reference_imports where table_name = $1", [table]);
+      result = await refreshTable(db, table, settings, options, owner, { rows: prev ? Number(prev.row_count) : 0, checksum: prev?.checksum ?? null, vintage: prev?.vintage ?? null });
+      await finishRefresh(db, table, owner, { ok: true, outcome: result.outcome });
+    } catch (e) {
+      result = { table, outcome: "failed", sourceUrls, error: errorText(e), seconds: Math.round((performance.now() - started) / 10) / 100 };
+      await finishRefresh(db, table, owner, { ok: false, error: result.error! }).catch(() => {});
+    }
+    options.onEvent?.({ type: "done", result });
+    results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,93 @@
+/**
+ * The local server's scheduled refresh (TDS_REFERENCE_REFRESH=on): every tick it refreshes the tables
+ * whose interval has passed, retrying failed ones with a growing delay. A source that cannot be reached
+ * is logged and retried later; nothing here ever throws into the server. Several server processes may
+ * run it: the per-table lease lets one of them download and import.
+ */
+import type { BackgroundTask } from "../../server/background-tasks.ts";
+import type { Services } from "../../runtime/services.ts";
+import type { TableRefreshResult } from "./refresh-reference-data.ts";
+
+/** How often the task looks for due tables (a check is two small queries per table). */
+const MAX_TICK_MS = 60 * 60 * 1000;
+
+export function describeRefreshResult(r: TableRefreshResult): string {
+  switch (r.outcome) {
+    case "imported":
+      return `reference refresh: ${r.table} imported ${r.rows} rows (was ${r.previousRows})${r.vintage ? `, ${r.vintage}` : ""}`;
+    case "unchanged":
+      return `reference refresh: ${r.table} unchanged at the source`;
+    case "failed":
+      return `reference refresh: ${r.table} failed, previous data kept, will retry: ${r.error}`;
+    default:
+      return `reference refresh: ${r.table} ${r.outcome}`;
+  }
+}
+
+export function referenceRefreshTask(services: Services, log: { info: (s: string) => void; error: (s: string) => void } = { info: console.log, error: console.error }): BackgroundTask {
+  const settings = services.config.referenceRefresh;
+  if (!settings.enabled) {
+    return { name: "reference-refresh (off)", wake: () => {}, stop: async () => {}, idle: async () => {} };
+  }
+  const tickMs = Math.max(1000, Math.min(settings.retryMs, MAX_TICK_MS));
+  const stopper = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  let again = false;
+  // Stopping the server aborts a download in flight; the table's lease runs out and the next start retries.
+  const stoppableFetch: typeof fetch = (input, init) =>
+    fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stopper.signal]) : stopper.signal });
+
+  const schedule = () => {
+    if (stopper.signal.aborted) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, tickMs);
+    // Never keeps the process alive on its own.
+    (timer as { unref?: () => void }).unref?.();
+  };
+
+  const run = async () => {
+    try {
+      // Loaded on first use: the importers stay out of functions that only import this module's registration.
+      const { refreshReferenceData } = await import("./refresh-reference-data.ts");
+      const results = await refreshReferenceData(services.db, settings, { dueOnly: true, fetch: stoppableFetch });
+      for (const r of results) {
+        if (r.outcome === "failed") log.error(describeRefreshResult(r));
+        else if (r.outcome === "imported" || r.outcome === "unchanged") log.info(describeRefreshResult(r));
+      }
+    } catch (e) {
+      // The database itself failed (e.g. during shutdown): log and try again next tick.
+      if (!stopper.signal.aborted) log.error(`reference refresh: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  function wake(): void {
+    if (stopper.signal.aborted) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = (async () => {
+      do {
+        again = false;
+        await run();
+      } while (again && !stopper.signal.aborted);
+      busy = false;
+      schedule();
+    })();
+  }
+
+  wake();
+  return {
+    name: "reference-refresh",
+    wake,
+    stop: async () => {
+      stopper.abort();
+      clearTimeout(timer);
+      await running;
+    },
+    idle: () => running,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * rule_reference_data_current: a reference table the validation used is older than its refresh
+ * interval plus the margin. Never a silent pass: the answer still carries every other finding, and
+ * this warning says which table, how old, and what to do.
+ */
+import type { FindingCheck } from "../rule-types.ts";
+
+const LABELS: Record<string, string> = {
+  sanctions_ofac: "OFAC sanctions list (sanctions_ofac)",
+  port_codes: "UN/LOCODE port list (port_codes)",
+  hs_codes_us: "US tariff schedule (hs_codes_us)",
+  hs_codes_eu: "EU Combined Nomenclature (hs_codes_eu)",
+  hs_codes_uk: "UK tariff (hs_codes_uk)",
+  hs_codes_in: "India tariff (hs_codes_in)",
+  hs_codes_wco: "WCO HS nomenclature (hs_codes_wco)",
+  countries: "ISO country list (countries)",
+  currencies: "ISO currency list (currencies)",
+};
+
+/** 93784 s → "1 day 2 hours"; whole days from 3 days on. */
+export function describeAge(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (days >= 3) return plural(days, "day");
+  if (days >= 1) return hours > 0 ? `${plural(days, "day")} ${plural(hours, "hour")}` : plural(days, "day");
+  if (hours >= 1) return plural(hours, "hour");
+  return plural(Math.max(1, Math.floor(seconds / 60)), "minute");
+}
+
+export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
+  (ctx.facts.vintages ?? [])
+    .filter((v) => v.stale)
+    .map((v) => {
+      const label = LABELS[v.table] ?? v.table;
+      const published = v.published_at ? `, publisher's date ${v.published_at.slice(0, 10)}` : "";
+      const edition = v.vintage ? ` (${v.vintage}${published})` : published ? ` (${published.slice(2)})` : "";
+      return {
+        path: [],
+        message:
+          `The ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago. ` +
+          `Expected a refresh every ${describeAge(v.refresh_interval_seconds)} (stale after ${describeAge(v.stale_after_seconds)}). Checks against it may miss recent changes: ` +
+          `refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
+        context: {
+          table: v.table,
+          vintage: v.vintage,
+          published_at: v.published_at,
+          imported_at: v.imported_at,
+          checked_at: v.checked_at,
+          age_seconds: v.age_seconds,
+          refresh_interval_seconds: v.refresh_interval_seconds,
+          stale_after_seconds: v.stale_after_seconds,
+        },
+      };
+    });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { runValidation } from "../../../shared/rules/run-validation.ts";
+import { describeAge } from "../../../shared/rules/checks/reference-data.ts";
+import { referenceTablesUsed } from "../../../shared/rules/reference-tables-used.ts";
+import { collectReferenceAsk } from "../../../shared/rules/reference-ask.ts";
+import { findGate } from "../../../shared/rules/gates.ts";
+import { freshnessOf } from "../../../shared/reference/refresh/reference-vintage.ts";
+import { loadReferenceRefreshSettings, parsePerTable } from "../../../shared/reference/refresh/refresh-settings.ts";
+import { baseline, factsFor } from "./fixtures.ts";
+
+const DAY = 86_400_000;
+const settings = loadReferenceRefreshSettings(() => undefined);
+const now = Date.parse("2026-11-24T12:00:00Z");
+const stored = (table: "sanctions_ofac" | "port_codes" | "hs_codes_wco", checkedDaysAgo: number) => ({
+  table,
+  vintage: "v",
+  published_at: null,
+  imported_at: new Date(now - checkedDaysAgo * DAY).toISOString(),
+  last_checked_at: null,
+  row_count: 1,
+});
+
+describe("reference data age", () => {
+  it("uses the spec's intervals by default, plus a 2-day margin", () => {
+    expect(settings.intervalMs.sanctions_ofac).toBe(DAY);
+    expect(settings.intervalMs.port_codes).toBe(91 * DAY);
+    expect(settings.intervalMs.hs_codes_us).toBe(91 * DAY);
+    expect(settings.intervalMs.hs_codes_wco).toBe(365 * DAY);
+    expect(settings.staleMarginMs.sanctions_ofac).toBe(2 * DAY);
+    expect(settings.enabled).toBe(false);
+  });
+
+  it("a table is stale once its last confirmation is older than interval + margin", () => {
+    expect(freshnessOf(stored("sanctions_ofac", 2.9), settings, now).stale).toBe(false);
+    expect(freshnessOf(stored("sanctions_ofac", 3.1), settings, now).stale).toBe(true);
+    expect(freshnessOf(stored("port_codes", 92), settings, now).stale).toBe(false);
+    expect(freshnessOf(stored("port_codes", 94), settings, now).stale).toBe(true);
+    // A later successful check (source unchanged) makes an old import current again.
+    expect(freshnessOf({ ...stored("sanctions_ofac", 30), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(false);
+    // Never imported: not stale (the lookup rules report "not loaded" instead).
+    expect(freshnessOf({ ...stored("sanctions_ofac", 0), imported_at: null }, settings, now)).toMatchObject({ stale: false, age_seconds: null });
+  });
+
+  it("settings accept one duration for all tables and per-table overrides; bad values are refused", () => {
+    const ms = parsePerTable("7d,sanctions_ofac=12h", "X", settings.intervalMs);
+    expect(ms.sanctions_ofac).toBe(DAY / 2);
+    expect(ms.port_codes).toBe(7 * DAY);
+    expect(() => parsePerTable("sanctions=1d", "X", settings.intervalMs)).toThrow(/unknown table "sanctions"/);
+    expect(() => parsePerTable("soon", "X", settings.intervalMs)).toThrow(/not a duration/);
+    expect(() => loadReferenceRefreshSettings((k) => (k === "TDS_REFERENCE_REFRESH" ? "maybe" : undefined))).toThrow(/on or off/);
+    const mirrored = loadReferenceRefreshSettings((k) => (k === "TDS_REFERENCE_MIRROR" ? "https://mirror.example.internal/ref/" : undefined));
+    expect(mirrored.sources.sanctions_ofac[0].url).toBe("https://mirror.example.internal/ref/sanctions_ofac/sdn.csv");
+    expect(mirrored.sources.port_codes[0].url).toBe("https://mirror.example.internal/ref/port_codes/unlocode.zip");
+  });
+
+  it("a stale table gives a plain warning; the answer stays valid", () => {
+    const shipment = baseline();
+    const stale = freshnessOf(stored("sanctions_ofac", 5), settings, now);
+    const outcome = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [stale] }) });
+    const found = outcome.results.filter((r) => r.rule_id === "rule_reference_data_current");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: "warning", category: "Reference Data", field: "" });
+    expect(found[0].message).toBe(
+      "The OFAC sanctions list (sanctions_ofac) (v) used for this validation was last confirmed current 5 days ago. Expected a refresh every 1 day (stale after 3 days). " +
+        "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
+    );
+    expect(outcome.valid).toBe(true);
+    expect(outcome.score).toBe(95);
+    expect(describeAge(93_784)).toBe("1 day 2 hours");
+  });
+
+  it("only the tables the gate's rules read count as used", () => {
+    const ask = collectReferenceAsk(baseline());
+    expect(referenceTablesUsed(ask, findGate("trade-document-validator")!.ruleIds)).toEqual(["countries", "currencies", "sanctions_ofac", "port_codes", "hs_codes_eu"]);
+    expect(referenceTablesUsed(ask, findGate("sanctions-screening")!.ruleIds)).toEqual(["sanctions_ofac"]);
+    expect(referenceTablesUsed(ask, findGate("customs-classification")!.ruleIds)).toEqual(["hs_codes_eu"]);
+  });
+});
