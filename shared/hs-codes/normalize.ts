@@ -41,7 +41,7 @@ export function normalizeHsCode(code: string): string | null {
 /**
  * The words of a description query, folded and lower case: "Men’s Cotton T-Shirts, 100%" →
  * ["men", "cotton", "t-shirts"]. Hyphenated words stay whole (the index keeps "t-shirt" as a word as well
- * as its parts). Possessive 's is dropped, bare numbers and single letters are dropped (they select
+ * as its parts). Possessive 's is dropped, words with digits (numbers, sizes, model numbers) and single letters are dropped (they select
  * nothing useful), and at most MAX_QUERY_TERMS words are kept.
  */
 export function tokenizeHsQuery(q: string): string[] {
@@ -49,7 +49,8 @@ export function tokenizeHsQuery(q: string): string[] {
   const out: string[] = [];
   for (const raw of folded.split(/[^a-z0-9-]+/)) {
     const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
-    if (word.length < 2 || /^[0-9-]+$/.test(word)) continue;
+    // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210") name no kind of goods.
+    if (word.length < 2 || /[0-9]/.test(word)) continue;
     if (!out.includes(word)) out.push(word);
     if (out.length >= MAX_QUERY_TERMS) break;
   }
