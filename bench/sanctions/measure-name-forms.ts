@@ -55,7 +55,9 @@ function variantsOf(e: SanctionsEntry): Variant[] {
   add("initial", `${first[0].toUpperCase()}. ${title(sur)}`);
   const extra = ["Maria", "John", "Ali", "Ivan", "Lee", "Jose"][Number(e.uid) % 6];
   add("one extra name part", `${title(given.join(" "))} ${extra} ${title(sur)}`);
-  if (surname.length >= 2) add("one missing name part", `${title(given.join(" "))} ${title(surname[0])}`);
+  // A two-part surname ("AMEZCUA CONTRERAS") written with its first part only; particles ("al", "de") are not parts.
+  const parts = surname.filter((t) => t.length >= 4);
+  if (parts.length >= 2) add("one missing name part", `${title(given.join(" "))} ${title(parts[0])}`);
   const patronymic = given.slice(1).find((g) => PATRONYMIC.test(g));
   if (patronymic) add("surname + patronymic", `${title(sur)} ${title(patronymic)}`);
   return out;

@@ -532,7 +532,7 @@ function screenedTokens(index: SanctionsIndex, raw: string): string[] {
   const out: string[] = [];
   for (const t0 of normalizeName(spaced).tokens) {
     // Only inside a word ("ig0r", "musav1"), never a leading number or ordinal ("3g", "72nd").
-    const leet = /^[a-z]+([013457][a-z]*)+$/.test(t0) && t0.replace(/\d/g, "").length >= 3 && !index.vocab.has(t0);
+    const leet = /^[a-z]+([013457][a-z]*)+$/.test(t0) && t0.replace(/\d/g, "").length >= 2 && !index.vocab.has(t0);
     const t = leet ? t0.replace(/[013457]/g, (d) => DIGIT_LETTERS[d]) : t0;
     if (t.length >= 7 && !index.vocab.has(t) && /^[a-z]+$/.test(t)) {
       let best: [string, string] | null = null;
