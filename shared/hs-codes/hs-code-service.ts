@@ -8,7 +8,7 @@ import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
 import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type AlternativeSource, type PlannedTerm, type Term } from "./query-plan.ts";
-import { buildWordVocabulary, closestWords, completions, splitJoinedWord, type WordVocabulary } from "./typo.ts";
+import { buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -240,6 +240,11 @@ type Replacement = { kind: HsCorrection["kind"]; words: string[] };
  * words, a misspelt word read as its closest known words.
  */
 function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): Replacement | null {
+  if (word.includes("-")) {
+    // A hyphenated word the schedule does not have as a whole ("oss-topper-king"): its parts.
+    const parts = word.split("-").filter((p) => p.length >= 2);
+    return parts.length >= 2 ? { kind: "split", words: parts } : null;
+  }
   if (wordnet.isKnownWord(word)) return null;
   const completed = completions(vocab, word);
   if (completed.length > 0) return { kind: "completion", words: completed };
@@ -273,10 +278,17 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const stemsOf = (w: string) => stems.get(w);
 
   const planned: PlannedTerm[] = [];
+  // Each planned term's place in the query: replacements take the place of the word they replace, so that
+  // the last term (the head of the phrase, weighted most) is the last one the trader wrote.
+  const place = new Map<PlannedTerm, number>();
+  const placeOf = new Map(terms.map((t, i) => [t.text, i]));
   const unmatched: Term[] = [];
   for (const term of terms) {
     const p = planTerm(term, stemsOf, stats);
-    if (p) planned.push(p);
+    if (p) {
+      planned.push(p);
+      place.set(p, placeOf.get(term.text) ?? 0);
+    }
     else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
   }
 
@@ -291,6 +303,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
         const p = planTerm({ ...t, alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) }, stemsOf, stats);
         if (!p) continue;
         planned.push(p);
+        place.set(p, (placeOf.get(x.word) ?? 0) + x.terms.indexOf(t) / 100);
         used = true;
       }
       if (used) corrections.push({ word: x.word, replaced_by: x.r.words, kind: x.r.kind });
@@ -311,14 +324,15 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     }
     if (retry.length > 0) await retryWith(retry, 1);
     if (planned.length === 0) {
-      // Nothing matched at all: rather than no answer, the closest words of the known words too, at a
-      // low weight, flagged as a fallback.
+      // Nothing matched at all: rather than no answer, the closest words of real words too, else the
+      // words sharing the longest beginning, at a low weight, flagged as a fallback.
       const loose: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
       for (const term of unmatched) {
-        if (term.text.includes(" ") || !wordnet.isKnownWord(term.text)) continue;
-        const closest = closestWords(wordVocab, term.text);
-        const r: Replacement = { kind: "typo", words: closest };
-        if (closest.length > 0) loose.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
+        if (term.text.includes(" ")) continue;
+        const closest = wordnet.isKnownWord(term.text) ? closestWords(wordVocab, term.text) : [];
+        const words = closest.length > 0 ? closest : longestPrefixWords(wordVocab, term.text);
+        const r: Replacement = { kind: "typo", words };
+        if (words.length > 0) loose.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
       }
       if (loose.length > 0) {
         await retryWith(loose, WEIGHTS.fallback);
@@ -329,6 +343,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
 
   const base = { schedule, match: "text" as const, ...(corrections.length > 0 ? { corrections } : {}), ...(fallback ? { fallback: true } : {}) };
   if (planned.length === 0) return { results: [], total: 0, ...base };
+  planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const sql = buildTextSearchSql(planned, 2);
   const { rows, total } = await searchByText(db, schedule, sql, { limit, coordination: WEIGHTS.coordination });
   return { results: rows.map((r) => toResult(schedule, r, planned)), total, ...base };

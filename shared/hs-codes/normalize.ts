@@ -49,9 +49,13 @@ export function tokenizeHsQuery(q: string): string[] {
   const out: string[] = [];
   for (const raw of folded.split(/[^a-z0-9-]+/)) {
     const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
-    // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210") name no kind of goods.
-    if (word.length < 2 || /[0-9]/.test(word)) continue;
-    if (!out.includes(word)) out.push(word);
+    // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210", "7ft") name no kind of goods; a word
+    // with a number stuck to it keeps its letters ("fir-7ft" → "fir", "eldoublewear05" → "eldoublewear").
+    const words = /[0-9]/.test(word) ? word.split("-").map((p) => p.replace(/^[0-9.]+|[0-9.]+$/g, "")).filter((p) => p.length >= 4 && !/[0-9]/.test(p)) : [word];
+    for (const w of words) {
+      if (w.length < 2) continue;
+      if (!out.includes(w)) out.push(w);
+    }
     if (out.length >= MAX_QUERY_TERMS) break;
   }
   return out;

@@ -59,7 +59,7 @@ export const WEIGHTS = {
    * Factor of the last term: in an English noun phrase the last word names the thing ("red wine",
    * "cardboard boxes", "salmon fillets"), the words before it qualify it.
    */
-  headTerm: 1.15,
+  headTerm: 1.6,
 } as const;
 
 /**

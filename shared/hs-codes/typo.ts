@@ -145,3 +145,21 @@ export function splitJoinedWord(word: string, isWord: (w: string) => boolean, vo
   for (let i = 0; i < n; i = best[i]!.next) parts.push(word.slice(i, best[i]!.next));
   return parts;
 }
+
+/**
+ * The last resort for a word nothing else could read: the vocabulary words sharing the longest beginning
+ * with it (at least 3 letters), most frequent first. Used only when no word of the query matched at all,
+ * and the answer is flagged as a low-scored fallback.
+ */
+export function longestPrefixWords(vocab: WordVocabulary, word: string, limit = 2): string[] {
+  for (let len = word.length - 1; len >= 3; len--) {
+    const prefix = word.slice(0, len);
+    const found: Array<{ w: string; count: number }> = [];
+    for (const [w, count] of vocab.counts) if (w.startsWith(prefix) && w !== word) found.push({ w, count });
+    if (found.length > 0) {
+      found.sort((a, b) => b.count - a.count || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
+      return found.slice(0, limit).map((f) => f.w);
+    }
+  }
+  return [];
+}
