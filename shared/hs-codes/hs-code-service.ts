@@ -8,7 +8,7 @@ import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
 import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type AlternativeSource, type PlannedTerm, type Term } from "./query-plan.ts";
-import { buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
+import { boundedOsaDistance, buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -236,8 +236,8 @@ type Replacement = { kind: HsCorrection["kind"]; words: string[] };
 /**
  * How to read a query word that occurs nowhere in the schedule. A word WordNet knows is a real word
  * (a brand name may be one too): it is never replaced, only read through the bridge. Otherwise, in this
- * order: a cut-off word completed from the schedule's words, a word written together split into known
- * words, a misspelt word read as its closest known words.
+ * order: a cut-off word completed from the schedule's words, a word one edit from a known word read as
+ * that word, a word written together split into known words, a word two edits from known words.
  */
 function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): Replacement | null {
   if (word.includes("-")) {
@@ -248,9 +248,11 @@ function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVoc
   if (wordnet.isKnownWord(word)) return null;
   const completed = completions(vocab, word);
   if (completed.length > 0) return { kind: "completion", words: completed };
+  // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
+  const closest = closestWords(vocab, word);
+  if (closest.length > 0 && boundedOsaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
   if (parts) return { kind: "split", words: parts };
-  const closest = closestWords(vocab, word);
   return closest.length > 0 ? { kind: "typo", words: closest } : null;
 }
 

@@ -470,6 +470,11 @@ function scoreName(
   sim: (listed: string, screened: string) => number,
 ): number {
   const pairs = alignTokens(n.tokens, query, MIN_TOKEN_SIMILARITY, sim);
+  // A short alias ("Kim Song") inside a longer screened name ("Kim Song Min") must cover the screened
+  // name too: its unaligned words count fully, not at EXTRA_TOKEN_FACTOR, and a screened word may not
+  // hide in a fuzzy join with its neighbour ("song min" ≈ "song").
+  const strict = !n.isPrimary && n.tokens.length <= 2;
+  if (strict && pairs.some((p) => p.bEnd > p.bStart && p.similarity < 1)) return -1;
   const listedMatched = new Array<boolean>(n.tokens.length).fill(false);
   const queryAligned = new Array<boolean>(query.length).fill(false);
   const queryWeight = [...queryWeights];
@@ -511,9 +516,6 @@ function scoreName(
     }
     total += listedMatched[i] || !optional ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
   }
-  // A short alias ("Kim Song") inside a longer screened name ("Kim Song Min") must cover the screened
-  // name too: its unaligned words count fully, not at EXTRA_TOKEN_FACTOR.
-  const strict = !n.isPrimary && n.tokens.length <= 2;
   for (let j = 0; j < query.length; j++) total += strict && !queryAligned[j] ? fullQueryWeights[j] : queryWeight[j];
   if (total <= 0) return -1;
   return Math.round((matched / total) * 1e4) / 1e4;
@@ -555,7 +557,9 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
   const raw = typeof rawName === "string" ? rawName.slice(0, MAX_QUERY_CHARS) : "";
   const query = screenedTokens(index, raw).slice(0, MAX_QUERY_TOKENS);
   if (query.length === 0 || index.names.length === 0) return [];
-  const fullQueryWeights = query.map((t) => (looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : index.weight.get(t) ?? index.unknownWeight));
+  // Full rarity weights: what an unaligned screened word costs a short alias (no legal-form discount:
+  // "Min" of "Kim Song Min" is a name, whatever legal-form word it resembles).
+  const fullQueryWeights = query.map((t) => index.weight.get(t) ?? index.unknownWeight);
   const queryWeights = query.map((t, j) => (looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * fullQueryWeights[j]));
   const initials = query.some((t) => t.length === 1);
 
@@ -594,9 +598,11 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
     masks[nameIndex] = 0;
     const n = index.names[nameIndex];
     const missing = n.requiredMask & ~mask;
-    // One missing required token may still match when it is the first given name (an initial, or a
-    // patronymic standing in) or one part of a two-part surname: scoreName decides.
-    if (missing === 0 || ((missing & ~n.forgivableMask) === 0 && (missing & (missing - 1)) === 0)) candidates.push(nameIndex);
+    // One missing required token may still match when it is the first given name written as an initial
+    // (a patronymic standing in already set its bit) or one part of a two-part surname: scoreName decides.
+    // Without an initial in the query the first given name is not forgiven (keeps the candidates few).
+    const forgivable = initials || n.firstGiven < 0 ? n.forgivableMask : n.forgivableMask & ~bitOf(n.firstGiven);
+    if (missing === 0 || ((missing & ~forgivable) === 0 && (missing & (missing - 1)) === 0)) candidates.push(nameIndex);
   }
 
   // 2. Exact scoring of the candidates. Token similarities are memoised for this query: common tokens
