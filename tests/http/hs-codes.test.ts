@@ -97,7 +97,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null };
+type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null; score?: number };
 
 for (const backend of testBackends()) {
   describe(`HS code lookup on ${backend.name} (hand-written schedules)`, () => {
@@ -163,7 +163,7 @@ for (const backend of testBackends()) {
           { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent" },
         ],
       });
-      expect(us.results.map((r: { score: number }) => r.score)).toEqual([...us.results.map((r: { score: number }) => r.score)].sort((a, b) => b - a));
+      expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
       expect(us.total).toBeGreaterThanOrEqual(4);
       expect((await codes("q=knitted shirt&country=US")).slice(0, 1)).toEqual(["6109"]);
       expect((await codes("q=horses&country=US"))).toContain("0101210010");
