@@ -14,8 +14,10 @@ export interface HsSearchRow {
   chapter: string;
   level: number;
   duty_rate: string | null;
-  /** Text searches: the rank score (not part of the API answer). */
+  /** Text searches: the rank score. */
   score?: number;
+  /** Text searches: per query term, the branch that scored (TextSearchSql.termBranches). */
+  branches?: number[];
 }
 
 export interface SearchBuild {
@@ -41,6 +43,7 @@ function toRow(r: Record<string, unknown>): HsSearchRow {
     level: Number(r.level),
     duty_rate: r.duty_rate === null || r.duty_rate === undefined ? null : String(r.duty_rate),
     ...(r.score === undefined ? {} : { score: Number(r.score) }),
+    ...(r.branches === undefined ? {} : { branches: (Array.isArray(r.branches) ? r.branches : String(r.branches).replace(/[{}]/g, "").split(",")).map(Number) }),
   };
 }
 
@@ -84,9 +87,15 @@ export async function loadDescriptions(db: Queryable, schedule: HsSchedule): Pro
 }
 
 /**
- * Ranked text search. Candidates: lines matching sql.anyQuery. Order: lines matching more of the query's
- * terms first, then score (the terms' scores summed, plus `coordination` per term beyond the first),
- * then the shorter code, then code order. `total` counts every candidate (a second count only when the
+ * Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75, so
+ * that the subheadings and national lines under them come first when they match as well.
+ */
+const LEVEL_FACTOR_SQL = "(case level when 2 then 0.4 when 4 then 0.75 else 1 end)::float8";
+
+/**
+ * Ranked text search. Candidates: lines matching sql.anyQuery. Order: score (the terms' scores summed, plus
+ * `coordination` per term beyond the first, times the level factor), then the shorter code, then code
+ * order. Matching more terms is a bonus, not a rule: a rare product word outweighs two common ones. `total` counts every candidate (a second count only when the
  * page is full). Chapters 98 and 99 (national special provisions and temporary legislation, not product
  * classes) are left out of text searches; code searches and the detail still show them. The schedule is
  * written into the SQL (it comes from the fixed list) so that the planner picks that schedule's partial
@@ -110,16 +119,17 @@ export async function searchByText(
          from hs_search_lines l,
               lateral (select ${sql.termScores.map((e, i) => `${e.replace(/own_factor/g, "f.own_factor")} as s${i}`).join(", ")}
                          from (select ${OWN_LENGTH_FACTOR_SQL.replace("description", "l.description")} as own_factor) f) t,
-              lateral (select ${hits} as hits, (${cols.join(" + ")}) + greatest(${hits} - 1, 0) * ${coordination}::float8 as score) r
+              lateral (select ${hits} as hits, ((${cols.join(" + ")}) + greatest(${hits} - 1, 0) * ${coordination}::float8) * ${LEVEL_FACTOR_SQL.replace(/level/g, "l.level")} as score) r
         where ${where("l")}
-        order by r.hits desc, r.score desc, l.level, l.code
+        order by r.score desc, l.level, l.code
         limit ${limit}
      )
      select h.code, h.description, h.full_description, h.chapter, h.level::int as level, h.duty_rate, top.score,
+            array[${sql.termBranches.join(", ")}]::int[] as branches,
             case when (select count(*) from top) < ${limit} then (select count(*) from top)
                  else (select count(*) from hs_search_lines c where ${where("c")}) end::int as total
        from top join hs_search_lines h on h.schedule = '${SCHEDULES[schedule].id}' and h.line_key = top.line_key
-      order by top.hits desc, top.score desc, top.level, top.code`,
+      order by top.score desc, top.level, top.code`,
     [sql.anyQuery, ...sql.params],
   );
   return { rows: rows.map(toRow), total: rows.length > 0 ? Number(rows[0].total) : 0 };

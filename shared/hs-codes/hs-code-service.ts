@@ -7,8 +7,9 @@ import type { Queryable } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
-import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type PlannedTerm, type Term } from "./query-plan.ts";
-import { buildWordVocabulary, closestWords, type WordVocabulary } from "./typo.ts";
+import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type AlternativeSource, type PlannedTerm, type Term } from "./query-plan.ts";
+import { boundedOsaDistance, buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
+import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -42,11 +43,28 @@ export interface HsSearchResult {
   level: number;
   /** US: the general (column 1) rate of duty; null elsewhere and on US lines without a rate. */
   duty_rate: string | null;
+  /** Text searches: the rank score (higher is better; comparable within one answer only). */
+  score?: number;
+  /** Text searches: the query terms the line matched. */
+  matched?: HsMatchedTerm[];
 }
 
 export interface HsCorrection {
   word: string;
   replaced_by: string[];
+  /** typo: misspelt word; completion: a cut-off word completed; split: words written together. */
+  kind: "typo" | "completion" | "split";
+}
+
+/** Why a result matched: per query term, the words that matched and where. */
+export interface HsMatchedTerm {
+  /** The query's words. */
+  term: string;
+  /** The words found in the line's text (the query's own, or their tariff wording). */
+  words: string[];
+  via: AlternativeSource;
+  /** "line": in the line's own description; "parent": only in a heading or subheading above it. */
+  level: "line" | "parent";
 }
 
 export interface HsSearchResponse {
@@ -56,6 +74,8 @@ export interface HsSearchResponse {
   match: "code_prefix" | "text";
   /** Query words that occur nowhere in the schedule and were read as their closest known words. */
   corrections?: HsCorrection[];
+  /** No query word matched; the results are the best partial matches of loosely corrected words. */
+  fallback?: boolean;
 }
 
 export interface HsCodeRecord {
@@ -86,7 +106,16 @@ function notLoaded(schedule: HsSchedule): AppError {
   });
 }
 
-function toResult(schedule: HsSchedule, r: HsSearchRow): HsSearchResult {
+function toResult(schedule: HsSchedule, r: HsSearchRow, terms?: readonly PlannedTerm[]): HsSearchResult {
+  const matched: HsMatchedTerm[] = [];
+  if (terms && r.branches) {
+    r.branches.forEach((b, i) => {
+      const t = terms[i];
+      if (!t || b < 0) return;
+      const a = t.alternatives[Math.floor(b / 2)];
+      if (a) matched.push({ term: t.text, words: a.words, via: a.via, level: b % 2 === 0 ? "line" : "parent" });
+    });
+  }
   return {
     code: r.code,
     description: r.description,
@@ -95,6 +124,7 @@ function toResult(schedule: HsSchedule, r: HsSearchRow): HsSearchResult {
     chapter: r.chapter,
     level: r.level,
     duty_rate: r.duty_rate,
+    ...(r.score === undefined ? {} : { score: Math.round(r.score * 1000) / 1000, matched }),
   };
 }
 
@@ -148,8 +178,8 @@ interface ScheduleVocabulary {
   builtAt: string;
   stems: Promise<Map<string, StemCount>>;
   words?: Promise<WordVocabulary>;
-  /** Typo corrections already worked out. */
-  corrections: Map<string, string[]>;
+  /** Replacements of unknown words already worked out (null: none). */
+  corrections: Map<string, Replacement | null>;
 }
 
 const vocabularies = new WeakMap<object, Map<HsSchedule, ScheduleVocabulary>>();
@@ -201,9 +231,46 @@ export async function searchHsCodes(db: Queryable, options: SearchOptions): Prom
   return searchText(db, schedule, options.q, limit);
 }
 
+type Replacement = { kind: HsCorrection["kind"]; words: string[] };
+
+/**
+ * How to read a query word that occurs nowhere in the schedule. A word WordNet knows is a real word
+ * (a brand name may be one too): it is never replaced, only read through the bridge. Otherwise, in this
+ * order: a cut-off word completed from the schedule's words, a word one edit from a known word read as
+ * that word, a word written together split into known words, a word two edits from known words.
+ */
+function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): Replacement | null {
+  if (word.includes("-")) {
+    // A hyphenated word the schedule does not have as a whole ("oss-topper-king"): its parts.
+    const parts = word.split("-").filter((p) => p.length >= 2);
+    return parts.length >= 2 ? { kind: "split", words: parts } : null;
+  }
+  if (wordnet.isKnownWord(word)) return null;
+  const completed = completions(vocab, word);
+  if (completed.length > 0) return { kind: "completion", words: completed };
+  // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
+  const closest = closestWords(vocab, word);
+  if (closest.length > 0 && boundedOsaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
+  const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
+  if (parts) return { kind: "split", words: parts };
+  return closest.length > 0 ? { kind: "typo", words: closest } : null;
+}
+
+function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabulary): Term[] {
+  if (r.kind === "split") {
+    return expandQuery(r.words, wordnet.bridge).map((t) => ({
+      ...t,
+      alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * WEIGHTS.split, via: a.via === "query" ? "split" : a.via })),
+    }));
+  }
+  const weight = r.kind === "completion" ? WEIGHTS.completion : WEIGHTS.typo;
+  return [{ text: word, alternatives: typoAlternatives(r.words).map((a) => ({ ...a, weight: (a.weight / WEIGHTS.typo) * weight, via: r.kind })) }];
+}
+
 async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number): Promise<HsSearchResponse> {
+  const wordnet = await loadWordNetVocabulary();
   const tokens = tokenizeHsQuery(q);
-  const terms = expandQuery(tokens);
+  const terms = expandQuery(tokens, wordnet.bridge);
   const words = [...new Set(terms.flatMap((t) => t.alternatives.flatMap((a) => a.words)))];
   const { build, stems } = await stemsAndBuild(db, schedule, words);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
@@ -213,44 +280,75 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const stemsOf = (w: string) => stems.get(w);
 
   const planned: PlannedTerm[] = [];
+  // Each planned term's place in the query: replacements take the place of the word they replace, so that
+  // the last term (the head of the phrase, weighted most) is the last one the trader wrote.
+  const place = new Map<PlannedTerm, number>();
+  const placeOf = new Map(terms.map((t, i) => [t.text, i]));
   const unmatched: Term[] = [];
   for (const term of terms) {
     const p = planTerm(term, stemsOf, stats);
-    if (p) planned.push(p);
+    if (p) {
+      planned.push(p);
+      place.set(p, placeOf.get(term.text) ?? 0);
+    }
     else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
   }
 
   const corrections: HsCorrection[] = [];
-  if (unmatched.length > 0) {
-    // Words found nowhere in the schedule: read them as their closest known words.
-    const wordVocab = await wordsFor(db, schedule, vocab);
-    const retry: Array<{ term: Term; replaced: string[] }> = [];
-    for (const term of unmatched) {
-      if (term.text.includes(" ")) continue;
-      let replaced = vocab.corrections.get(term.text);
-      if (!replaced) {
-        replaced = closestWords(wordVocab, term.text);
-        if (vocab.corrections.size < 10_000) vocab.corrections.set(term.text, replaced);
-      }
-      if (replaced.length > 0) retry.push({ term: { text: term.text, alternatives: typoAlternatives(replaced) }, replaced });
-    }
-    if (retry.length > 0) {
-      const more = [...new Set(retry.flatMap((r) => r.term.alternatives.flatMap((a) => a.words)))].filter((w) => !stems.has(w));
-      if (more.length > 0) for (const [w, st] of (await stemsAndBuild(db, schedule, more)).stems) stems.set(w, st);
-      for (const r of retry) {
-        const p = planTerm(r.term, stemsOf, stats);
+  let fallback = false;
+  const retryWith = async (retry: Array<{ word: string; r: Replacement; terms: Term[] }>, factor: number) => {
+    const more = [...new Set(retry.flatMap((x) => x.terms.flatMap((t) => t.alternatives.flatMap((a) => a.words))))].filter((w) => !stems.has(w));
+    if (more.length > 0) for (const [w, st] of (await stemsAndBuild(db, schedule, more)).stems) stems.set(w, st);
+    for (const x of retry) {
+      let used = false;
+      for (const t of x.terms) {
+        const p = planTerm({ ...t, alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) }, stemsOf, stats);
         if (!p) continue;
         planned.push(p);
-        corrections.push({ word: r.term.text, replaced_by: r.replaced });
+        place.set(p, (placeOf.get(x.word) ?? 0) + x.terms.indexOf(t) / 100);
+        used = true;
+      }
+      if (used) corrections.push({ word: x.word, replaced_by: x.r.words, kind: x.r.kind });
+    }
+  };
+  if (unmatched.length > 0) {
+    // Words found nowhere in the schedule: completed, split or corrected (replacementFor).
+    const wordVocab = await wordsFor(db, schedule, vocab);
+    const retry: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
+    for (const term of unmatched) {
+      if (term.text.includes(" ")) continue;
+      let r = vocab.corrections.get(term.text);
+      if (r === undefined) {
+        r = replacementFor(term.text, wordVocab, wordnet);
+        if (vocab.corrections.size < 10_000) vocab.corrections.set(term.text, r);
+      }
+      if (r) retry.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
+    }
+    if (retry.length > 0) await retryWith(retry, 1);
+    if (planned.length === 0) {
+      // Nothing matched at all: rather than no answer, the closest words of real words too, else the
+      // words sharing the longest beginning, at a low weight, flagged as a fallback.
+      const loose: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
+      for (const term of unmatched) {
+        if (term.text.includes(" ")) continue;
+        const closest = wordnet.isKnownWord(term.text) ? closestWords(wordVocab, term.text) : [];
+        const words = closest.length > 0 ? closest : longestPrefixWords(wordVocab, term.text);
+        const r: Replacement = { kind: "typo", words };
+        if (words.length > 0) loose.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
+      }
+      if (loose.length > 0) {
+        await retryWith(loose, WEIGHTS.fallback);
+        fallback = planned.length > 0;
       }
     }
   }
 
-  const base = { schedule, match: "text" as const, ...(corrections.length > 0 ? { corrections } : {}) };
+  const base = { schedule, match: "text" as const, ...(corrections.length > 0 ? { corrections } : {}), ...(fallback ? { fallback: true } : {}) };
   if (planned.length === 0) return { results: [], total: 0, ...base };
+  planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const sql = buildTextSearchSql(planned, 2);
   const { rows, total } = await searchByText(db, schedule, sql, { limit, coordination: WEIGHTS.coordination });
-  return { results: rows.map((r) => toResult(schedule, r)), total, ...base };
+  return { results: rows.map((r) => toResult(schedule, r, planned)), total, ...base };
 }
 
 // ---------- detail ----------

@@ -34,7 +34,7 @@ export function normalizeHsCode(code: string): string | null {
 /**
  * The words of a description query, folded and lower case: "Men’s Cotton T-Shirts, 100%" →
  * ["men", "cotton", "t-shirts"]. Hyphenated words stay whole (the index keeps "t-shirt" as a word as well
- * as its parts). Possessive 's is dropped, bare numbers and single letters are dropped (they select
+ * as its parts). Possessive 's is dropped, words with digits (numbers, sizes, model numbers) and single letters are dropped (they select
  * nothing useful), and at most MAX_QUERY_TERMS words are kept.
  */
 export function tokenizeHsQuery(q: string): string[] {
@@ -42,8 +42,13 @@ export function tokenizeHsQuery(q: string): string[] {
   const out: string[] = [];
   for (const raw of folded.split(/[^a-z0-9-]+/)) {
     const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
-    if (word.length < 2 || /^[0-9-]+$/.test(word)) continue;
-    if (!out.includes(word)) out.push(word);
+    // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210", "7ft") name no kind of goods; a word
+    // with a number stuck to it keeps its letters ("fir-7ft" → "fir", "eldoublewear05" → "eldoublewear").
+    const words = /[0-9]/.test(word) ? word.split("-").map((p) => p.replace(/^[0-9.]+|[0-9.]+$/g, "")).filter((p) => p.length >= 4 && !/[0-9]/.test(p)) : [word];
+    for (const w of words) {
+      if (w.length < 2) continue;
+      if (!out.includes(w)) out.push(w);
+    }
     if (out.length >= MAX_QUERY_TERMS) break;
   }
   return out;

@@ -13,10 +13,15 @@
  *    the schedule (idf) × the alternative's weight, halved-ish when the words occur only in the ancestors'
  *    text, plus a bonus for every additional term matched.
  */
-import { MAX_SYNONYM_WORDS, synonymsFor } from "./synonyms.ts";
+import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
 
-export type AlternativeSource = "query" | "synonym" | "typo";
+export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split";
+
+/** Looks up the WordNet bridge (wordnet-bridge.ts): related tariff words of an everyday noun, or []. */
+export type BridgeLookup = (key: string) => readonly string[];
+
+const noBridge: BridgeLookup = () => [];
 
 export interface Alternative {
   /** Folded words; all of them must occur in a line. */
@@ -38,6 +43,14 @@ export const WEIGHTS = {
   /** A phrase term's head word alone ("shoes" of "running shoes"). */
   headWord: 0.5,
   typo: 0.8,
+  /** A WordNet synonym or hypernym of the word ("lipstick" → "cosmetic"). */
+  bridge: 0.6,
+  /** A truncated word completed from the schedule's vocabulary ("chamomil" → "chamomile"). */
+  completion: 0.8,
+  /** A word written together, split into known words ("ladiesskirt" → "ladies", "skirt"). */
+  split: 0.9,
+  /** Loose corrections of real words, used only when nothing else matched. */
+  fallback: 0.3,
   /** Score factor when the words occur only in the ancestors' text, not in the line's own description. */
   ancestorsOnly: 0.6,
   /** Added for every term matched beyond the first, so that lines matching more of the query come first. */
@@ -46,7 +59,7 @@ export const WEIGHTS = {
    * Factor of the last term: in an English noun phrase the last word names the thing ("red wine",
    * "cardboard boxes", "salmon fillets"), the words before it qualify it.
    */
-  headTerm: 1.15,
+  headTerm: 1.6,
 } as const;
 
 /**
@@ -59,9 +72,16 @@ function phraseWords(phrase: string): string[] {
   return tokenizeHsQuery(phrase);
 }
 
-function termFor(words: string[], synonyms: readonly string[]): Term {
+function bridgeFor(words: readonly string[], bridge: BridgeLookup): readonly string[] {
+  const direct = bridge(words.join(" "));
+  if (direct.length > 0) return direct;
+  return bridge([...words.slice(0, -1), singularWord(words[words.length - 1])].join(" "));
+}
+
+function termFor(words: string[], synonyms: readonly string[], bridge: BridgeLookup = noBridge): Term {
   const alternatives: Alternative[] = [{ words, weight: WEIGHTS.query, via: "query" }];
   for (const s of synonyms) alternatives.push({ words: phraseWords(s), weight: WEIGHTS.synonym, via: "synonym" });
+  for (const s of bridgeFor(words, bridge)) alternatives.push({ words: phraseWords(s), weight: WEIGHTS.bridge, via: "bridge" });
   if (words.length > 1) {
     // The head (last) word of a phrase, and its own synonyms, as a weaker fallback.
     const head = words[words.length - 1];
@@ -84,7 +104,7 @@ function dedupeAlternatives(list: Alternative[]): Alternative[] {
 }
 
 /** Query words → terms, longest synonym phrases first ("men cotton hair dryer" → men, cotton, "hair dryer"). */
-export function expandQuery(tokens: readonly string[]): Term[] {
+export function expandQuery(tokens: readonly string[], bridge: BridgeLookup = noBridge): Term[] {
   const terms: Term[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -92,13 +112,14 @@ export function expandQuery(tokens: readonly string[]): Term[] {
     let synonyms: readonly string[] = [];
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1; n--) {
       const found = synonymsFor(tokens.slice(i, i + n));
-      if (found.length > 0 || n === 1) {
+      // A two-word WordNet noun ("bobby pin", "bubble wrap") is one term too.
+      if (found.length > 0 || n === 1 || (n === 2 && bridgeFor(tokens.slice(i, i + n), bridge).length > 0)) {
         taken = n;
         synonyms = found;
         break;
       }
     }
-    terms.push(termFor(tokens.slice(i, i + taken), synonyms));
+    terms.push(termFor(tokens.slice(i, i + taken), synonyms, bridge));
     i += taken;
   }
   return terms;
@@ -190,6 +211,11 @@ export interface TextSearchSql {
   params: string[];
   /** One SQL expression per term giving the term's score for a row (`tsv` and `own_factor` in scope). */
   termScores: string[];
+  /**
+   * One SQL expression per term giving which branch scored (`tsv` in scope): 2 × the alternative's index
+   * + 0 when it matched the line's own text, 1 when only the text above it; -1 when the term did not match.
+   */
+  termBranches: string[];
 }
 
 const num = (n: number) => `${Number.isFinite(n) ? n.toFixed(4) : "0"}::float8`;
@@ -204,19 +230,23 @@ export function buildTextSearchSql(terms: readonly PlannedTerm[], firstParam: nu
     params.push(text);
     return `$${firstParam + params.length - 1}::tsquery`;
   };
+  const termBranches: string[] = [];
   const termScores = terms.map((t, i) => {
     const factor = i === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
-    const branches: Array<{ value: number; sql: string }> = [];
-    for (const a of t.alternatives) {
+    const branches: Array<{ value: number; sql: string; when: string; id: number }> = [];
+    t.alternatives.forEach((a, k) => {
       const v = a.value * factor;
-      branches.push({ value: v, sql: `when tsv @@ ${param(ownTextQuery(a.stems))} then ${num(v)} * own_factor` });
-      branches.push({ value: v * WEIGHTS.ancestorsOnly, sql: `when tsv @@ ${param(allStemsQuery(a.stems))} then ${num(v * WEIGHTS.ancestorsOnly)}` });
-    }
+      const own = `when tsv @@ ${param(ownTextQuery(a.stems))}`;
+      const any = `when tsv @@ ${param(allStemsQuery(a.stems))}`;
+      branches.push({ value: v, sql: `${own} then ${num(v)} * own_factor`, when: own, id: 2 * k });
+      branches.push({ value: v * WEIGHTS.ancestorsOnly, sql: `${any} then ${num(v * WEIGHTS.ancestorsOnly)}`, when: any, id: 2 * k + 1 });
+    });
     branches.sort((x, y) => y.value - x.value);
+    termBranches.push(`(case ${branches.map((b) => `${b.when} then ${b.id}`).join(" ")} else -1 end)`);
     return `(case ${branches.map((b) => b.sql).join(" ")} else 0::float8 end)`;
   });
   const anyQuery = terms
     .flatMap((t) => t.alternatives.map((a) => (a.stems.length === 1 ? quoteLexeme(a.stems[0]) : `(${allStemsQuery(a.stems)})`)))
     .join(" | ");
-  return { anyQuery, params, termScores };
+  return { anyQuery, params, termScores, termBranches };
 }

@@ -101,3 +101,65 @@ export function closestWords(vocab: WordVocabulary, word: string, limit = 2): st
   const best = found.length > 0 ? found[0].d : 0;
   return found.filter((f) => f.d === best).slice(0, limit).map((f) => f.w);
 }
+
+/**
+ * Completions of a cut-off word (invoice lines are cut at a fixed width: "chamomil", "deodoran"): the most
+ * frequent vocabulary words that start with it, at most `limit`. Only for words of 4+ letters that the
+ * vocabulary does not hold; a longer completion must add at most as many letters as the word has.
+ */
+export function completions(vocab: WordVocabulary, word: string, limit = 2): string[] {
+  if (word.length < 4 || vocab.counts.has(word)) return [];
+  const found: Array<{ w: string; count: number }> = [];
+  for (let len = word.length + 1; len <= word.length * 2; len++) {
+    for (const w of vocab.byLength.get(len) ?? []) if (w.startsWith(word)) found.push({ w, count: vocab.counts.get(w) ?? 0 });
+  }
+  found.sort((a, b) => b.count - a.count || a.w.length - b.w.length || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
+  return found.slice(0, limit).map((f) => f.w);
+}
+
+/**
+ * A word written together split into known words ("ladiessyntheticfibrewovenskirt" → ladies synthetic
+ * fibre woven skirt): the split into the fewest parts of 3+ letters that `isWord` accepts, ties to the
+ * split whose parts are most frequent in the vocabulary. Null when there is none, or for words under
+ * 7 letters.
+ */
+export function splitJoinedWord(word: string, isWord: (w: string) => boolean, vocab: WordVocabulary, maxParts = 6): string[] | null {
+  if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
+  const n = word.length;
+  // best[i]: fewest parts for word.slice(i), then the largest summed log-frequency.
+  const best: Array<{ parts: number; freq: number; next: number } | null> = new Array(n + 1).fill(null);
+  best[n] = { parts: 0, freq: 0, next: n };
+  for (let i = n - 3; i >= 0; i--) {
+    for (let j = i + 3; j <= n; j++) {
+      const rest = best[j];
+      if (!rest || rest.parts + 1 > maxParts) continue;
+      const part = word.slice(i, j);
+      if (!isWord(part)) continue;
+      const cand = { parts: rest.parts + 1, freq: rest.freq + Math.log(1 + (vocab.counts.get(part) ?? 0)), next: j };
+      const cur = best[i];
+      if (!cur || cand.parts < cur.parts || (cand.parts === cur.parts && cand.freq > cur.freq)) best[i] = cand;
+    }
+  }
+  if (!best[0] || best[0].parts < 2) return null;
+  const parts: string[] = [];
+  for (let i = 0; i < n; i = best[i]!.next) parts.push(word.slice(i, best[i]!.next));
+  return parts;
+}
+
+/**
+ * The last resort for a word nothing else could read: the vocabulary words sharing the longest beginning
+ * with it (at least 3 letters), most frequent first. Used only when no word of the query matched at all,
+ * and the answer is flagged as a low-scored fallback.
+ */
+export function longestPrefixWords(vocab: WordVocabulary, word: string, limit = 2): string[] {
+  for (let len = word.length - 1; len >= 3; len--) {
+    const prefix = word.slice(0, len);
+    const found: Array<{ w: string; count: number }> = [];
+    for (const [w, count] of vocab.counts) if (w.startsWith(prefix) && w !== word) found.push({ w, count });
+    if (found.length > 0) {
+      found.sort((a, b) => b.count - a.count || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
+      return found.slice(0, limit).map((f) => f.w);
+    }
+  }
+  return [];
+}

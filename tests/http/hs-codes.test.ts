@@ -97,7 +97,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null };
+type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null; score?: number };
 
 for (const backend of testBackends()) {
   describe(`HS code lookup on ${backend.name} (hand-written schedules)`, () => {
@@ -155,7 +155,15 @@ for (const backend of testBackends()) {
         chapter: "61",
         level: 10,
         duty_rate: "16.5%",
+        // Issue 18: every text result says how well and why it matched (the words and where).
+        score: expect.any(Number),
+        matched: [
+          { term: "men", words: ["men"], via: "query", level: "line" },
+          { term: "cotton", words: ["cotton"], via: "query", level: "parent" },
+          { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent" },
+        ],
       });
+      expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
       expect(us.total).toBeGreaterThanOrEqual(4);
       expect((await codes("q=knitted shirt&country=US")).slice(0, 1)).toEqual(["6109"]);
       expect((await codes("q=horses&country=US"))).toContain("0101210010");
@@ -169,12 +177,36 @@ for (const backend of testBackends()) {
       expect((await codes("q=laptop"))[0]).toBe("847130");
       const typo = await search("q=labtop&country=US");
       expect(typo.results[0].code).toBe("8471300100");
-      expect(typo.corrections).toEqual([{ word: "labtop", replaced_by: ["laptop"] }]);
+      expect(typo.corrections).toEqual([{ word: "labtop", replaced_by: ["laptop"], kind: "typo" }]);
       expect((await codes("q=portabel&country=US"))[0]).toBe("8471300100");
       expect((await codes("q=tshirt&country=GB"))).toContain("6109100010");
       const nothing = await search("q=zzzzqqq&country=US");
       expect(nothing).toMatchObject({ results: [], total: 0 });
       expect((await search("q=the of and")).total).toBe(0);
+    });
+
+    it("never corrects a real word, completes cut-off words, splits words written together, falls back rather than nothing", async () => {
+      // "always" is an English word (WordNet): not turned into "alloys"; "laptop" still finds the line.
+      const real = await search("q=always laptop&country=US");
+      expect(real.corrections).toBeUndefined();
+      expect(real.results[0].code).toBe("8471300100");
+      const cut = await search("q=portable automatic data proce&country=US");
+      expect(cut.corrections).toEqual([{ word: "proce", replaced_by: ["processing"], kind: "completion" }]);
+      expect(cut.results[0].code).toBe("8471300100");
+      const joined = await search("q=cottonvests&country=GB");
+      expect(joined.corrections?.[0]).toEqual({ word: "cottonvests", replaced_by: ["cotton", "vests"], kind: "split" });
+      expect(joined.results[0].code.startsWith("6109")).toBe(true);
+      // Nothing of the query is a tariff word: the closest real words, flagged and scored low.
+      const loose = await search("q=hoarse&country=US");
+      expect(loose.fallback).toBe(true);
+      expect(loose.results.length).toBeGreaterThan(0);
+      expect(loose.results[0].code.startsWith("0101")).toBe(true);
+    });
+
+    it("ranks a chapter or heading below the lines under it that match as well", async () => {
+      const r = await codes("q=t-shirts&country=GB");
+      expect(r.indexOf("6109100010")).toBeLessThan(r.indexOf("6100000000") === -1 ? Infinity : r.indexOf("6100000000"));
+      expect(r.indexOf("6109100010")).toBeLessThan(r.indexOf("6109000000"));
     });
 
     it("does not find lines by the words they exclude", async () => {

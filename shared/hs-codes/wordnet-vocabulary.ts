@@ -1,0 +1,37 @@
+/**
+ * The vocabulary bridge from everyday words to tariff words, and the dictionary that keeps typo
+ * correction off real words. Both are derived from WordNet 3.1 by tools/build-word-bridge.ts (see
+ * docs/hs-codes.md for the source and licence). Loaded on first use: about 2.7 MB of JSON that a
+ * process which never searches descriptions does not need.
+ */
+import { singularWord } from "./synonyms.ts";
+
+export interface WordNetVocabulary {
+  /** Related tariff words of an everyday noun or two-word noun ("lipstick" → ["cosmetic"]), or []. */
+  bridge(key: string): readonly string[];
+  /** Whether WordNet knows the word (or its crude singular) as an English word. */
+  isKnownWord(word: string): boolean;
+}
+
+let loading: Promise<WordNetVocabulary> | null = null;
+
+export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
+  if (!loading) {
+    loading = (async () => {
+      const [b, w] = await Promise.all([
+        import("./data/wordnet-bridge.json", { with: { type: "json" } }),
+        import("./data/wordnet-words.json", { with: { type: "json" } }),
+      ]);
+      const table = (b.default as { bridge: Record<string, string[]> }).bridge;
+      const words = new Set((w.default as { words: string }).words.split(" "));
+      return {
+        bridge: (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : []),
+        isKnownWord: (word: string) => words.has(word) || words.has(singularWord(word)),
+      };
+    })();
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
