@@ -27,6 +27,8 @@ import {
   transportMode,
 } from "./normalize.ts";
 import { parseParty, type BlockLine } from "./party.ts";
+import { parseDate } from "./dates.ts";
+import { bestTotal, moneyIn, totalRank } from "./totals.ts";
 
 interface Seg extends TextSegment {
   n: string;
@@ -514,6 +516,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
 
   // Single values: the first label of each kind with a readable value.
   const done = new Set<FieldKey>();
+  const totals: { value: number; confidence: number; rank: number; text: string }[] = [];
   for (const hit of hits) {
     if (PARTY_FIELDS.has(hit.key) || hit.key === "other" || done.has(hit.key)) continue;
     const v = valueOf(hit);
@@ -572,15 +575,30 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
         break;
       }
       case "total_value": {
-        const n = allNumbers(v.text, decimalComma).pop();
-        // "Total of 3 line items", "Total: 45 cartons", "Total weight 120 kg" are not the value.
-        if (n === undefined || /\b(items?|lines?|positions?|packages?|pieces?|cartons?|ctns|weight|kgs?|lbs?)\b/i.test(v.text)) {
+        // Every total is a candidate; the best-labelled one wins after the loop (a grand total or
+        // amount due beats "Total" beats a net total; a subtotal never counts).
+        // "Total for this invoice   $4.11": the words after the label are not the value; the amount
+        // stands to the right.
+        const right = hit.rest ? segRightOf(hit) : null;
+        const amount = moneyIn(v.text, decimalComma) ?? (right ? moneyIn(right.text, decimalComma) : null);
+        if (amount === null || /\b(items?|lines?|positions?|packages?|pieces?|cartons?|ctns|weight|kgs?|lbs?)\b/i.test(v.text)) {
           ok = false;
           break;
         }
-        set("goods.total_value", n, c);
-        const cur = findCurrency(`${hit.seg.text} ${v.text}`);
-        if (cur) set("goods.currency", cur.code, 0.8 * c * (cur.fromSymbol ? 0.75 : 1));
+        totals.push({ value: amount.value, confidence: c * amount.certainty, rank: totalRank(norm(`${hit.seg.text}`)), text: `${hit.seg.text} ${v.text} ${right?.text ?? ""}` });
+        ok = false; // keep looking at later totals
+        break;
+      }
+      case "invoice_number": {
+        const m = /^[#:\s]*([A-Z0-9][A-Z0-9/._-]{2,30})\b/i.exec(v.text);
+        if (m && /\d/.test(m[1]) && !parseDate(m[1])) set("invoice_data.invoice_number", m[1], c);
+        else ok = false;
+        break;
+      }
+      case "invoice_date": {
+        const d = parseDate(v.text);
+        if (d) set("invoice_data.invoice_date", d.date, c * d.certainty);
+        else ok = false;
         break;
       }
       case "total_packages": {
@@ -621,6 +639,13 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
         break;
     }
     if (ok) done.add(hit.key);
+  }
+
+  const best = bestTotal(totals);
+  if (best) {
+    set("goods.total_value", best.value, best.confidence);
+    const cur = findCurrency(best.text);
+    if (cur) set("goods.currency", cur.code, 0.8 * best.confidence * (cur.fromSymbol ? 0.75 : 1));
   }
 
   // 3. Fallbacks: patterns anywhere, with lower confidence.

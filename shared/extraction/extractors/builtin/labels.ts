@@ -23,6 +23,8 @@ export type FieldKey =
   | "container"
   | "seal"
   | "bl_number"
+  | "invoice_number"
+  | "invoice_date"
   | "other";
 
 export const PARTY_FIELDS: ReadonlySet<FieldKey> = new Set(["exporter", "importer", "notify_party"]);
@@ -100,9 +102,17 @@ const L: Record<FieldKey, string[]> = {
   container: ["container no", "container number", "container", "container nos", "cntr no", "containernummer", "container nr", "n de conteneur", "conteneur", "contenedor", "numero de contenedor"],
   seal: ["seal no", "seal number", "seal", "plombe", "plombennummer", "siegel", "n de scelle", "scelle", "precinto", "sello", "sigillo", "zegel"],
   bl_number: ["b l no", "b l number", "bill of lading no", "bill of lading number", "bl no", "awb no", "konnossement nr", "konnossementnummer", "n de connaissement", "numero de conocimiento"],
+  invoice_number: [
+    "invoice no", "invoice number", "invoice nr", "invoice", "rechnungsnummer", "rechnung nr", "rechnungs nr", "rechnung", "facture n", "n de facture",
+    "numero de facture", "facture", "factura n", "numero de factura", "factura", "fattura n", "numero fattura", "numero della fattura",
+    "factuurnummer", "factuur nr", "factuurnr", "factuur",
+  ],
+  invoice_date: [
+    "invoice date", "date of invoice", "rechnungsdatum", "datum der rechnung", "date de facture", "date de la facture", "date facture",
+    "fecha de factura", "fecha factura", "data fattura", "data della fattura", "factuurdatum",
+  ],
   other: [
-    "invoice no", "invoice number", "invoice", "invoice date", "date", "rechnungsnummer", "rechnung nr", "rechnungsdatum", "datum", "facture n", "n de facture",
-    "date de facture", "factura n", "numero de factura", "fecha", "payment terms", "zahlungsbedingungen", "conditions de paiement", "condiciones de pago",
+    "date", "datum", "fecha", "data", "payment terms", "zahlungsbedingungen", "conditions de paiement", "condiciones de pago",
     "order no", "buyer s order no", "buyers order no", "buyer s order", "customer order no", "po number", "purchase order", "bestellnummer", "auftragsnummer", "reference", "our ref", "your ref", "page", "signature", "remarks",
     "bemerkungen", "observations", "observaciones", "marks and numbers", "marks nos", "tel", "phone", "fax", "email", "e mail",
     "bank", "iban", "swift", "declaration", "we hereby certify", "hiermit", "lieferdatum", "delivery date", "shipment date",
