@@ -8,7 +8,7 @@
  *     country_code, partner_zip/city/street, vat (or static_vat) → the exporter's address and VAT id;
  *     invoice_number/date → invoice_data; lines with a name → line items (name, qty, price_unit).
  *   CII XML (Factur-X / ZUGFeRD) — seller → exporter, buyer → importer (name, street, postcode, city,
- *     country, VAT id); InvoiceCurrencyCode, GrandTotalAmount; each line's product name, billed
+ *     country, VAT id; the street lines joined); InvoiceCurrencyCode, GrandTotalAmount; each line's product name, billed
  *     quantity and unit price (net or gross: the page may print either); document id and issue date.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -69,7 +69,10 @@ function fromCii(path: string): Omit<ExpectedDocument, "name" | "publisher" | "f
   const party = (node: XmlNode | undefined, role: string) => {
     put(`${role}.name`, text(node, "Name"));
     const a = first(node, "PostalTradeAddress");
-    put(`${role}.address`, text(a, "LineOne"));
+    // All street lines, joined as the reader joins them ("KUNDENWEG 88, Hof 3"): a courtyard or gate
+    // line is part of where goods go. (A mapping to LineOne alone would count 3 documents' buyer
+    // addresses wrong.)
+    put(`${role}.address`, [text(a, "LineOne"), text(a, "LineTwo"), text(a, "LineThree")].filter(Boolean).join(", ") || undefined);
     put(`${role}.postal_code`, text(a, "PostcodeCode"));
     put(`${role}.city`, text(a, "CityName"));
     put(`${role}.country`, text(a, "CountryID"));

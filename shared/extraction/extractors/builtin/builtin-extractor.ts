@@ -314,7 +314,10 @@ function findTables(lines: Line[], spreadsheet: boolean): Table[] {
       }
       const hasNumber = NUMERIC_COLUMNS.some((k) => cells.has(k) && /\d/.test(cells.get(k)!.text));
       const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
-      if (!hasNumber && onlyDescription && cells.has("description") && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
+      const descText = cells.get("description")?.text ?? "";
+      // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped description.
+      const isNote = /:/.test(descText) || /^[*•-]/.test(descText);
+      if (!hasNumber && onlyDescription && cells.has("description") && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
         // A wrapped description.
         const last = table.rows[table.rows.length - 1];
         const d = last.get("description");
@@ -323,8 +326,15 @@ function findTables(lines: Line[], spreadsheet: boolean): Table[] {
         prev = line;
         continue;
       }
-      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code"))) {
-        if (table.rows.length > 0) break;
+      const taxLine = /^(vat|tva|btw|mwst|ust|iva|tax|taxe)\b/.test(norm(descText));
+      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code")) || taxLine || isNote) {
+        // Article numbers, GTINs, notes between rows: skipped while the table goes on.
+        if (table.rows.length > 0) {
+          if (taxLine || gap > 2 * Math.max(prev.height, 1)) break;
+          table.lines.add(j);
+          prev = line;
+          continue;
+        }
         // Second header line ("(kg)", "(USD)") or a blank-ish line before the first row.
         table.lines.add(j);
         prev = line;
@@ -406,6 +416,12 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
           const v = out.get(`${p}.${k}`);
           if (v) v.confidence = ok ? 1 - (1 - v.confidence) * 0.5 : v.confidence * 0.75;
         }
+        const d = out.get(`${p}.description`);
+        if (d) d.confidence = ok ? 1 - (1 - d.confidence) * 0.5 : d.confidence * 0.8;
+      } else if (price === null && amount === null) {
+        // A row with no price at all in an invoice table: a component line, a note or a header
+        // fragment as often as a real item.
+        for (const [path, v] of out) if (path.startsWith(`${p}.`)) v.confidence *= 0.6;
       }
       item++;
     }
@@ -420,7 +436,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
         if (c.key === "packages") set("packaging.total_packages", n, 0.75 * s.confidence);
         if (c.key === "gross_weight") set("packaging.total_gross_weight_kg", n, 0.75 * s.confidence);
       }
-      const cur = t.totals.segs.map((s) => findCurrency(s.text)).find((c) => c && !c.fromSymbol);
+      const cur = t.totals.segs.map((s) => findCurrency(s.text)).find((c) => c && !c.ambiguous);
       if (cur) currencyFromTable ??= cur.code;
     }
   }
@@ -497,7 +513,9 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     let anchorLine = hit.line;
     let anchor: { x0: number; x1: number } = hit.seg;
     let end = columnEnd(hit.line, hit.seg);
-    if (hit.rest) block.push({ text: hit.rest, confidence: hit.seg.confidence });
+    // "Käufer/Leistungsempfänger:": a label continued, not the party's name.
+    const restIsLabel = !!hit.rest && /:\s*$/.test(hit.seg.text) && !/\d/.test(hit.rest) && hit.rest.split(/[\s/]+/).length <= 3;
+    if (hit.rest && !restIsLabel) block.push({ text: hit.rest, confidence: hit.seg.confidence });
     else {
       const right = segRightOf(hit);
       if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height)) {
@@ -570,7 +588,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       }
       case "currency": {
         const cur = findCurrency(v.text, true);
-        if (cur) set("goods.currency", cur.code, c * (cur.fromSymbol ? 0.7 : 1));
+        if (cur) set("goods.currency", cur.code, c * (cur.ambiguous ? 0.7 : 1));
         else ok = false;
         break;
       }
@@ -645,7 +663,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   if (best) {
     set("goods.total_value", best.value, best.confidence);
     const cur = findCurrency(best.text);
-    if (cur) set("goods.currency", cur.code, 0.8 * best.confidence * (cur.fromSymbol ? 0.75 : 1));
+    if (cur) set("goods.currency", cur.code, Math.max(0.8 * best.confidence, 0.7) * (cur.ambiguous ? 0.75 : 1));
   }
 
   // 3. Fallbacks: patterns anywhere, with lower confidence.
@@ -665,10 +683,11 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       const counts = new Map<string, number>();
       for (const t of allText) {
         const cur = findCurrency(t);
-        if (cur && !cur.fromSymbol) counts.set(cur.code, (counts.get(cur.code) ?? 0) + 1);
+        if (cur && !cur.ambiguous) counts.set(cur.code, (counts.get(cur.code) ?? 0) + 1);
       }
-      const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-      if (best) set("goods.currency", best[0], 0.6);
+      const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+      // One currency written again and again, and no other: as good as a label.
+      if (ranked[0]) set("goods.currency", ranked[0][0], ranked.length === 1 && ranked[0][1] >= 3 ? 0.85 : 0.6);
     }
   }
   return out;

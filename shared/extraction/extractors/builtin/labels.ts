@@ -161,17 +161,23 @@ const C: Record<ColumnKey, string[]> = {
   unit_price: [
     "unit price", "price unit", "price per unit", "unit value", "unit cost", "rate", "price", "einzelpreis", "stuckpreis", "preis", "ep", "preis je einheit",
     "prix unitaire", "pu", "p u", "prix", "precio unitario", "precio", "prezzo unitario", "prezzo", "stukprijs", "prijs", "price each",
+    "prijs per stuk", "nettopreis", "netto preis", "bruttopreis", "prix unitaire ht", "unit price excl vat", "price per piece", "preis netto",
   ],
   amount: [
     "amount", "total", "line total", "value", "total value", "extended", "extended price", "total price", "subtotal", "gesamtpreis", "betrag", "gesamt", "wert", "summe",
     "montant", "valeur", "prix total", "importe", "total linea", "valor", "importo", "totale", "bedrag", "totaal",
+    "prijs incl btw", "prix ht", "total ht", "montant ht", "positionsbetrag", "line amount", "net amount", "amount excl vat", "importe neto", "importo netto",
   ],
   origin_country: ["origin", "country of origin", "coo", "c o o", "orig", "ursprung", "ursprungsland", "origine", "pays d origine", "origen", "pais de origen", "paese di origine", "oorsprong", "made in"],
   net_weight: ["net weight", "net wt", "n w", "nw", "net kg", "net weight kg", "net wt kg", "n w kg", "nettogewicht", "netto", "netto kg", "poids net", "peso neto", "peso netto", "nettogewicht kg"],
   gross_weight: ["gross weight", "gross wt", "g w", "gw", "gross kg", "gross weight kg", "gross wt kg", "g w kg", "bruttogewicht", "brutto", "brutto kg", "poids brut", "peso bruto", "peso lordo"],
   packages: ["cartons", "ctns", "packages", "pkgs", "colli", "packstucke", "kolli", "colis", "bultos", "no of cartons", "no of packages", "pkg", "ctn"],
   position: ["pos", "no", "nr", "line", "item no", "n", "lfd nr", "position", "ref", "sku", "part no", "article no", "art nr", "artikelnummer", "code article", "referencia"],
-  ignore: ["marks", "marks and numbers", "marks nos", "remarks", "packing", "package type", "verpackung", "emballage", "embalaje"],
+  ignore: [
+    "marks", "marks and numbers", "marks nos", "remarks", "packing", "package type", "verpackung", "emballage", "embalaje",
+    // Tax rate and discount columns: numbers that are neither quantity nor price.
+    "btw", "ust", "mwst", "tva", "vat", "tax", "iva", "vat rate", "tax rate", "ust satz", "rem", "remise", "discount", "rabatt", "sconto", "korting", "descuento",
+  ],
 };
 
 export const COLUMN_LABELS: { key: ColumnKey; label: string }[] = Object.entries(C)
