@@ -495,7 +495,11 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   const valueOf = (hit: LabelHit): { text: string; confidence: number; base: number } | null => {
     if (hit.rest) return { text: hit.rest, confidence: hit.seg.confidence, base: 0.9 };
     const right = segRightOf(hit);
+    // "Invoice Number:  ……  42183017": a label closed by a colon with the line's last run far to its
+    // right (summary blocks right-align their values) still pairs, a little less surely.
+    const far = right && /:\s*$/.test(hit.seg.text) && hit.line.segs[hit.line.segs.length - 1] === right;
     if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height)) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.88 };
+    if (right && far) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.8 };
     const under = below(hit.line, hit.seg, columnEnd(hit.line, hit.seg), 1)[0];
     if (under) return { text: cleanValue(under.seg.text), confidence: under.seg.confidence, base: 0.8 };
     return null;
