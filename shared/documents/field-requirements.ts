@@ -91,6 +91,8 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
       spec("goods.total_value", "Total invoice value", "goods"),
     ],
     recommended: [
+      spec("invoice_data.invoice_number", "Invoice number", "goods"),
+      spec("invoice_data.invoice_date", "Invoice date (YYYY-MM-DD)", "goods"),
       spec("route.port_of_loading", "Port of loading", "route"),
       spec("route.port_of_discharge", "Port of discharge", "route"),
       spec("route.vessel_name", "Vessel / flight", "route"),
@@ -137,7 +139,10 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
   },
   PROFORMA_INVOICE: {
     required: [...exporter(), ...importer(), spec("goods.currency", "Currency", "goods")],
-    recommended: [],
+    recommended: [
+      spec("proforma_data.proforma_number", "Proforma invoice number", "goods"),
+      spec("proforma_data.proforma_date", "Proforma invoice date (YYYY-MM-DD)", "goods"),
+    ],
   },
   INSURANCE_CERTIFICATE: {
     required: [],

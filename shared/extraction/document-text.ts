@@ -30,6 +30,8 @@ export interface DocumentText {
   source: InputSource;
   pageCount: number;
   lines: TextLine[];
+  /** Files embedded in a PDF (a Factur-X/ZUGFeRD invoice's XML among them). */
+  attachments?: { name: string; bytes: Uint8Array }[];
 }
 
 /** A word or text run with its box (top-down y), as a PDF text layer or an OCR engine reports it. */

@@ -20,6 +20,8 @@ export interface ExtractionConfig {
   maxPages: number;
   /** Worker poll interval in ms (TDS_EXTRACTION_POLL_MS, default 1000). */
   pollMs: number;
+  /** Read a Factur-X/ZUGFeRD/UBL invoice embedded in a PDF first (default true; the benchmark turns it off to measure the text reading alone). */
+  readEmbedded?: boolean;
 }
 
 function int(name: string, fallback: number, min: number): number {

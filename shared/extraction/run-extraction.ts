@@ -8,9 +8,12 @@ import type { Extractor } from "./extractors/extractor.ts";
 import { createBuiltinExtractor } from "./extractors/builtin-extractor.ts";
 import type { FileKind } from "./file-kinds.ts";
 import { readDocument } from "./readers/read-document.ts";
+import { mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
 
 export interface ExtractionOutcome {
   source: InputSource;
+  /** Set when a machine-readable invoice inside the PDF gave the exact values. */
+  embedded?: { file: string; syntax: "cii" | "ubl" };
   extractor: Extractor["name"];
   flat: FlatExtraction;
   result: Record<string, unknown>;
@@ -33,9 +36,18 @@ export function extractorFor(config: ExtractionConfig): Promise<Extractor> {
 
 export async function runExtraction(bytes: Uint8Array, kind: FileKind, config: ExtractionConfig, extractor?: Extractor): Promise<ExtractionOutcome> {
   const doc = await readDocument(bytes, kind, { maxPages: config.maxPages });
-  if (doc.lines.length === 0) throw new ExtractionError("No text could be read from the file");
+  const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
+  if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");
   const x = extractor ?? (await extractorFor(config));
-  const flat = applyChecks(await x.extract(doc));
+  // The checks adjust what was read from text; exact embedded values keep confidence 1.
+  const fromText = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;
   if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
-  return { source: doc.source, extractor: x.name, flat, result: toResultTree(flat) };
+  return {
+    source: doc.source,
+    ...(embedded ? { embedded: { file: embedded.file, syntax: embedded.syntax } } : {}),
+    extractor: x.name,
+    flat,
+    result: toResultTree(flat),
+  };
 }

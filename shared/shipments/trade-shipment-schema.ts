@@ -66,6 +66,9 @@ export const TradeShipmentSchema = z.looseObject({
     packages: z.array(z.looseObject({ type: text, quantity: amount, gross_weight_kg: amount })).nullish(),
     containers: z.array(z.looseObject({ container_number: text, seal_number: text })).nullish(),
   }),
+  // Invoice identity: printed on the commercial/proforma invoice and referenced by the origin documents.
+  invoice_data: obj({ invoice_number: text, invoice_date: text }),
+  proforma_data: obj({ proforma_number: text, proforma_date: text }),
   preferential_origin: obj({ agreement_name: text }),
   hazardous_shipment: obj({ emergency_contact: text }),
   bl_data: obj({ bl_number: text, freight_payment: text, place_of_delivery: text }),

@@ -31,6 +31,8 @@ export interface SlotPiece {
   label?: string;
   /** Lines a fillable field spans when the value is missing (default 1). */
   lines?: number;
+  /** Printed in a final document when the value is missing (a fillable draft offers the field instead). */
+  fallback?: string;
   style?: StyleName;
   align?: Align;
   nowrap?: boolean;

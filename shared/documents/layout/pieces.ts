@@ -68,6 +68,7 @@ function slotLines(piece: SlotPiece, width: number, ctx: FlowContext): Line[] {
     return textLines(text, style, width, ctx.m, piece.align, piece.nowrap);
   }
   const lines = Math.max(1, piece.lines ?? 1);
+  if (ctx.finalDoc && piece.fallback) return textLines(piece.label ? `${piece.label} ${piece.fallback}` : piece.fallback, style, width, ctx.m, piece.align, piece.nowrap);
   if (ctx.finalDoc) {
     // Blank in a final document: keep the label and the space the value would take.
     const out = piece.label ? textLines(piece.label, style, width, ctx.m) : [];

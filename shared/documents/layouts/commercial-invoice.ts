@@ -25,8 +25,8 @@ export function invoiceModel(input: LayoutInput, kind: "commercial" | "proforma"
           partyPieces(r, "exporter", { taxIds: ["eori"], contact: true }), 1.15),
         box("2", proforma ? "Proforma invoice number and date" : "Invoice number and date", [
           r.slot(`${data}.${proforma ? "proforma_number" : "invoice_number"}`, { label: "No.:", style: "bold" }),
-          // The invoice date defaults to the date of issue (generation date).
-          text(`Date: ${r.str(`${data}.${proforma ? "proforma_date" : "invoice_date"}`) ?? r.issueDate()}`),
+          // Missing: a fillable date in a draft; the date of issue (generation date) in a final document.
+          r.date(`${data}.${proforma ? "proforma_date" : "invoice_date"}`, { label: "Date:", fallback: r.issueDate() }),
           r.slot(`${data}.buyer_reference`, { label: "Buyer's order No.:" }),
           ...(proforma ? [r.date("proforma_data.valid_until", { label: "Valid until:" })] : []),
           ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),

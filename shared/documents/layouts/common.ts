@@ -27,6 +27,8 @@ export interface SlotOptions {
   align?: Align;
   nowrap?: boolean;
   format?: (value: unknown) => string | null;
+  /** Printed in a final document when the value is missing. */
+  fallback?: string;
 }
 
 /** Read access to one shipment, producing pieces. */
@@ -71,6 +73,7 @@ export class Reader {
     if (options.style !== undefined) piece.style = options.style;
     if (options.align !== undefined) piece.align = options.align;
     if (options.nowrap !== undefined) piece.nowrap = options.nowrap;
+    if (options.fallback !== undefined) piece.fallback = options.fallback;
     return piece;
   }
 

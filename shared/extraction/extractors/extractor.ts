@@ -8,5 +8,6 @@ import type { FlatExtraction } from "../extraction-result.ts";
  */
 export interface Extractor {
   readonly name: "builtin" | "openai";
-  extract(doc: DocumentText): Promise<FlatExtraction>;
+  /** `known`: exact values already read from an embedded e-invoice (the model sees them as context). */
+  extract(doc: DocumentText, known?: FlatExtraction): Promise<FlatExtraction>;
 }

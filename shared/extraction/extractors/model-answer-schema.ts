@@ -52,6 +52,7 @@ export const ModelAnswerSchema = z.object({
       }),
     ),
   }),
+  invoice_data: z.object({ invoice_number: s(), invoice_date: s().describe("YYYY-MM-DD") }),
   packaging: z.object({
     total_packages: n(),
     total_gross_weight_kg: n(),

@@ -10,7 +10,6 @@
  * cells), not the image.
  */
 import type { DocumentText } from "../document-text.ts";
-import { lineText } from "../document-text.ts";
 import type { ExtractionConfig } from "../extraction-config.ts";
 import { ExtractionError } from "../extraction-error.ts";
 import type { FlatExtraction } from "../extraction-result.ts";
@@ -28,12 +27,25 @@ export const SYSTEM_PROMPT = [
   "Countries as ISO 3166-1 alpha-2 codes, currency as an ISO 4217 code, HS codes as digits only, ports as UN/LOCODE when the document gives one.",
   "Numbers as JSON numbers without thousands separators (the document may write 1.234,56 for 1234.56). Weights in kilograms.",
   "exporter is the shipper/seller, importer the consignee/buyer. line_items are the rows of the goods table, in order.",
+  "invoice_data holds the invoice's own number and date (YYYY-MM-DD). Postal codes without a country prefix (\"DE 80333\" is DE and 80333).",
 ].join("\n");
 
-export function documentPrompt(doc: DocumentText): string {
-  const body = doc.lines.map((l) => `${l.page > 1 ? `[p${l.page}] ` : ""}${lineText(l).replace(/ {2}/g, " | ")}`).join("\n");
-  const source = { "pdf-text": "PDF text layer", "pdf-ocr": "OCR of a scanned PDF", "image-ocr": "OCR of an image", spreadsheet: "spreadsheet cells, separated by |" }[doc.source];
-  return `Document (${source}, ${doc.pageCount} page${doc.pageCount === 1 ? "" : "s"}):\n\n${body.slice(0, MAX_DOCUMENT_CHARS)}`;
+/**
+ * The page as positioned text: one line per text line with its page and top (y), each run with its
+ * left edge (x), so the model can tell columns, label–value pairs and table cells apart as the
+ * built-in reader does. Values already read exactly from an embedded e-invoice come first: the model
+ * is told to copy them and only fill what they lack.
+ */
+export function documentPrompt(doc: DocumentText, known?: FlatExtraction): string {
+  const round = (v: number) => Math.round(v);
+  const body = doc.lines
+    .map((l) => `[p${l.page} y=${round(l.y)}] ${l.segments.map((s) => `x=${round(s.x0)} ${s.text}`).join(" | ")}`)
+    .join("\n");
+  const source = { "pdf-text": "PDF text layer", "pdf-ocr": "OCR of a scanned PDF", "image-ocr": "OCR of an image", spreadsheet: "spreadsheet cells (x = column, y = row)" }[doc.source];
+  const exact = known && known.size > 0
+    ? `Exact values from the machine-readable invoice embedded in the PDF (copy them unchanged; fill only what they lack):\n${[...known].map(([k, v]) => `${k} = ${JSON.stringify(v.value)}`).join("\n")}\n\n`
+    : "";
+  return `${exact}Document (${source}, ${doc.pageCount} page${doc.pageCount === 1 ? "" : "s"}), lines as [page y] and runs as x=left edge:\n\n${body.slice(0, MAX_DOCUMENT_CHARS)}`;
 }
 
 function normalise(path: string, value: unknown): string | number | null {
@@ -112,7 +124,7 @@ export async function createOpenAiExtractor(config: ExtractionConfig): Promise<E
   const responseFormat = zodResponseFormat(ModelAnswerSchema, RESPONSE_FORMAT_NAME);
   return {
     name: "openai",
-    async extract(doc) {
+    async extract(doc, known) {
       let completion;
       try {
         completion = await client.chat.completions.create({
@@ -120,7 +132,7 @@ export async function createOpenAiExtractor(config: ExtractionConfig): Promise<E
           temperature: 0,
           messages: [
             { role: "system", content: SYSTEM_PROMPT },
-            { role: "user", content: documentPrompt(doc) },
+            { role: "user", content: documentPrompt(doc, known) },
           ],
           response_format: { type: "json_schema", json_schema: responseFormat.json_schema },
           ...(config.logprobs ? { logprobs: true } : {}),

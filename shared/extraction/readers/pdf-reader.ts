@@ -6,6 +6,7 @@
  */
 import { buildLines, splitOnWideSpaces, type DocumentText, type PositionedWord } from "../document-text.ts";
 import { ExtractionError } from "../extraction-error.ts";
+import type { EmbeddedFile } from "../embedded/read-embedded-invoice.ts";
 import { ocrImage } from "./ocr-reader.ts";
 import { encodeGrayPgm, toGray } from "./gray-raster.ts";
 
@@ -100,13 +101,23 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
       }
       page.cleanup();
     }
-    return { source: ocrPages > 0 ? "pdf-ocr" : "pdf-text", pageCount: pages, lines: buildLines(words) };
+    const attachments = await readAttachments(pdf);
+    return { source: ocrPages > 0 ? "pdf-ocr" : "pdf-text", pageCount: pages, lines: buildLines(words), ...(attachments.length ? { attachments } : {}) };
   } catch (e) {
     if (e instanceof ExtractionError) throw e;
     throw new ExtractionError(`The PDF could not be read: ${(e as Error).message}`);
   } finally {
     await pdf.destroy();
   }
+}
+
+/** Embedded files (Factur-X/ZUGFeRD invoices carry their XML this way); a broken name tree is no attachments. */
+async function readAttachments(pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy): Promise<EmbeddedFile[]> {
+  const found = (await pdf.getAttachments().catch(() => null)) as Record<string, { filename?: string; content?: Uint8Array }> | null;
+  if (!found) return [];
+  return Object.entries(found)
+    .filter(([, a]) => a?.content instanceof Uint8Array)
+    .map(([key, a]) => ({ name: a.filename ?? key, bytes: a.content as Uint8Array }));
 }
 
 /**

@@ -47,7 +47,10 @@ describe("field requirements table", () => {
     has("CERTIFICATE_OF_ORIGIN", "required", "exporter.name", "importer.name", "route.origin_country");
     expect(FIELD_REQUIREMENTS.CERTIFICATE_OF_ORIGIN.recommended).toEqual([]);
     has("PROFORMA_INVOICE", "required", "exporter.name", "importer.name", "goods.currency");
-    expect(FIELD_REQUIREMENTS.PROFORMA_INVOICE.recommended).toEqual([]);
+    // The spec lists none; the invoice's own number and date are added (printed in box 2, extracted
+    // from uploaded invoices), as informational recommendations that never block or warn.
+    expect(dataPaths("PROFORMA_INVOICE", "recommended")).toEqual(["proforma_data.proforma_number", "proforma_data.proforma_date"]);
+    has("COMMERCIAL_INVOICE", "recommended", "invoice_data.invoice_number", "invoice_data.invoice_date");
     expect(FIELD_REQUIREMENTS.INSURANCE_CERTIFICATE.required).toEqual([]);
     has("INSURANCE_CERTIFICATE", "recommended", "insurance_data.insurance_company", "insurance_data.policy_number", "insurance_data.coverage_type", "insurance_data.claims_agent", "insurance_data.deductible");
     expect(dataPaths("SHIPPERS_LETTER_OF_INSTRUCTION", "required")).toEqual(["exporter.name"]);

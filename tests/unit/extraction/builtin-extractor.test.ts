@@ -92,7 +92,7 @@ describe("built-in extractor on layouts it was not written from", () => {
   it("every leaf is {value, confidence} with 0 ≤ confidence ≤ 1, in the TradeShipment structure", async () => {
     const doc = await PDF_STYLES["boxed-en"](makeShipment(7));
     const { result } = await runExtraction(doc.bytes, "pdf", config);
-    expect(Object.keys(result).every((k) => ["exporter", "importer", "notify_party", "route", "goods", "packaging"].includes(k))).toBe(true);
+    expect(Object.keys(result).every((k) => ["exporter", "importer", "notify_party", "route", "goods", "packaging", "invoice_data"].includes(k))).toBe(true);
     expect(Array.isArray((result.goods as { line_items: unknown[] }).line_items)).toBe(true);
     const leaves = Object.values(flattenResultTree(result));
     expect(leaves.length).toBeGreaterThan(20);

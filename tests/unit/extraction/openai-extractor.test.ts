@@ -77,7 +77,9 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
     expect(schema.required).toEqual(expect.arrayContaining(["exporter", "importer", "route", "goods", "packaging"]));
     expect(schema.additionalProperties).toBe(false);
     expect(req.body.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user"]);
-    expect(req.body.messages[1].content).toContain("Shipper: Acme Widgets Ltd | Invoice No. 42");
+    // Layout text: each line with its page and top, each run with its left edge.
+    expect(req.body.messages[1].content).toContain("[p1 y=10] x=0 Shipper: Acme Widgets Ltd | x=300 Invoice No. 42");
+    expect(flat.get("invoice_data.invoice_number")!.value).toBe("42");
     // Values: nulls left out, HS code digits only.
     expect(flat.get("goods.line_items[0].hs_code")!.value).toBe("73181500");
     expect(flat.has("route.voyage_number")).toBe(false);
@@ -88,6 +90,14 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
     expect(vessel).toBeLessThan(0.3);
     expect(port).toBeGreaterThan(0.95);
     expect(flat.get("goods.total_value")!.confidence).toBeGreaterThan(0.98);
+  });
+
+  it("gives the model the exact values of an embedded e-invoice and says to copy them", async () => {
+    const known = new Map([["exporter.name", { value: "Acme Widgets Ltd", confidence: 1 }]]);
+    await (await createOpenAiExtractor(config())).extract(doc, known);
+    const content = server.requests.at(-1)!.body.messages[1].content as string;
+    expect(content).toMatch(/^Exact values from the machine-readable invoice/);
+    expect(content).toContain('exporter.name = "Acme Widgets Ltd"');
   });
 
   it("format checks lower what the model got in the wrong shape", async () => {

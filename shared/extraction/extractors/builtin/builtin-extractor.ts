@@ -27,6 +27,8 @@ import {
   transportMode,
 } from "./normalize.ts";
 import { parseParty, type BlockLine } from "./party.ts";
+import { parseDate } from "./dates.ts";
+import { bestTotal, moneyIn, totalRank } from "./totals.ts";
 
 interface Seg extends TextSegment {
   n: string;
@@ -312,7 +314,10 @@ function findTables(lines: Line[], spreadsheet: boolean): Table[] {
       }
       const hasNumber = NUMERIC_COLUMNS.some((k) => cells.has(k) && /\d/.test(cells.get(k)!.text));
       const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
-      if (!hasNumber && onlyDescription && cells.has("description") && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
+      const descText = cells.get("description")?.text ?? "";
+      // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped description.
+      const isNote = /:/.test(descText) || /^[*•-]/.test(descText);
+      if (!hasNumber && onlyDescription && cells.has("description") && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
         // A wrapped description.
         const last = table.rows[table.rows.length - 1];
         const d = last.get("description");
@@ -321,8 +326,15 @@ function findTables(lines: Line[], spreadsheet: boolean): Table[] {
         prev = line;
         continue;
       }
-      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code"))) {
-        if (table.rows.length > 0) break;
+      const taxLine = /^(vat|tva|btw|mwst|ust|iva|tax|taxe)\b/.test(norm(descText));
+      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code")) || taxLine || isNote) {
+        // Article numbers, GTINs, notes between rows: skipped while the table goes on.
+        if (table.rows.length > 0) {
+          if (taxLine || gap > 2 * Math.max(prev.height, 1)) break;
+          table.lines.add(j);
+          prev = line;
+          continue;
+        }
         // Second header line ("(kg)", "(USD)") or a blank-ish line before the first row.
         table.lines.add(j);
         prev = line;
@@ -404,6 +416,12 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
           const v = out.get(`${p}.${k}`);
           if (v) v.confidence = ok ? 1 - (1 - v.confidence) * 0.5 : v.confidence * 0.75;
         }
+        const d = out.get(`${p}.description`);
+        if (d) d.confidence = ok ? 1 - (1 - d.confidence) * 0.5 : d.confidence * 0.8;
+      } else if (price === null && amount === null) {
+        // A row with no price at all in an invoice table: a component line, a note or a header
+        // fragment as often as a real item.
+        for (const [path, v] of out) if (path.startsWith(`${p}.`)) v.confidence *= 0.6;
       }
       item++;
     }
@@ -418,7 +436,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
         if (c.key === "packages") set("packaging.total_packages", n, 0.75 * s.confidence);
         if (c.key === "gross_weight") set("packaging.total_gross_weight_kg", n, 0.75 * s.confidence);
       }
-      const cur = t.totals.segs.map((s) => findCurrency(s.text)).find((c) => c && !c.fromSymbol);
+      const cur = t.totals.segs.map((s) => findCurrency(s.text)).find((c) => c && !c.ambiguous);
       if (cur) currencyFromTable ??= cur.code;
     }
   }
@@ -477,7 +495,11 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   const valueOf = (hit: LabelHit): { text: string; confidence: number; base: number } | null => {
     if (hit.rest) return { text: hit.rest, confidence: hit.seg.confidence, base: 0.9 };
     const right = segRightOf(hit);
+    // "Invoice Number:  ……  42183017": a label closed by a colon with the line's last run far to its
+    // right (summary blocks right-align their values) still pairs, a little less surely.
+    const far = right && /:\s*$/.test(hit.seg.text) && hit.line.segs[hit.line.segs.length - 1] === right;
     if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height)) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.88 };
+    if (right && far) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.8 };
     const under = below(hit.line, hit.seg, columnEnd(hit.line, hit.seg), 1)[0];
     if (under) return { text: cleanValue(under.seg.text), confidence: under.seg.confidence, base: 0.8 };
     return null;
@@ -495,7 +517,9 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     let anchorLine = hit.line;
     let anchor: { x0: number; x1: number } = hit.seg;
     let end = columnEnd(hit.line, hit.seg);
-    if (hit.rest) block.push({ text: hit.rest, confidence: hit.seg.confidence });
+    // "Käufer/Leistungsempfänger:": a label continued, not the party's name.
+    const restIsLabel = !!hit.rest && /:\s*$/.test(hit.seg.text) && !/\d/.test(hit.rest) && hit.rest.split(/[\s/]+/).length <= 3;
+    if (hit.rest && !restIsLabel) block.push({ text: hit.rest, confidence: hit.seg.confidence });
     else {
       const right = segRightOf(hit);
       if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height)) {
@@ -514,6 +538,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
 
   // Single values: the first label of each kind with a readable value.
   const done = new Set<FieldKey>();
+  const totals: { value: number; confidence: number; rank: number; text: string }[] = [];
   for (const hit of hits) {
     if (PARTY_FIELDS.has(hit.key) || hit.key === "other" || done.has(hit.key)) continue;
     const v = valueOf(hit);
@@ -567,20 +592,35 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       }
       case "currency": {
         const cur = findCurrency(v.text, true);
-        if (cur) set("goods.currency", cur.code, c * (cur.fromSymbol ? 0.7 : 1));
+        if (cur) set("goods.currency", cur.code, c * (cur.ambiguous ? 0.7 : 1));
         else ok = false;
         break;
       }
       case "total_value": {
-        const n = allNumbers(v.text, decimalComma).pop();
-        // "Total of 3 line items", "Total: 45 cartons", "Total weight 120 kg" are not the value.
-        if (n === undefined || /\b(items?|lines?|positions?|packages?|pieces?|cartons?|ctns|weight|kgs?|lbs?)\b/i.test(v.text)) {
+        // Every total is a candidate; the best-labelled one wins after the loop (a grand total or
+        // amount due beats "Total" beats a net total; a subtotal never counts).
+        // "Total for this invoice   $4.11": the words after the label are not the value; the amount
+        // stands to the right.
+        const right = hit.rest ? segRightOf(hit) : null;
+        const amount = moneyIn(v.text, decimalComma) ?? (right ? moneyIn(right.text, decimalComma) : null);
+        if (amount === null || /\b(items?|lines?|positions?|packages?|pieces?|cartons?|ctns|weight|kgs?|lbs?)\b/i.test(v.text)) {
           ok = false;
           break;
         }
-        set("goods.total_value", n, c);
-        const cur = findCurrency(`${hit.seg.text} ${v.text}`);
-        if (cur) set("goods.currency", cur.code, 0.8 * c * (cur.fromSymbol ? 0.75 : 1));
+        totals.push({ value: amount.value, confidence: c * amount.certainty, rank: totalRank(norm(`${hit.seg.text}`)), text: `${hit.seg.text} ${v.text} ${right?.text ?? ""}` });
+        ok = false; // keep looking at later totals
+        break;
+      }
+      case "invoice_number": {
+        const m = /^[#:\s]*([A-Z0-9][A-Z0-9/._-]{2,30})\b/i.exec(v.text);
+        if (m && /\d/.test(m[1]) && !parseDate(m[1])) set("invoice_data.invoice_number", m[1], c);
+        else ok = false;
+        break;
+      }
+      case "invoice_date": {
+        const d = parseDate(v.text);
+        if (d) set("invoice_data.invoice_date", d.date, c * d.certainty);
+        else ok = false;
         break;
       }
       case "total_packages": {
@@ -623,6 +663,13 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     if (ok) done.add(hit.key);
   }
 
+  const best = bestTotal(totals);
+  if (best) {
+    set("goods.total_value", best.value, best.confidence);
+    const cur = findCurrency(best.text);
+    if (cur) set("goods.currency", cur.code, Math.max(0.8 * best.confidence, 0.7) * (cur.ambiguous ? 0.75 : 1));
+  }
+
   // 3. Fallbacks: patterns anywhere, with lower confidence.
   const allText = lines.map((l) => l.segs.map((s) => s.text).join("  "));
   if (!out.has("route.incoterms")) {
@@ -640,10 +687,11 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       const counts = new Map<string, number>();
       for (const t of allText) {
         const cur = findCurrency(t);
-        if (cur && !cur.fromSymbol) counts.set(cur.code, (counts.get(cur.code) ?? 0) + 1);
+        if (cur && !cur.ambiguous) counts.set(cur.code, (counts.get(cur.code) ?? 0) + 1);
       }
-      const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-      if (best) set("goods.currency", best[0], 0.6);
+      const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+      // One currency written again and again, and no other: as good as a label.
+      if (ranked[0]) set("goods.currency", ranked[0][0], ranked.length === 1 && ranked[0][1] >= 3 ? 0.85 : 0.6);
     }
   }
   return out;

@@ -23,6 +23,8 @@ export type FieldKey =
   | "container"
   | "seal"
   | "bl_number"
+  | "invoice_number"
+  | "invoice_date"
   | "other";
 
 export const PARTY_FIELDS: ReadonlySet<FieldKey> = new Set(["exporter", "importer", "notify_party"]);
@@ -100,9 +102,17 @@ const L: Record<FieldKey, string[]> = {
   container: ["container no", "container number", "container", "container nos", "cntr no", "containernummer", "container nr", "n de conteneur", "conteneur", "contenedor", "numero de contenedor"],
   seal: ["seal no", "seal number", "seal", "plombe", "plombennummer", "siegel", "n de scelle", "scelle", "precinto", "sello", "sigillo", "zegel"],
   bl_number: ["b l no", "b l number", "bill of lading no", "bill of lading number", "bl no", "awb no", "konnossement nr", "konnossementnummer", "n de connaissement", "numero de conocimiento"],
+  invoice_number: [
+    "invoice no", "invoice number", "invoice nr", "invoice", "rechnungsnummer", "rechnung nr", "rechnungs nr", "rechnung", "facture n", "n de facture",
+    "numero de facture", "facture", "factura n", "numero de factura", "factura", "fattura n", "numero fattura", "numero della fattura",
+    "factuurnummer", "factuur nr", "factuurnr", "factuur",
+  ],
+  invoice_date: [
+    "invoice date", "date of invoice", "rechnungsdatum", "datum der rechnung", "date de facture", "date de la facture", "date facture",
+    "fecha de factura", "fecha factura", "data fattura", "data della fattura", "factuurdatum",
+  ],
   other: [
-    "invoice no", "invoice number", "invoice", "invoice date", "date", "rechnungsnummer", "rechnung nr", "rechnungsdatum", "datum", "facture n", "n de facture",
-    "date de facture", "factura n", "numero de factura", "fecha", "payment terms", "zahlungsbedingungen", "conditions de paiement", "condiciones de pago",
+    "date", "datum", "fecha", "data", "payment terms", "zahlungsbedingungen", "conditions de paiement", "condiciones de pago",
     "order no", "buyer s order no", "buyers order no", "buyer s order", "customer order no", "po number", "purchase order", "bestellnummer", "auftragsnummer", "reference", "our ref", "your ref", "page", "signature", "remarks",
     "bemerkungen", "observations", "observaciones", "marks and numbers", "marks nos", "tel", "phone", "fax", "email", "e mail",
     "bank", "iban", "swift", "declaration", "we hereby certify", "hiermit", "lieferdatum", "delivery date", "shipment date",
@@ -151,17 +161,23 @@ const C: Record<ColumnKey, string[]> = {
   unit_price: [
     "unit price", "price unit", "price per unit", "unit value", "unit cost", "rate", "price", "einzelpreis", "stuckpreis", "preis", "ep", "preis je einheit",
     "prix unitaire", "pu", "p u", "prix", "precio unitario", "precio", "prezzo unitario", "prezzo", "stukprijs", "prijs", "price each",
+    "prijs per stuk", "nettopreis", "netto preis", "bruttopreis", "prix unitaire ht", "unit price excl vat", "price per piece", "preis netto",
   ],
   amount: [
     "amount", "total", "line total", "value", "total value", "extended", "extended price", "total price", "subtotal", "gesamtpreis", "betrag", "gesamt", "wert", "summe",
     "montant", "valeur", "prix total", "importe", "total linea", "valor", "importo", "totale", "bedrag", "totaal",
+    "prijs incl btw", "prix ht", "total ht", "montant ht", "positionsbetrag", "line amount", "net amount", "amount excl vat", "importe neto", "importo netto",
   ],
   origin_country: ["origin", "country of origin", "coo", "c o o", "orig", "ursprung", "ursprungsland", "origine", "pays d origine", "origen", "pais de origen", "paese di origine", "oorsprong", "made in"],
   net_weight: ["net weight", "net wt", "n w", "nw", "net kg", "net weight kg", "net wt kg", "n w kg", "nettogewicht", "netto", "netto kg", "poids net", "peso neto", "peso netto", "nettogewicht kg"],
   gross_weight: ["gross weight", "gross wt", "g w", "gw", "gross kg", "gross weight kg", "gross wt kg", "g w kg", "bruttogewicht", "brutto", "brutto kg", "poids brut", "peso bruto", "peso lordo"],
   packages: ["cartons", "ctns", "packages", "pkgs", "colli", "packstucke", "kolli", "colis", "bultos", "no of cartons", "no of packages", "pkg", "ctn"],
   position: ["pos", "no", "nr", "line", "item no", "n", "lfd nr", "position", "ref", "sku", "part no", "article no", "art nr", "artikelnummer", "code article", "referencia"],
-  ignore: ["marks", "marks and numbers", "marks nos", "remarks", "packing", "package type", "verpackung", "emballage", "embalaje"],
+  ignore: [
+    "marks", "marks and numbers", "marks nos", "remarks", "packing", "package type", "verpackung", "emballage", "embalaje",
+    // Tax rate and discount columns: numbers that are neither quantity nor price.
+    "btw", "ust", "mwst", "tva", "vat", "tax", "iva", "vat rate", "tax rate", "ust satz", "rem", "remise", "discount", "rabatt", "sconto", "korting", "descuento",
+  ],
 };
 
 export const COLUMN_LABELS: { key: ColumnKey; label: string }[] = Object.entries(C)

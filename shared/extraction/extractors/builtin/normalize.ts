@@ -150,12 +150,13 @@ const TRADE_CURRENCIES = new Set(
  * An ISO 4217 code written in the text, or one implied by a symbol (weaker). Without `anyIso` only
  * the common trade currencies count: "KGS" after a weight is kilograms, not Kyrgyz som.
  */
-export function findCurrency(text: string, anyIso = false): { code: string; fromSymbol: boolean } | null {
-  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if ((anyIso ? ISO_CURRENCIES : TRADE_CURRENCIES).has(m[1])) return { code: m[1], fromSymbol: false };
+export function findCurrency(text: string, anyIso = false): { code: string; fromSymbol: boolean; ambiguous: boolean } | null {
+  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if ((anyIso ? ISO_CURRENCIES : TRADE_CURRENCIES).has(m[1])) return { code: m[1], fromSymbol: false, ambiguous: false };
   const n = norm(text);
-  for (const [w, code] of Object.entries(CURRENCY_WORDS)) if (new RegExp(`\\b${w}\\b`).test(n)) return { code, fromSymbol: false };
-  if (/\bRMB\b/.test(text)) return { code: "CNY", fromSymbol: false };
-  for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS)) if (text.includes(sym)) return { code, fromSymbol: true };
+  for (const [w, code] of Object.entries(CURRENCY_WORDS)) if (new RegExp(`\\b${w}\\b`).test(n)) return { code, fromSymbol: false, ambiguous: false };
+  if (/\bRMB\b/.test(text)) return { code: "CNY", fromSymbol: false, ambiguous: false };
+  // € and £ name one currency each; $ and ¥ several (USD/CAD/AUD…, JPY/CNY).
+  for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS)) if (text.includes(sym)) return { code, fromSymbol: true, ambiguous: sym === "$" || sym === "¥" };
   return null;
 }
 

@@ -1,5 +1,6 @@
 /** Splits a party block (name, street lines, postal code and city, country, ids, contacts) into fields. */
 import { countryCode, trailingCountry } from "./normalize.ts";
+import { ISO_COUNTRIES } from "../../code-lists.ts";
 
 export interface BlockLine {
   text: string;
@@ -17,7 +18,17 @@ export interface PartyField {
 const PHONE = /\b(?:tel(?:ephone|efon|efono)?|phone|fon|t[eé]l[eé]phone|mob(?:ile)?|fax)\b\.?\s*:?\s*(\+?[\d][\d ()/.-]{5,}\d)/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const EORI = /\bEORI(?:[- ]?(?:no|nr|number|nummer))?\.?\s*:?\s*([A-Z]{2}[0-9A-Z]{4,15})\b/i;
-const VAT = /\b(?:VAT(?:[- ]?(?:no|reg|number|id))*|USt[.-]?Id[.-]?Nr|UID|TVA(?: intracom(?:munautaire)?)?|N[°º]? ?TVA|IVA|NIF|P\.? ?IVA|BTW)\.?\s*:?\s*([A-Z]{2}[0-9A-Z ]{6,14}[0-9A-Z])\b/i;
+const VAT =
+  /(?:\b(?:VAT(?:[- ]?(?:no|reg|registration|number|id))*\.?|USt\.?-?\s?Id(?:ent)?\.?-?\s?Nr|UID(?:-Nr)?|TVA(?: intracom(?:munautaire)?)?|IVA|NIF|CIF|P\.? ?IVA|Partita IVA|BTW(?:[- ]?(?:nr|nummer|no))?)|N[°º]? ?TVA(?: client)?)\.?\s*:?\s*([A-Z]{2}[0-9A-Z ]{6,14}[0-9A-Z])\b/i;
+/** Greek VAT ids start with EL, every other EU one with the ISO 3166 code. */
+const VAT_PREFIX_COUNTRY: Record<string, string> = { EL: "GR" };
+/** A labelled line inside a block: "Name: Müller GmbH", "Anschrift: Musterstr. 99". */
+const NAME_LINE = /^(?:name|firma|company|raison sociale|societe|nombre|razon social|nome|ragione sociale|naam|bedrijf)\s*:\s*(.+)$/i;
+const STREET_LINE = /^(?:anschrift|adresse|address|strasse|straße|street|direccion|dirección|indirizzo|adres)\s*:\s*(.+)$/i;
+/** "Nummer: 549910", "Globale Nummer: 4333741000005 (GLN)", "Customer no.: 1234": ids, not the party's name or address. */
+const ID_LINE = /^[^:]{1,32}:\s*[A-Z]{0,3}[\d][\d A-Z/().-]*$/i;
+/** Old national prefixes before postcodes ("D-80333", "F-75001"). */
+const POSTAL_PREFIX: Record<string, string> = { D: "DE", F: "FR", A: "AT", I: "IT", B: "BE", L: "LU", E: "ES", P: "PT", S: "SE", N: "NO", DK: "DK", CH: "CH", NL: "NL", FL: "LI" };
 const EIN = /\b(?:EIN|IRS(?: no)?|Tax ID)\.?\s*:?\s*(\d{2}-\d{7})\b/i;
 const IEC = /\bIEC(?: (?:no|code))?\.?\s*:?\s*([0-9A-Z]{10})\b/i;
 const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
@@ -57,6 +68,15 @@ export function parseParty(input: BlockLine[]): PartyField[] {
     take(GSTIN, "tax_ids.gstin");
     take(IEC, "tax_ids.iec");
     take(VAT, "tax_ids.vat");
+    const named = NAME_LINE.exec(t);
+    if (named) {
+      // Stands first in `rest`, whatever came before it (id lines usually do).
+      rest.unshift({ text: named[1].trim(), confidence: l.confidence, named: true } as BlockLine);
+      continue;
+    }
+    const street = STREET_LINE.exec(t);
+    if (street) t = street[1].trim();
+    else if (!matched && ID_LINE.test(t)) continue;
     const email = EMAIL.exec(t);
     if (email) {
       out.push({ field: "contact_email", value: email[0], base: 0.95, source: [l] });
@@ -102,7 +122,10 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       out.push({ field: "postal_code", value: m[3], base: 0.85, source: [others[i]] });
       cityIndex = i;
     } else if ((m = POSTAL_FIRST.exec(t))) {
-      out.push({ field: "postal_code", value: m[1], base: 0.85, source: [others[i]] });
+      const prefixed = /^([A-Z]{1,2})[- ](.+)$/.exec(m[1]);
+      const country = prefixed ? (POSTAL_PREFIX[prefixed[1]] ?? (ISO_COUNTRIES.has(prefixed[1]) ? prefixed[1] : null)) : null;
+      if (prefixed && country && !out.some((f) => f.field === "country")) out.push({ field: "country", value: country, base: 0.8, source: [others[i]] });
+      out.push({ field: "postal_code", value: prefixed && country ? prefixed[2] : m[1], base: 0.85, source: [others[i]] });
       out.push({ field: "city", value: m[2].replace(/,.*$/, "").trim(), base: 0.85, source: [others[i]] });
       cityIndex = i;
     } else if ((m = UK_LINE.exec(t)) && i > 0) {
@@ -125,5 +148,12 @@ export function parseParty(input: BlockLine[]): PartyField[] {
     }
   }
   if (street.length > 0) out.push({ field: "address", value: street.map((l) => l.text).join(", "), base: 0.85, source: street });
+  // No country written: an EU VAT id names it.
+  const vat = out.find((f) => f.field === "tax_ids.vat");
+  if (vat && !out.some((f) => f.field === "country")) {
+    const prefix = vat.value.slice(0, 2).toUpperCase();
+    const code = VAT_PREFIX_COUNTRY[prefix] ?? prefix;
+    if (ISO_COUNTRIES.has(code)) out.push({ field: "country", value: code, base: 0.75, source: vat.source });
+  }
   return out;
 }

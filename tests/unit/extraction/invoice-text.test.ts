@@ -1,0 +1,131 @@
+/**
+ * Reading invoices from their page text: dates, totals (never a year or a subtotal), party blocks with
+ * labelled and id lines, country-prefixed postcodes and VAT ids. Hand-made lines, laid out as a PDF
+ * text layer gives them (positions in points).
+ */
+import { describe, expect, it } from "vitest";
+import type { DocumentText, TextLine } from "../../../shared/extraction/document-text.ts";
+import { applyChecks } from "../../../shared/extraction/confidence.ts";
+import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
+import { parseDate } from "../../../shared/extraction/extractors/builtin/dates.ts";
+import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
+import { bestTotal, moneyIn, totalRank } from "../../../shared/extraction/extractors/builtin/totals.ts";
+
+/** Lines from [x, text] runs, 14 pt apart. */
+function doc(rows: [number, string][][]): DocumentText {
+  const lines: TextLine[] = rows.map((runs, i) => ({
+    page: 1,
+    y: 40 + i * 14,
+    height: 10,
+    segments: runs.map(([x, text]) => ({ text, x0: x, x1: x + text.length * 5.5, confidence: 1 })),
+  }));
+  return { source: "pdf-text", pageCount: 1, lines };
+}
+
+const value = (d: DocumentText, path: string) => applyChecks(extractBuiltin(d)).get(path);
+
+describe("dates", () => {
+  it.each([
+    ["Invoice Date: August 3 , 2014", "2014-08-03", 1],
+    ["Factuurdatum: 19 april 2014", "2014-04-19", 1],
+    ["Rechnungsdatum 28. November 2022", "2022-11-28", 1],
+    ["Date de facture 13/11/2017", "2017-11-13", 1],
+    ["fecha 2026-01-09", "2026-01-09", 1],
+    ["data fattura 3 marzo 2025", "2025-03-03", 1],
+  ])("%s → %s", (text, iso, certainty) => {
+    expect(parseDate(text)).toEqual({ date: iso, certainty });
+  });
+
+  it("a numeric date whose day and month could be swapped is less certain; impossible dates are none", () => {
+    expect(parseDate("03/04/2024")!.certainty).toBeLessThan(0.9);
+    expect(parseDate("31/02/2024")).toBeNull();
+    expect(parseDate("no date here 12345")).toBeNull();
+  });
+});
+
+describe("totals", () => {
+  it("a year or day on the total line is not the amount; the money beside it is", () => {
+    expect(moneyIn("TOTAL AMOUNT DUE ON August 3 , 2014", false)).toBeNull();
+    expect(moneyIn("$4.11", false)).toEqual({ value: 4.11, certainty: 1 });
+    expect(moneyIn("Total 2019", false)).toBeNull();
+    expect(moneyIn("Total TTC 671,15 €", true)).toEqual({ value: 671.15, certainty: 1 });
+  });
+
+  it("ranks labels: amount due / incl. tax over total over net total; a subtotal never counts", () => {
+    expect(totalRank("Amount due")).toBeGreaterThan(totalRank("Total"));
+    expect(totalRank("Total")).toBeGreaterThan(totalRank("Total HT"));
+    expect(totalRank("Subtotal")).toBeLessThan(0);
+    const best = bestTotal([
+      { value: 593.36, confidence: 0.9, rank: totalRank("Total excl. VAT") },
+      { value: 800, confidence: 0.9, rank: totalRank("Zwischensumme") },
+      { value: 717.97, confidence: 0.9, rank: totalRank("Gesamtbetrag") },
+    ]);
+    expect(best!.value).toBe(717.97);
+  });
+
+  it("end to end: the total is the amount to the right of a dated total label, not the year", () => {
+    const d = doc([
+      [[40, "COMMERCIAL INVOICE"]],
+      [[300, "TOTAL AMOUNT DUE ON August 3 , 2014"], [520, "$4.11"]],
+      [[40, "Subtotal"], [520, "$3.00"]],
+    ]);
+    expect(value(d, "goods.total_value")!.value).toBe(4.11);
+  });
+});
+
+describe("invoice number and date", () => {
+  it("are read from their labels in several languages", () => {
+    const d = doc([[[40, "Factuurnummer: 993100200"]], [[40, "Factuurdatum: 19 april 2014"]]]);
+    expect(value(d, "invoice_data.invoice_number")!.value).toBe("993100200");
+    expect(value(d, "invoice_data.invoice_date")!.value).toBe("2014-04-19");
+    const fr = doc([[[40, "Facture FA-2026-0042"]], [[40, "Date de facture"], [200, "05/03/2026"]]]);
+    expect(value(fr, "invoice_data.invoice_number")!.value).toBe("FA-2026-0042");
+    expect(value(fr, "invoice_data.invoice_date")!.value).toBe("2026-03-05");
+  });
+});
+
+describe("party blocks", () => {
+  const line = (text: string) => ({ text, confidence: 1 });
+  const fields = (lines: string[]) => Object.fromEntries(parseParty(lines.map(line)).map((f) => [f.field, f.value]));
+
+  it("skips id lines, reads labelled name and address lines, and splits a country-prefixed postcode", () => {
+    expect(fields(["Nummer: 120044", "Globale Nummer: 4000001000005 (GLN)", "Name: Beispiel Handel GmbH", "Anschrift: Lindenweg 4", "DE 10115 BERLIN", "USt.-Id.-Nr.: DE111222333"])).toEqual({
+      name: "Beispiel Handel GmbH",
+      address: "Lindenweg 4",
+      country: "DE",
+      postal_code: "10115",
+      city: "BERLIN",
+      "tax_ids.vat": "DE111222333",
+    });
+  });
+
+  it("takes the country from the VAT id when no address line names one", () => {
+    expect(fields(["Studio Verde Srl", "Via Roma 5", "P.IVA IT01234567890"])).toMatchObject({ country: "IT", "tax_ids.vat": "IT01234567890" });
+    expect(fields(["Nikos Trading", "BTW-nummer: EL123456789"])).toMatchObject({ country: "GR" });
+  });
+
+  it("old national prefixes: D-80333 München is DE and 80333", () => {
+    expect(fields(["Alpen Werkzeug KG", "Bergstr. 2", "D-80333 München"])).toMatchObject({ country: "DE", postal_code: "80333", city: "München" });
+  });
+
+  it("a continued party label ('Käufer/Leistungsempfänger:') is not the party's name", () => {
+    const d = doc([
+      [[40, "Verkäufer:"]],
+      [[40, "Nummer: 5001"]],
+      [[40, "Feinkost Sonne GmbH"]],
+      [[40, "Marktplatz 1"]],
+      [[40, "DE 50667 KOELN"]],
+      [],
+      [],
+      [[40, "Käufer/Leistungsempfänger:"]],
+      [[40, "Nummer: 7002"]],
+      [[40, "Bistro Mond GmbH"]],
+      [[40, "Hafenweg 9"]],
+      [[40, "DE 20457 HAMBURG"]],
+    ]);
+    const flat = applyChecks(extractBuiltin(d));
+    expect(flat.get("exporter.name")!.value).toBe("Feinkost Sonne GmbH");
+    expect(flat.get("importer.name")!.value).toBe("Bistro Mond GmbH");
+    expect(flat.get("importer.postal_code")!.value).toBe("20457");
+  });
+});
