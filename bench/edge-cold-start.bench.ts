@@ -93,7 +93,7 @@ async function prepareFixture(databaseUrl: string, dataDir: string): Promise<Fix
     const account = await createAccount(db, `edge bench ${Date.now()}`, "scale");
     const key = await createApiKey(db, account.id, "bench");
     const config = loadConfig({ databaseUrl, dataDir, storage: "local", inProcessJobs: true });
-    const services: Services = { db, config, blobs: createBlobStore(config) };
+    const services: Services = { db, config, blobs: createBlobStore(config, db) };
     const principal = { accountId: account.id, keyId: key.id, tier: "scale" as const };
     const result = await generateDocuments(db, principal, { shipment: sampleShipment(), documentTypes: ["COMMERCIAL_INVOICE"], finalDoc: false, confirmWarnings: true });
     if (result.status !== 202) throw new Error(`generation: ${result.status} ${JSON.stringify(result.body)}`);

@@ -67,6 +67,8 @@ export interface EmbargoedRegionEntry {
   locodes: readonly string[];
   /** Countries an address in the region is also written with (the occupying state). */
   also_addressed_as: readonly string[];
+}
+
 /** Vintage and age of one reference table a validation used (filled by the I/O side from reference_imports). */
 export interface TableVintageFact {
   table: string;

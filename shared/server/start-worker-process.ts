@@ -34,7 +34,7 @@ export async function startWorkerProcess(config: Config, options: { pagesPort?: 
   }
   const db = await openDatabase(config);
   await migrate(db);
-  const services: Services = { db, config: { ...config, inProcessJobs: true }, blobs: createBlobStore(config) };
+  const services: Services = { db, config: { ...config, inProcessJobs: true }, blobs: createBlobStore(config, db) };
   provideServices(services);
   startBackgroundTasks(services);
   // Edge functions screen through the stored sanctions index: (re)build it when an import made it stale.

@@ -117,7 +117,7 @@ for (const backend of testBackends()) {
     const search = async (query: string) => {
       const r = await get(`/api/v1/hs-codes/search?${query}`);
       expect(r.status, `${query}: ${JSON.stringify(r.body)}`).toBe(200);
-      return r.body as { results: Result[]; total: number; schedule: string; match: string; corrections?: Array<{ word: string; replaced_by: string[] }> };
+      return r.body as { results: Result[]; total: number; schedule: string; match: string; corrections?: Array<{ word: string; replaced_by: string[]; kind?: string }>; fallback?: boolean };
     };
     const codes = async (query: string) => (await search(query)).results.map((r) => r.code);
 
