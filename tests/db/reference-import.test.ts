@@ -256,6 +256,7 @@ for (const backend of testBackends()) {
         code: "DEHAM",
         country: "DE",
         name: "Hamburg",
+        subdivision: "HH",
         functions: { port: true, rail: true, road: true, airport: true, postal: true, multimodal: false, fixed_transport: false, inland_water: false, border_crossing: false },
       });
       expect(facts.ports.get("USLAX")?.functions).toMatchObject({ port: true, rail: false, airport: true });
