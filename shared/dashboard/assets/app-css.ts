@@ -110,4 +110,33 @@ details{margin:0 0 8px}
 summary{cursor:pointer;padding:4px 0}
 
 /* shipments (the shipments pages append their styles below this line) */
+.findings{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-direction:column;gap:6px}
+.finding{font-size:.92rem;line-height:1.4;overflow-wrap:anywhere}
+.finding code{font-size:.85rem}
+.finding--error,.finding--blocking{color:var(--err)}
+.finding--warning{color:var(--warn)}
+.kv.context{grid-template-columns:minmax(0,10rem) minmax(0,1fr);font-size:.88rem;margin:4px 0 0;color:var(--fg)}
+dd.has-error{border-left:3px solid var(--err);padding-left:8px}
+dd.has-warning{border-left:3px solid #b07000;padding-left:8px}
+.doc-type-grid{display:grid;grid-template-columns:1fr;gap:0 16px}
+@media (min-width:700px){.doc-type-grid{grid-template-columns:1fr 1fr}}
+.shipment-form fieldset.doc-types{max-width:none}
+.filter-grid{display:grid;grid-template-columns:1fr;gap:0 16px}
+@media (min-width:700px){.filter-grid{grid-template-columns:2fr 1fr}}
+.rows fieldset.row{max-width:none}
+.row-grid{display:grid;grid-template-columns:1fr;gap:0 16px}
+@media (min-width:900px){.row-grid{grid-template-columns:1fr 1fr}}
+.field input.short{max-width:6rem}
+.party-pick{margin-top:-6px}
+.tab-panel{scroll-margin-top:12px}
+.form-top{justify-content:flex-end}
+.inline-check{display:flex;gap:8px;align-items:center;font-weight:400}
+.verify{display:flex;flex-wrap:wrap;gap:16px;align-items:center;margin:0 0 12px}
+.verify>div{flex:1 1 16rem;min-width:0}
+svg.qr{width:128px;height:128px;flex:none;border:1px solid var(--line)}
+.layers{list-style:none;padding:0;margin:0 0 12px;display:flex;flex-wrap:wrap;gap:8px 16px}
+.by-field{padding-left:1.2rem}
+.by-field>li{margin:0 0 10px}
+.shipments-table td{overflow-wrap:anywhere}
+table.diff td{overflow-wrap:anywhere}
 `;
