@@ -9,10 +9,14 @@ const server = await startLocalServer(config, { publicBaseUrlFromEnv: Boolean(re
 const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
 console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
 console.log(`  functions: ${server.url}/functions/v1/<name>   REST: ${server.url}/api/v1   health: ${server.url}/health`);
+console.log(`  dashboard: ${server.url}/dashboard`);
 console.log(`  anon key:         ${config.anonKey}`);
 console.log(`  service_role key: ${config.serviceRoleKey}`);
 if (server.defaultApiKey) {
   console.log(`  API key of "Default account" (${config.defaultTier} tier), shown only now: ${server.defaultApiKey}`);
+}
+if (server.ownerInvitation) {
+  console.log(`  Dashboard invitation for the owner of "${server.ownerInvitation.accountName}" (single use, expires in 7 days): ${server.ownerInvitation.url}`);
 }
 
 let stopping = false;

@@ -19,6 +19,8 @@ import { extractionRouter } from "../extraction/extraction-router.ts";
 // [imports:webhooks]
 import { webhooksRouter } from "../webhooks/webhooks-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-route.ts";
+// [imports:dashboard]
+import { membersRouter } from "./members-router.ts";
 
 /** Every REST route of the `api` function, one router per resource. */
 export const restRoutes: RouteDef[] = [
@@ -36,6 +38,8 @@ export const restRoutes: RouteDef[] = [
   ...extractionRouter,
   // [rest:webhooks]
   ...webhooksRouter,
+  // [rest:dashboard]
+  ...membersRouter,
 ];
 
 /** Routes of the other functions (each function mounts its own); listed here for the OpenAPI document. */

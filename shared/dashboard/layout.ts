@@ -57,7 +57,7 @@ ${inner}
 }
 
 function finish(c: Context<DashboardEnv>, page: Html, status: number): Promise<Response> {
-  // Pages carry account data: never cached, never sent as a referrer (invitation tokens are in URLs).
+  // Pages carry account data: never cached (invitation tokens are in URLs: only same-origin referrers).
   c.header("cache-control", "no-store");
   return Promise.resolve(page).then((body) => c.html(body, status as 200));
 }

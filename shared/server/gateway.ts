@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { pathToFileURL } from "node:url";
 import type { AppEnv } from "../http/app-env.ts";
 import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
@@ -19,6 +19,19 @@ export async function loadFunctionApps(): Promise<Map<string, FunctionApp>> {
   return apps;
 }
 
+/**
+ * Like Supabase's proxy, the gateway sets x-forwarded-for to the client's address (replacing whatever
+ * the client sent): the dashboard throttles sign-ins per address with it.
+ */
+function withClientAddress(req: Request, env: unknown): Request {
+  const e = env as { incoming?: { socket?: { remoteAddress?: string } }; remoteAddr?: { hostname?: string } } | undefined;
+  const address = e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname;
+  const headers = new Headers(req.headers);
+  if (address) headers.set("x-forwarded-for", address);
+  else headers.delete("x-forwarded-for");
+  return new Request(req, { headers });
+}
+
 function forward(app: FunctionApp, req: Request, path: string): Response | Promise<Response> {
   const url = new URL(req.url);
   url.pathname = path;
@@ -36,12 +49,19 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
     await db.query("select 1");
     return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()] });
   });
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw));
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), withClientAddress(c.req.raw, c.env)));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), withClientAddress(c.req.raw, c.env)));
   // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
   gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, `/verify-hash/page/${encodeURIComponent(c.req.param("hash"))}`));
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw));
+  // The dashboard: /dashboard/* goes to the dashboard function as it is (it serves /dashboard/… on Supabase too).
+  const dashboard = apps.get("dashboard");
+  if (dashboard) {
+    const toDashboard = (c: Context<AppEnv>) => dashboard.fetch(withClientAddress(c.req.raw, c.env));
+    gateway.all("/dashboard", toDashboard);
+    gateway.all("/dashboard/*", toDashboard);
+  }
 
   function dispatch(name: string, req: Request, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
     const app = apps.get(name);
