@@ -95,5 +95,5 @@ describe("dashboard: invitation and API keys in a real browser", () => {
     expect(refusedNow.status).toBe(401);
     expect((await refusedNow.json()).error.code).toBe("SVC_AUTH_001");
     await page.close();
-  });
+  }, 240_000);
 });
