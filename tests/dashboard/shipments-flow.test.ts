@@ -10,13 +10,35 @@ import type { Browser, Page } from "playwright-core";
 import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, type DashboardServer } from "../support/dashboard-harness.ts";
 import { createAccount } from "../../shared/accounts/account-repository.ts";
 import { createParty } from "../../shared/parties/party-service.ts";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
+
+/** A hand-made slice of the EU Combined Nomenclature in the importer's file format. */
+const EU_CN: Record<string, unknown> = {
+  "eu_cn2026_codes.json.gz": [
+    { code: "61091000", rawCode: "6109 10 00", name: "Of cotton", version: 2026, subheading: null, heading: "6109", chapter: "61", section: "XI" },
+    { code: "84713000", rawCode: "8471 30 00", name: "Portable automatic data-processing machines, weighing not more than 10 kg", version: 2026, subheading: null, heading: "8471", chapter: "84", section: "XVI" },
+  ],
+  "eu_cn2026_headings.json.gz": [
+    { code: "6109", rawCode: "6109", name: "T-shirts, singlets and other vests, knitted or crocheted", version: 2026, chapter: "61", section: "XI" },
+    { code: "8471", rawCode: "8471", name: "Automatic data-processing machines and units thereof", version: 2026, chapter: "84", section: "XVI" },
+  ],
+  "eu_cn2026_chapters.json.gz": [
+    { code: "61", rawCode: "61", name: "ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED", version: 2026, section: "XI" },
+    { code: "84", rawCode: "84", name: "NUCLEAR REACTORS, BOILERS, MACHINERY", version: 2026, section: "XVI" },
+  ],
+  "eu_cn2026_sections.json.gz": [{ code: "XI", rawCode: "XI", name: "TEXTILES", version: 2026 }],
+};
 
 const SHOTS = join(import.meta.dirname, "../../docs/dashboard");
 const PASSWORD = "a long test password 7";
 const REF = `<script>alert("ref")</script> SHP & "7"`;
 const EXPORTER = "Łódź Textiles <b>Sp.</b> z o.o.";
 
-export async function screenshots(page: Page, name: string): Promise<void> {
+async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -48,7 +70,7 @@ describe("shipments pages in a real browser", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-  });
+  }, 400_000);
 
   it("creates a shipment in the form: markers from the requirement table, rows added with JS, saved parties offered", async () => {
     await page.goto(`${server.baseUrl}/dashboard/shipments/new`);
@@ -75,7 +97,9 @@ describe("shipments pages in a real browser", () => {
     await field(page, "route.port_of_discharge").fill("DEHAM");
     await field(page, "goods.currency").fill("EUR");
     await field(page, "goods.total_value").fill("1300");
-    const item = (i: number, values: Record<string, string>) => Promise.all(Object.entries(values).map(([k, v]) => field(page, `goods.line_items.${i}.${k}`).fill(v)));
+    const item = async (i: number, values: Record<string, string>) => {
+      for (const [k, v] of Object.entries(values)) await field(page, `goods.line_items.${i}.${k}`).fill(v);
+    };
     await item(0, { description: "Cotton shirts", hs_code: "6205200000", quantity: "100", unit: "pcs", unit_price: "12.3", origin_country: "PL", net_weight_kg: "20", gross_weight_kg: "22" });
     await page.getByRole("button", { name: "Add line item" }).click();
     await expect.poll(() => page.locator('[data-group="line_items"] fieldset.row').count()).toBe(2);
@@ -84,14 +108,17 @@ describe("shipments pages in a real browser", () => {
     await field(page, "packaging.total_gross_weight_kg").fill("28");
     await checkAxe(page);
     await screenshots(page, "form");
-    await Promise.all([page.waitForURL(/\/dashboard\/shipments\/[0-9a-f-]{36}\?notice=created/), page.getByRole("button", { name: "Save shipment" }).first().click()]);
+    await page.getByRole("button", { name: "Save shipment" }).first().click();
+    await page.waitForURL(/\/dashboard\/shipments\/[0-9a-f-]{36}\?notice=created/).catch(async (e) => {
+      throw new Error(`${e}\n${await page.locator("main").innerText()}`);
+    });
     shipmentUrl = page.url().split("?")[0];
     await expect.poll(() => page.getByRole("status").first().innerText()).toContain("Shipment saved.");
     // Markup typed into fields is shown as text, never run or rendered.
     expect(await page.locator("h1").textContent()).toBe(REF);
     expect(await page.locator("main").innerText()).toContain(EXPORTER);
     expect(await page.locator("main b, main script").count()).toBe(0);
-  });
+  }, 400_000);
 
   it("validates, shows the failing rule beside its field, and the fix passes", async () => {
     await page.goto(shipmentUrl);
@@ -111,7 +138,7 @@ describe("shipments pages in a real browser", () => {
     await Promise.all([page.waitForURL(/notice=saved/), page.getByRole("button", { name: "Save changes" }).first().click()]);
     await Promise.all([page.waitForURL(/notice=validated_ok/), page.getByRole("button", { name: "Validate" }).click()]);
     await page.locator(".badge", { hasText: "Passed" }).waitFor({ state: "visible" });
-  });
+  }, 400_000);
 
   it("generates with chosen types: soft warnings shown on their fields and confirmed, progress until ready, download, PDF/A, verification", async () => {
     await page.goto(`${shipmentUrl}/generate`);
@@ -142,7 +169,7 @@ describe("shipments pages in a real browser", () => {
 
     await page.getByRole("link", { name: "Open the verification page" }).click();
     await expect.poll(() => page.locator(".status").innerText()).toContain("Verified");
-  });
+  }, 400_000);
 
   it("lists shipments with status filter and search; another account's ids answer not found", async () => {
     await page.goto(`${server.baseUrl}/dashboard/shipments?status=generated&search=${encodeURIComponent("SHP")}`);
@@ -162,7 +189,7 @@ describe("shipments pages in a real browser", () => {
     expect(res?.status()).toBe(200);
     await expect.poll(() => eve.locator("main").innerText()).toContain("No shipments yet");
     await eve.close();
-  });
+  }, 400_000);
 
   it("works without JavaScript: add a row and fill a saved party with buttons", async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -182,5 +209,31 @@ describe("shipments pages in a real browser", () => {
     await nojs.getByRole("button", { name: "Save as draft" }).first().click();
     await expect.poll(() => nojs.getByRole("status").first().innerText()).toContain("Draft saved.");
     await ctx.close();
-  });
+  }, 400_000);
+
+  it("suggests HS codes of the destination's schedule while typing, and with a button without JavaScript", async () => {
+    // Loaded only now: with the EU schedule present the earlier shipment's codes would be looked up too.
+    const dir = await mkdtemp(join(tmpdir(), "tds-eu-cn-"));
+    await mkdir(join(dir, "eu_cn"));
+    for (const [name, rows] of Object.entries(EU_CN)) await writeFile(join(dir, "eu_cn", name), gzipSync(JSON.stringify(rows)));
+    await importReferenceDir(server.services.db, dir, { only: ["hs_codes_eu"] });
+    forgetHsSearchState(server.services.db);
+    await rm(dir, { recursive: true, force: true });
+
+    await page.goto(`${server.baseUrl}/dashboard/shipments/new`);
+    await field(page, "route.destination_country").fill("DE");
+    await field(page, "goods.line_items.0.hs_code").pressSequentially("cotton", { delay: 30 });
+    await expect.poll(() => page.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain("61091000");
+
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const nojs = await ctx.newPage();
+    await signIn(nojs, server.baseUrl, "maria@example.test", PASSWORD);
+    await nojs.goto(`${server.baseUrl}/dashboard/shipments/new`);
+    await field(nojs, "route.destination_country").fill("FR");
+    await field(nojs, "goods.line_items.0.description").fill("portable data-processing machines");
+    await nojs.getByRole("button", { name: "Suggest HS codes for line item 1" }).click();
+    expect(await nojs.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(["84713000"]);
+    expect(await nojs.locator('[data-group="line_items"] p[role=status]').innerText()).toContain("EU Combined Nomenclature");
+    await ctx.close();
+  }, 400_000);
 });

@@ -158,3 +158,12 @@ export function chosenDocumentTypes(values: readonly string[]): DocumentType[] {
   const set = new Set(values);
   return DOCUMENT_TYPES.filter((t) => set.has(t));
 }
+
+/** The label of a data path's field (line-item rows numbered), or the path itself. */
+export function fieldLabel(name: string): string {
+  const pattern = name.replace(/\.\d+\./g, ".*.");
+  const x = FORM_FIELDS.find((f) => f.dataPath === pattern);
+  if (!x) return name;
+  const row = /\.(\d+)\./.exec(name);
+  return row ? `${x.label} (row ${Number(row[1]) + 1})` : x.label;
+}

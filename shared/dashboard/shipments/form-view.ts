@@ -7,7 +7,7 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DOCUMENT_TYPES, type DocumentType } from "../../documents/document-types.ts";
 import type { FormTab } from "../../documents/field-requirements.ts";
-import { DEMAND_BY_PATH, REPEATABLE, TABS, fieldsOfTab, groupOf, requirementFor, type FormField, type RepeatableGroup } from "./form-fields.ts";
+import { DEMAND_BY_PATH, fieldLabel, REPEATABLE, TABS, fieldsOfTab, groupOf, requirementFor, type FormField, type RepeatableGroup } from "./form-fields.ts";
 import { EXTRA_KEY, inputName, type FormState } from "./form-data.ts";
 import { findingsByField, worstSeverity, type FieldFinding } from "./findings.ts";
 import { confidenceText, isLowConfidence } from "./extraction-review.ts";
@@ -174,7 +174,7 @@ export function renderShipmentForm(m: FormViewModel): Html {
     ${Object.entries(m.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
     <div class="actions form-top">${saveButtons(m.mode)}</div>
     ${Object.keys(m.state.errors).length > 0
-      ? html`<div class="notice notice--error" role="alert">${Object.keys(m.state.errors).length} field${Object.keys(m.state.errors).length === 1 ? "" : "s"} need${Object.keys(m.state.errors).length === 1 ? "s" : ""} correcting; nothing was saved. ${Object.keys(m.state.errors).map((n) => html`<a href="#${fieldId(n)}">${n}</a> `)}</div>`
+      ? html`<div class="notice notice--error" role="alert">${Object.keys(m.state.errors).length} field${Object.keys(m.state.errors).length === 1 ? "" : "s"} need${Object.keys(m.state.errors).length === 1 ? "s" : ""} correcting; nothing was saved. ${Object.keys(m.state.errors).map((n, i) => html`${i ? ", " : ""}<a href="#${fieldId(n)}">${fieldLabel(n)}</a>`)}</div>`
       : ""}
     ${general.length > 0 ? html`<section class="card" aria-labelledby="general-findings"><h2 id="general-findings">Findings not tied to one field</h2><ul class="findings">${general.map(findingItem)}</ul></section>` : ""}
     <div class="card">

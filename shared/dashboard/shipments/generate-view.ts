@@ -6,7 +6,7 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DOCUMENT_TYPES, type DocumentType } from "../../documents/document-types.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
-import { FORM_FIELDS } from "./form-fields.ts";
+import { fieldLabel } from "./form-fields.ts";
 import { findingItem } from "./form-view.ts";
 import type { FieldFinding } from "./findings.ts";
 import { documentTitle, fieldId, type Html } from "./view-helpers.ts";
@@ -20,15 +20,6 @@ export interface GenerateViewModel {
   findings: FieldFinding[];
   /** Soft warnings only: offer "generate anyway". */
   confirm: boolean;
-}
-
-/** The label of a data path's field (line-item rows numbered), or the path itself. */
-export function fieldLabel(name: string): string {
-  const pattern = name.replace(/\.\d+\./g, ".*.");
-  const x = FORM_FIELDS.find((f) => f.dataPath === pattern);
-  if (!x) return name;
-  const row = /\.(\d+)\./.exec(name);
-  return row ? `${x.label} (row ${Number(row[1]) + 1})` : x.label;
 }
 
 function typeChecks(chosen: readonly DocumentType[], disabled = false): Html {
