@@ -115,7 +115,7 @@ summary{cursor:pointer;padding:4px 0}
 .finding code{font-size:.85rem}
 .finding--error,.finding--blocking{color:var(--err)}
 .finding--warning{color:var(--warn)}
-.kv.context{grid-template-columns:minmax(0,10rem) minmax(0,1fr);font-size:.88rem;margin:4px 0 0;color:var(--fg)}
+.kv.context{grid-template-columns:auto minmax(0,1fr);gap:2px 12px;font-size:.88rem;margin:4px 0 0;color:var(--fg)}
 dd.has-error{border-left:3px solid var(--err);padding-left:8px}
 dd.has-warning{border-left:3px solid #b07000;padding-left:8px}
 .doc-type-grid{display:grid;grid-template-columns:1fr;gap:0 16px}
@@ -139,4 +139,6 @@ svg.qr{width:128px;height:128px;flex:none;border:1px solid var(--line)}
 .by-field>li{margin:0 0 10px}
 .shipments-table td{overflow-wrap:anywhere}
 table.diff td{overflow-wrap:anywhere}
+.marker[hidden]{display:none}
+@media (min-width:900px){.tab-panel{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 24px}.tab-panel>h2,.tab-panel>.rows,.tab-panel>.party-pick{grid-column:1/-1}}
 `;
