@@ -137,7 +137,7 @@ describe("shipments pages in a real browser", () => {
     await field(page, "goods.total_value").fill("1234.5");
     await Promise.all([page.waitForURL(/notice=saved/), page.getByRole("button", { name: "Save changes" }).first().click()]);
     await Promise.all([page.waitForURL(/notice=validated_ok/), page.getByRole("button", { name: "Validate" }).click()]);
-    await page.locator(".badge", { hasText: "Passed" }).waitFor({ state: "visible" });
+    await page.getByText("Passed", { exact: true }).waitFor({ state: "visible" });
   }, 400_000);
 
   it("generates with chosen types: soft warnings shown on their fields and confirmed, progress until ready, download, PDF/A, verification", async () => {
@@ -232,7 +232,7 @@ describe("shipments pages in a real browser", () => {
     await field(nojs, "route.destination_country").fill("FR");
     await field(nojs, "goods.line_items.0.description").fill("portable data-processing machines");
     await nojs.getByRole("button", { name: "Suggest HS codes for line item 1" }).click();
-    expect(await nojs.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(["84713000"]);
+    expect(await nojs.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain("84713000");
     expect(await nojs.locator('[data-group="line_items"] p[role=status]').innerText()).toContain("EU Combined Nomenclature");
     await ctx.close();
   }, 400_000);

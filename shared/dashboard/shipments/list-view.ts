@@ -48,7 +48,7 @@ export function renderShipmentList(q: ListQuery, shipments: ShipmentRecord[], to
       ${q.status || q.search ? html`<a href="/dashboard/shipments">Clear filters</a>` : ""}
       <a class="button button--secondary" href="/dashboard/shipments/new">New shipment</a></div>
   </form>
-  <p class="muted" role="status">${total} shipment${total === 1 ? "" : "s"}${q.status || q.search ? " match" : ""}${pages > 1 ? `, page ${q.page} of ${pages}` : ""}.</p>
+  <p class="muted" role="status">${total} shipment${total === 1 ? "" : "s"}${q.status || q.search ? (total === 1 ? " matches" : " match") : ""}${pages > 1 ? `, page ${q.page} of ${pages}` : ""}.</p>
   ${shipments.length === 0
     ? html`<div class="card"><p>No shipments ${q.status || q.search ? "match these filters" : "yet"}.</p>
         <p><a href="/dashboard/shipments/new">Create a shipment</a> or <a href="/dashboard/from-document">start from a document</a>.</p></div>`
