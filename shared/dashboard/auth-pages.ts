@@ -127,9 +127,13 @@ export function registerAuthPages(app: Hono<DashboardEnv>): void {
   });
 }
 
+const STATIC_ASSET = /^\/dashboard\/(?:[\w-]+\/)?assets\/[\w.-]+$/;
+
 /** Every other dashboard route needs a session; without one a page redirects to the sign-in form. */
 export function requireSession(): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
+    // Static files (ours and the shipments pages' /dashboard/shipments/assets/…) are public.
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && STATIC_ASSET.test(new URL(c.req.url).pathname)) return next();
     const token = getCookie(c, SESSION_COOKIE);
     const found = token ? await findSessionMember(c.get("services").db, token) : null;
     if (!found) {

@@ -36,13 +36,13 @@ pre{font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;backgro
 .who{display:flex;flex-wrap:wrap;align-items:center;gap:8px;font-size:.9rem;min-width:0}
 .who__email{overflow-wrap:anywhere}
 .topbar .badge{background:#2b4560;color:#fff;border-color:#5a7590}
-.frame{display:grid;grid-template-columns:1fr;max-width:1280px;margin:0 auto}
+.frame{display:grid;grid-template-columns:minmax(0,1fr);max-width:1280px;margin:0 auto}
 .sidenav ul{list-style:none;margin:0;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px}
 .sidenav a{display:block;padding:8px 10px;border-radius:6px;text-decoration:none;color:var(--fg)}
 .sidenav a:hover{background:#e4e9ee}
 .sidenav a[aria-current="page"]{background:var(--accent);color:var(--accent-fg)}
 main{padding:16px;min-width:0}
-main:focus{outline:none}
+main:focus,main[tabindex]:focus-visible{outline:none}
 .narrow{max-width:480px;margin:0 auto}
 @media (min-width:900px){
   .frame{grid-template-columns:220px minmax(0,1fr)}
@@ -61,11 +61,12 @@ main:focus{outline:none}
 .kv dt{color:var(--muted)}
 .kv dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:520px){.kv{grid-template-columns:1fr}.kv dt{margin-top:6px}}
-.table-wrap{overflow-x:auto;margin:0 0 12px;border:1px solid var(--line);border-radius:var(--radius);background:var(--card)}
+.table-wrap{position:relative;overflow-x:auto;margin:0 0 12px;border:1px solid var(--line);border-radius:var(--radius);background:var(--card)}
 table.data{border-collapse:collapse;width:100%;font-size:.95rem}
 table.data th,table.data td{text-align:left;padding:8px 10px;border-bottom:1px solid var(--line);vertical-align:top}
 table.data th{background:#eef1f4;font-weight:600;white-space:nowrap}
 table.data tr:last-child td{border-bottom:0}
+table.data td code{white-space:nowrap}
 table.data td.num{text-align:right;font-variant-numeric:tabular-nums}
 .pager{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 12px}
 .tabs ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px;margin:0 0 16px;padding:0;border-bottom:1px solid var(--line)}
@@ -82,7 +83,8 @@ table.data td.num{text-align:right;font-variant-numeric:tabular-nums}
 .field--warning .hint{color:var(--warn)}
 .hint{font-size:.9rem;color:var(--muted)}
 fieldset{border:1px solid var(--line);border-radius:6px;padding:10px 12px;margin:0 0 14px;max-width:40rem}
-.checks label{display:flex;gap:8px;align-items:center;font-weight:400;padding:4px 0}
+.checks label{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;font-weight:400;padding:4px 0}
+.checks code{white-space:nowrap;overflow-wrap:normal}
 .checks input{width:1.1rem;height:1.1rem}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 12px}
 .inline-form{display:inline}
