@@ -59,7 +59,7 @@ describe("from a document, in a real browser", () => {
     await page.goto(`${server.baseUrl}/dashboard/from-document`);
     await checkAxe(page);
     await screenshots(page, "from-document");
-    await page.getByLabel("Document").setInputFiles(file);
+    await page.getByLabel("Document", { exact: true }).setInputFiles(file);
     await Promise.all([page.waitForURL(/\/dashboard\/from-document\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Upload and extract" }).click()]);
     // progress.js reloads the page when the job is done; the review form then shows.
     await page.getByRole("heading", { name: "Review the values read from invoice.pdf" }).waitFor({ timeout: 120_000 });
@@ -78,7 +78,7 @@ describe("from a document, in a real browser", () => {
     const file = join(dir, "notes.txt");
     await writeFile(file, "just text");
     await page.goto(`${server.baseUrl}/dashboard/from-document`);
-    await page.getByLabel("Document").setInputFiles(file);
+    await page.getByLabel("Document", { exact: true }).setInputFiles(file);
     await page.getByRole("button", { name: "Upload and extract" }).click();
     expect(await page.getByRole("alert").innerText()).toMatch(/Unsupported file type.*SVC_EXTRACT_001/);
   }, 120_000);
@@ -101,9 +101,9 @@ describe("from a document, in a real browser", () => {
 
     await page.goto(`${server.baseUrl}/dashboard/shipments/${s.id}`);
     await page.getByRole("link", { name: "Upload a filled PDF form" }).click();
-    await page.getByLabel("Filled PDF").setInputFiles(file);
-    await page.getByLabel("Document type").selectOption("COMMERCIAL_INVOICE");
-    expect(await page.getByLabel("Shipment").inputValue()).toBe(s.id);
+    await page.getByLabel("Filled PDF", { exact: true }).setInputFiles(file);
+    await page.getByLabel("Document type", { exact: true }).selectOption("COMMERCIAL_INVOICE");
+    expect(await page.getByLabel("Shipment", { exact: true }).inputValue()).toBe(s.id);
     await page.getByRole("button", { name: "Upload and merge" }).click();
     const text = await page.locator("main").innerText();
     expect(text).toContain("Merged");
