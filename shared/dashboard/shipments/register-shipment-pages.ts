@@ -28,11 +28,12 @@ export const SHIPMENT_ASSETS: Record<string, Asset> = {
 /** Registers the shipments pages (/dashboard/shipments…, /dashboard/from-document…); called after auth + CSRF. */
 export function registerShipmentPages(app: Hono<DashboardEnv>): void {
   app.get("/dashboard/shipments/assets/:file", (c) => assetResponse(SHIPMENT_ASSETS[c.req.param("file")], c.req.header("if-none-match")));
-  // Fixed paths before /dashboard/shipments/:id so "new" and "suggest" are never read as ids.
+  // Fixed paths before parameters: "new" and "suggest" are never read as shipment ids, nor "filled-form"
+  // as an extraction job id (the first registered handler that answers wins).
   registerListRoutes(app);
   registerSuggestRoutes(app);
+  registerFromDocumentRoutes(app);
   registerFormRoutes(app);
   registerGenerateRoutes(app);
   registerShipmentRoutes(app);
-  registerFromDocumentRoutes(app);
 }
