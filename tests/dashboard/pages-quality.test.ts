@@ -75,7 +75,7 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     deliveryId = d.ok ? d.deliveryId : "";
     wakeBackgroundTasks();
     await backgroundTasksIdle();
-  });
+  }, 600_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
