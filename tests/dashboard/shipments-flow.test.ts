@@ -154,11 +154,12 @@ describe("shipments pages in a real browser", () => {
     await page.getByRole("link", { name: /Download PDF of the Commercial Invoice/ }).waitFor({ state: "visible", timeout: 90_000 });
     await page.getByRole("link", { name: /Download PDF of the Bill of Lading/ }).waitFor({ state: "visible" });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download PDF of the Commercial Invoice/ }).click()]);
-    downloadPath = join(SHOTS, "..", "..", "node_modules", ".cache-dashboard-ci.pdf");
+    downloadPath = join(tmpdir(), `tds-dashboard-ci-${Date.now()}.pdf`);
     await download.saveAs(downloadPath);
     const { readFile } = await import("node:fs/promises");
     expect(new TextDecoder().decode((await readFile(downloadPath)).subarray(0, 5))).toBe("%PDF-");
     expect(download.suggestedFilename()).toMatch(/^commercial_invoice-[0-9a-f]{8}\.pdf$/);
+    await rm(downloadPath, { force: true });
 
     await Promise.all([page.waitForURL(/notice=flattened/, { timeout: 90_000 }), page.getByRole("button", { name: /Make PDF\/A copy of the Bill of Lading/ }).click()]);
     await page.getByRole("link", { name: /PDF\/A of the Bill of Lading/ }).waitFor({ state: "visible" });
