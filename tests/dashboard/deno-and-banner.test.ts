@@ -25,11 +25,11 @@ async function acceptInvitation(url: string, email: string, password: string): P
   return { status: res.status, location: res.headers.get("location"), cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
 
-describe("the dashboard under the real Deno, and the first-start invitation in the banner", { timeout: 240_000 }, () => {
+describe("the dashboard under the real Deno, and the first-start invitation in the banner", { timeout: 600_000 }, () => {
   it("deno task start: the banner prints the dashboard and an owner invitation; accepting it (scrypt under Deno) signs in", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tds-dashboard-deno-"));
     dirs.push(dataDir);
-    const server = await spawnServer({ runtime: "deno", env: { TDS_DATA_DIR: dataDir } });
+    const server = await spawnServer({ runtime: "deno", env: { TDS_DATA_DIR: dataDir }, timeoutMs: 180_000 });
     let invitation: string;
     try {
       const out = server.output();
@@ -50,7 +50,7 @@ describe("the dashboard under the real Deno, and the first-start invitation in t
       expect(await server.stop()).toBe(true);
     }
     // A restart prints no invitation once someone has joined.
-    const again = await spawnServer({ runtime: "node", env: { TDS_DATA_DIR: dataDir } });
+    const again = await spawnServer({ runtime: "node", env: { TDS_DATA_DIR: dataDir }, timeoutMs: 180_000 });
     try {
       expect(again.output()).not.toContain("Dashboard invitation");
       expect((await fetch(invitation)).status).toBe(404);
