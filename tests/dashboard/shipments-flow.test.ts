@@ -66,7 +66,7 @@ describe("shipments pages in a real browser", () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await signIn(page, server.baseUrl, "maria@example.test", PASSWORD);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();

@@ -45,7 +45,7 @@ describe("from a document, in a real browser", () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.baseUrl, "sam@example.test", PASSWORD);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
