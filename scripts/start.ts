@@ -29,6 +29,7 @@ const server = await startLocalServer(config, { publicBaseUrlFromEnv: Boolean(re
 const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
 console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
 console.log(`  functions: ${server.url}/functions/v1/<name>   REST: ${server.url}/api/v1   health: ${server.url}/health`);
+console.log(`  dashboard: ${server.url}/dashboard`);
 if (config.localDevelopment && config.legacyJwt) {
   // The Supabase CLI's public local-development keys (CONTRACT.md); never printed for a deployment.
   console.log(`  anon key:         ${config.anonKey}`);
@@ -40,6 +41,9 @@ if (!config.localDevelopment || config.publishableKeys.length > 0 || config.secr
 }
 if (server.defaultApiKey) {
   console.log(`  API key of "Default account" (${config.defaultTier} tier), shown only now: ${server.defaultApiKey}`);
+}
+if (server.ownerInvitation) {
+  console.log(`  Dashboard invitation for the owner of "${server.ownerInvitation.accountName}" (single use, expires in 7 days): ${server.ownerInvitation.url}`);
 }
 
 let stopping = false;

@@ -20,6 +20,8 @@ import { extractionRouter } from "../extraction/extraction-router.ts";
 import { webhooksRouter } from "../webhooks/webhooks-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-route.ts";
 import { refreshReferenceDataRoute } from "../reference/refresh/refresh-route.ts";
+// [imports:dashboard]
+import { membersRouter } from "./members-router.ts";
 
 /** Every REST route of the `api` function, one router per resource. */
 export const restRoutes: RouteDef[] = [
@@ -37,6 +39,8 @@ export const restRoutes: RouteDef[] = [
   ...extractionRouter,
   // [rest:webhooks]
   ...webhooksRouter,
+  // [rest:dashboard]
+  ...membersRouter,
 ];
 
 /** Routes of the other functions (each function mounts its own); listed here for the OpenAPI document. */

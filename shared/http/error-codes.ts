@@ -97,6 +97,9 @@ export const ERROR_CODES = {
   SVC_CONFIG_001: { status: 503, meaning: "a deployed function refuses to serve: a secret it needs is missing or equals a published default (the log names the variable)", origin: "project" },
   // Project: request rate limits
   SVC_RATE_001: { status: 429, meaning: "request rate limit reached (per API key, or per client address on public endpoints); Retry-After, RateLimit and RateLimit-Policy say when and which budget", origin: "project" },
+  // [codes:dashboard]
+  SVC_MEMBER_001: { status: 409, meaning: "the email already has a dashboard sign-in (emails are unique across accounts)", origin: "project" },
+  SVC_MEMBER_002: { status: 404, meaning: "dashboard member or invitation not found in this account", origin: "project" },
   // Project: unexpected
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 } as const satisfies Record<string, ErrorCodeInfo>;

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { pathToFileURL } from "node:url";
 import type { AppEnv } from "../http/app-env.ts";
 import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
@@ -21,6 +21,22 @@ export async function loadFunctionApps(only?: readonly string[]): Promise<Map<st
   return apps;
 }
 
+/**
+ * Like Supabase's proxy, the gateway sets x-forwarded-for to the client's socket address (replacing
+ * whatever the client sent), unless the deployment says proxies in front append to it
+ * (TDS_TRUSTED_PROXIES): the dashboard throttles sign-ins per address with it.
+ */
+function withClientAddress(c: Context<AppEnv>): Request {
+  const req = c.req.raw;
+  if (c.var.services.config.rateLimits.trustedProxies > 0) return req;
+  const e = c.env as { incoming?: { socket?: { remoteAddress?: string } }; remoteAddr?: { hostname?: string } } | undefined;
+  const address = e?.incoming?.socket?.remoteAddress ?? e?.remoteAddr?.hostname;
+  const headers = new Headers(req.headers);
+  if (address) headers.set("x-forwarded-for", address);
+  else headers.delete("x-forwarded-for");
+  return new Request(req, { headers });
+}
+
 // env carries the runtime's connection info (the client address for per-address rate limits).
 function forward(app: FunctionApp, req: Request, path: string, env: unknown): Response | Promise<Response> {
   const url = new URL(req.url);
@@ -39,13 +55,20 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
     await db.query("select 1");
     return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()], reference_data: await referenceDataHealth(db, config.referenceRefresh) });
   });
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));
-  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), c.req.raw, c.env));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
+  gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
   // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
   // The segment is passed on still encoded: the function decodes it (once, strictly) like any path parameter.
   gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, c.env, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`));
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  // The dashboard: /dashboard/* goes to the dashboard function as it is (it serves /dashboard/… on Supabase too).
+  const dashboard = apps.get("dashboard");
+  if (dashboard) {
+    const toDashboard = (c: Context<AppEnv>) => dashboard.fetch(withClientAddress(c), c.env);
+    gateway.all("/dashboard", toDashboard);
+    gateway.all("/dashboard/*", toDashboard);
+  }
 
   function dispatch(name: string, req: Request, env: unknown, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
     const app = apps.get(name);

@@ -8,12 +8,15 @@ import { importReferenceDirIfEmpty } from "../reference/import-reference-dir.ts"
 import { getSanctionsIndex } from "../validation/sanctions-screener.ts";
 import { startBackgroundTasks, stopBackgroundTasks } from "./background-tasks.ts";
 import { listen, type RunningServer } from "./listen.ts";
+import { bootstrapOwnerInvitation } from "../dashboard/members/invite-member.ts";
 
 export interface LocalServer extends RunningServer {
   url: string;
   services: Services;
   /** Set on the first start only: the key of the default account (printed once, stored as a hash). */
   defaultApiKey?: string;
+  /** While the dashboard has no member: a single-use invitation for the owner of the first account. */
+  ownerInvitation?: { accountName: string; url: string };
 }
 
 /** Opens the database, applies migrations, mounts every function and listens: what `npm start` runs. */
@@ -42,11 +45,13 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
   // Build the sanctions index now (1–2 s) rather than inside the first validation request.
   getSanctionsIndex(db).catch((e) => console.error("sanctions index could not be built:", e));
   if (!options.publicBaseUrlFromEnv) config.publicBaseUrl = url;
+  const ownerInvitation = (await bootstrapOwnerInvitation(db, config)) ?? undefined;
   return {
     ...server,
     url,
     services,
     defaultApiKey,
+    ownerInvitation,
     close: async () => {
       console.log("  closing the HTTP server…");
       await server.close();

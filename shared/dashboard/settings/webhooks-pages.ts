@@ -1,0 +1,411 @@
+import type { Context, Hono } from "hono";
+import { html } from "hono/html";
+import type { DashboardEnv } from "../dashboard-env.ts";
+import { csrfField } from "../csrf.ts";
+import { renderPage, type PageOptions } from "../layout.ts";
+import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import { AppError } from "../../http/app-error.ts";
+import { EVENT_NAMES, type EventName } from "../../events/outbox.ts";
+import { wakeBackgroundTasks } from "../../server/background-tasks.ts";
+import { checkWebhookUrl } from "../../webhooks/url-safety.ts";
+import { generateWebhookSecret } from "../../webhooks/webhook-secret.ts";
+import { webhookSettings } from "../../webhooks/webhook-settings.ts";
+import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "../../webhooks/webhooks-router.ts";
+import { enqueueTestDelivery } from "../../webhooks/test-delivery.ts";
+import {
+  deleteSubscription,
+  findDelivery,
+  findSubscription,
+  insertSubscription,
+  listDeliveries,
+  listSubscriptions,
+  MAX_SUBSCRIPTIONS_PER_ACCOUNT,
+  normaliseEvents,
+  redeliver,
+  rotateSubscriptionSecret,
+  updateSubscription,
+  type WebhookDelivery,
+  type WebhookSubscription,
+} from "../../webhooks/webhook-repository.ts";
+
+const BASE = "/dashboard/settings/webhooks";
+const PAGE_SIZE = 20;
+const EVENT_HELP: Record<EventName, string> = {
+  "document.generated": "a document is ready to download",
+  "document.failed": "a document could not be generated",
+  "extraction.completed": "data was extracted from an uploaded document",
+  "extraction.failed": "an extraction failed",
+};
+const NOTICES = {
+  updated: "The endpoint is saved.",
+  enabled: "The endpoint is enabled: deliveries resume.",
+  disabled: "The endpoint is disabled: no deliveries are sent until you enable it.",
+  deleted: "The endpoint and its delivery log are deleted.",
+  "test-sent": "A test event is queued; it appears in the log below within seconds (reload the page).",
+  redelivered: "The delivery is queued again; reload the page to see the new attempt.",
+};
+
+interface EndpointForm {
+  url: string;
+  description: string;
+  events: string[];
+}
+type FieldErrors = Partial<Record<"url" | "events" | "description", string>>;
+
+function notFound(id: string): AppError {
+  return new AppError("SVC_WEBHOOK_001", "There is no such webhook endpoint in this account.", { details: { webhook_id: id } });
+}
+
+function stateBadge(s: WebhookSubscription): Html {
+  if (!s.active) return html`<span class="badge badge--error">disabled</span>`;
+  if (s.consecutive_failures > 0) return html`<span class="badge badge--warn">failing (${s.consecutive_failures})</span>`;
+  return html`<span class="badge badge--ok">active</span>`;
+}
+
+function deliveryBadge(d: WebhookDelivery): Html {
+  const kind = d.status === "succeeded" ? "ok" : d.status === "failed" ? "error" : "warn";
+  return html`<span class="badge badge--${kind}">${d.status}</span>`;
+}
+
+function endpointFields(values: EndpointForm, errors: FieldErrors): Html {
+  const fieldClass = (k: keyof FieldErrors) => (errors[k] ? "field field--error" : "field");
+  return html`<div class="${fieldClass("url")}">
+  <label for="wh-url">Endpoint URL</label>
+  <input id="wh-url" name="url" type="url" required maxlength="2048" value="${values.url}" aria-describedby="wh-url-hint"${errors.url ? html` aria-invalid="true"` : ""}>
+  <span id="wh-url-hint" class="hint">${errors.url ?? "An https address of your system that accepts POST requests."}</span>
+</div>
+<fieldset class="checks${errors.events ? " field--error" : ""}" aria-describedby="wh-events-hint">
+  <legend>Events</legend>
+  ${EVENT_NAMES.map(
+    (e) => html`<label><input type="checkbox" name="events" value="${e}"${values.events.includes(e) ? html` checked` : ""}> <code>${e}</code> <span class="muted">— ${EVENT_HELP[e]}</span></label>`,
+  )}
+  <span id="wh-events-hint" class="hint">${errors.events ?? "Choose at least one."}</span>
+</fieldset>
+<div class="${fieldClass("description")}">
+  <label for="wh-description">Description <span class="muted">(optional)</span></label>
+  <input id="wh-description" name="description" type="text" maxlength="500" value="${values.description}">
+  ${errors.description ? html`<span class="hint">${errors.description}</span>` : ""}
+</div>`;
+}
+
+async function readEndpointForm(c: Context<DashboardEnv>): Promise<{ values: EndpointForm; errors: FieldErrors; url?: string; events: EventName[] }> {
+  const form = await readForm(c);
+  const values: EndpointForm = { url: form.get("url").trim(), description: form.get("description").trim(), events: form.all("events") };
+  const errors: FieldErrors = {};
+  let url: string | undefined;
+  if (!values.url) errors.url = "Enter the endpoint URL.";
+  else {
+    const check = checkWebhookUrl(values.url, webhookSettings(c.get("services").config));
+    if (check.ok) url = check.url;
+    else errors.url = `This URL is refused: ${check.reason}.`;
+  }
+  const events = normaliseEvents(values.events);
+  if (events.length === 0) errors.events = "Choose at least one event.";
+  if (values.description.length > 500) errors.description = "At most 500 characters.";
+  return { values, errors, url, events };
+}
+
+function firstError(errors: FieldErrors): string {
+  return Object.values(errors)[0] ?? "";
+}
+
+async function listPage(c: Context<DashboardEnv>, extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {}): Promise<Response> {
+  const subs = await listSubscriptions(c.get("services").db, c.get("member").accountId);
+  const values = extra.values ?? { url: "", description: "", events: [...EVENT_NAMES] };
+  return renderPage(c, {
+    title: "Webhooks",
+    active: "webhooks",
+    status: extra.status,
+    notice: extra.notice ?? noticeFrom(c, NOTICES),
+    body: html`<p>Webhooks tell your systems when documents are ready or extractions finish: the service POSTs a signed JSON body to your endpoint and retries for up to three days. See the signing details in the API documentation (webhooks).</p>
+<h2>Endpoints</h2>
+${subs.length === 0
+  ? html`<p class="muted">No endpoints yet.</p>`
+  : tableWrap(
+      "Webhook endpoints",
+      html`<table class="data">
+  <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Last success</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+  <tbody>${subs.map(
+    (s) => html`<tr>
+    <td><code>${s.url}</code>${s.description ? html`<br><span class="muted">${s.description}</span>` : ""}</td>
+    <td>${s.events.map((e, i) => html`${i ? html`<br>` : ""}<code>${e}</code>`)}</td>
+    <td>${stateBadge(s)}</td>
+    <td>${time(s.last_success_at)}</td>
+    <td><a href="${BASE}/${s.id}">Manage<span class="visually-hidden"> ${s.url}</span></a></td>
+  </tr>`,
+  )}</tbody>
+</table>`,
+    )}
+<form method="post" action="${BASE}" class="card" novalidate>
+  <h2>Add an endpoint</h2>
+  ${csrfField(c)}
+  ${endpointFields(values, extra.errors ?? {})}
+  <p class="hint">A signing secret is created for the endpoint and shown once. At most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} endpoints per account.</p>
+  <div class="actions"><button type="submit" class="button">Add endpoint</button></div>
+</form>`,
+  });
+}
+
+function secretShownPage(c: Context<DashboardEnv>, sub: WebhookSubscription, secret: string, title: string, intro: string, status = 200): Promise<Response> {
+  return renderPage(c, {
+    title,
+    active: "webhooks",
+    status,
+    notice: { kind: "ok", text: intro },
+    body: html`${shownOnce("signing-secret", `Signing secret of ${sub.url}`, secret, "Copy it now into your receiver's configuration: it will not be shown again. Your receiver uses it to check the webhook-signature (Standard Webhooks) and X-Service-Signature headers of every delivery.")}
+<p><a class="button button--secondary" href="${BASE}/${sub.id}">Done, go to the endpoint</a></p>`,
+  });
+}
+
+function deliveryRows(c: Context<DashboardEnv>, sub: WebhookSubscription, deliveries: WebhookDelivery[]): Html {
+  return html`${deliveries.map(
+    (d) => html`<tr>
+    <td><code>${d.event}</code>${isTest(d) ? html` <span class="badge">test</span>` : ""}</td>
+    <td>${time(d.created_at)}</td>
+    <td>${deliveryBadge(d)}</td>
+    <td class="num">${d.attempts}</td>
+    <td class="num">${d.last_status ?? "—"}</td>
+    <td>${d.status === "pending" ? time(d.next_attempt_at) : html`<span class="muted">—</span>`}</td>
+    <td class="nowrap"><a href="${BASE}/${sub.id}/deliveries/${d.id}">Details<span class="visually-hidden"> of the ${d.event} delivery of ${d.created_at}</span></a>
+      ${redeliverForm(c, sub, d, "link")}</td>
+  </tr>`,
+  )}`;
+}
+
+function isTest(d: WebhookDelivery): boolean {
+  return typeof d.payload === "object" && d.payload !== null && (d.payload as { data?: { test?: unknown } }).data?.test === true;
+}
+
+function redeliverForm(c: Context<DashboardEnv>, sub: WebhookSubscription, d: WebhookDelivery, look: "link" | "button"): Html {
+  if (!sub.active) return html``;
+  return html`<form method="post" action="${BASE}/${sub.id}/deliveries/${d.id}/redeliver" class="inline-form">${csrfField(c)}<button type="submit" class="button ${look === "link" ? "button--link" : "button--secondary"}">Redeliver<span class="visually-hidden"> the ${d.event} delivery of ${d.created_at}</span></button></form>`;
+}
+
+async function endpointPage(c: Context<DashboardEnv>, id: string, extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {}): Promise<Response> {
+  const { db } = c.get("services");
+  const accountId = c.get("member").accountId;
+  const sub = await findSubscription(db, accountId, id);
+  if (!sub) throw notFound(id);
+  const page = Math.max(1, Math.min(100000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+  const { deliveries, total } = await listDeliveries(db, accountId, sub.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const values = extra.values ?? { url: sub.url, description: sub.description ?? "", events: sub.events };
+  return renderPage(c, {
+    title: "Webhook endpoint",
+    active: "webhooks",
+    status: extra.status,
+    notice: extra.notice ?? noticeFrom(c, NOTICES),
+    body: html`<p><a href="${BASE}">← All endpoints</a></p>
+<section class="card" aria-labelledby="ep-h">
+  <h2 id="ep-h"><code>${sub.url}</code></h2>
+  <dl class="kv">
+    <dt>State</dt><dd>${stateBadge(sub)}${sub.disabled_reason ? html` <span class="muted">${sub.disabled_reason}</span>` : ""}</dd>
+    <dt>Signing secret</dt><dd><code>${sub.secret_prefix}…</code>${sub.previous_secret_expires_at ? html` <span class="muted">(the previous secret also signs until ${time(sub.previous_secret_expires_at)})</span>` : ""}</dd>
+    <dt>Last success</dt><dd>${time(sub.last_success_at)}</dd>
+    <dt>Failures in a row</dt><dd>${sub.consecutive_failures}</dd>
+    <dt>Created</dt><dd>${time(sub.created_at)}</dd>
+  </dl>
+  <div class="actions">
+    <form method="post" action="${BASE}/${sub.id}/test" class="inline-form">${csrfField(c)}<button type="submit" class="button"${sub.active ? "" : html` disabled aria-describedby="test-hint"`}>Send test event</button></form>
+    <form method="post" action="${BASE}/${sub.id}/${sub.active ? "disable" : "enable"}" class="inline-form">${csrfField(c)}<button type="submit" class="button button--secondary">${sub.active ? "Disable" : "Enable"}</button></form>
+    <a class="button button--secondary" href="${BASE}/${sub.id}/rotate">Rotate secret</a>
+    <a class="button button--danger" href="${BASE}/${sub.id}/delete">Delete</a>
+  </div>
+  ${sub.active ? "" : html`<p id="test-hint" class="hint">Enable the endpoint to send a test event.</p>`}
+</section>
+<form method="post" action="${BASE}/${sub.id}" class="card" novalidate>
+  <h2>Edit</h2>
+  ${csrfField(c)}
+  ${endpointFields(values, extra.errors ?? {})}
+  <div class="actions"><button type="submit" class="button">Save changes</button></div>
+</form>
+<section aria-labelledby="log-h">
+  <h2 id="log-h">Delivery log</h2>
+  ${total === 0
+    ? html`<p class="muted">No deliveries yet. Send a test event to check your receiver.</p>`
+    : html`${tableWrap(
+        "Delivery log",
+        html`<table class="data">
+  <thead><tr><th scope="col">Event</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Response</th><th scope="col">Next retry</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+  <tbody>${deliveryRows(c, sub, deliveries)}</tbody>
+</table>`,
+      )}
+  ${pages > 1
+    ? html`<nav class="pager" aria-label="Delivery log pages">
+    ${page > 1 ? html`<a href="${BASE}/${sub.id}?page=${page - 1}">Newer</a>` : ""}
+    <span>Page ${page} of ${pages} (${total} deliveries)</span>
+    ${page < pages ? html`<a href="${BASE}/${sub.id}?page=${page + 1}">Older</a>` : ""}
+  </nav>`
+    : ""}`}
+</section>`,
+  });
+}
+
+function prettyJson(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value, null, 2);
+}
+
+function confirmPage(c: Context<DashboardEnv>, sub: WebhookSubscription, title: string, text: Html, action: string, button: string): Promise<Response> {
+  return renderPage(c, {
+    title,
+    active: "webhooks",
+    body: html`<div class="card">
+  <p>${text}</p>
+  <form method="post" action="${BASE}/${sub.id}/${action}" class="actions">
+    ${csrfField(c)}
+    <button type="submit" class="button button--danger">${button}</button>
+    <a class="button button--secondary" href="${BASE}/${sub.id}">Cancel</a>
+  </form>
+</div>`,
+  });
+}
+
+async function requireSubscription(c: Context<DashboardEnv>, id: string): Promise<WebhookSubscription> {
+  const sub = await findSubscription(c.get("services").db, c.get("member").accountId, id);
+  if (!sub) throw notFound(id);
+  return sub;
+}
+
+/** Settings > Webhooks: endpoints (add, edit, enable/disable, rotate, delete, test) and the delivery log. */
+export function registerWebhookPages(app: Hono<DashboardEnv>): void {
+  app.get(BASE, (c) => listPage(c));
+
+  app.post(BASE, async (c) => {
+    const { values, errors, url, events } = await readEndpointForm(c);
+    if (Object.keys(errors).length > 0 || !url) return listPage(c, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
+    const secret = generateWebhookSecret();
+    const { db, config } = c.get("services");
+    const sub = await insertSubscription(db, c.get("member").accountId, { url, events, description: values.description || null, active: true }, secret, webhookSettings(config).secretKeyMaterial);
+    if (!sub) {
+      return listPage(c, { status: 409, values, notice: { kind: "error", text: `The account has the most endpoints allowed (${MAX_SUBSCRIPTIONS_PER_ACCOUNT}); delete one first.` } });
+    }
+    return secretShownPage(c, sub, secret, "Endpoint added", `The endpoint ${sub.url} is added and active.`, 201);
+  });
+
+  app.get(`${BASE}/:id`, (c) => endpointPage(c, c.req.param("id")));
+
+  app.post(`${BASE}/:id`, async (c) => {
+    const id = c.req.param("id");
+    await requireSubscription(c, id);
+    const { values, errors, url, events } = await readEndpointForm(c);
+    if (Object.keys(errors).length > 0 || !url) return endpointPage(c, id, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
+    const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, { url, events, description: { value: values.description || null } });
+    if (!sub) throw notFound(id);
+    return redirectWithNotice(c, `${BASE}/${id}`, "updated");
+  });
+
+  for (const [action, active] of [["enable", true], ["disable", false]] as const) {
+    app.post(`${BASE}/:id/${action}`, async (c) => {
+      const id = c.req.param("id");
+      const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, { active });
+      if (!sub) throw notFound(id);
+      if (active) wakeBackgroundTasks();
+      return redirectWithNotice(c, `${BASE}/${id}`, active ? "enabled" : "disabled");
+    });
+  }
+
+  app.post(`${BASE}/:id/test`, async (c) => {
+    const id = c.req.param("id");
+    const r = await enqueueTestDelivery(c.get("services").db, c.get("member").accountId, id);
+    if (!r.ok && r.reason === "not_found") throw notFound(id);
+    if (!r.ok) return endpointPage(c, id, { status: 409, notice: { kind: "error", text: "The endpoint is disabled: enable it first, then send the test event." } });
+    wakeBackgroundTasks();
+    return redirectWithNotice(c, `${BASE}/${id}`, "test-sent");
+  });
+
+  app.get(`${BASE}/:id/rotate`, async (c) => {
+    const sub = await requireSubscription(c, c.req.param("id"));
+    return confirmPage(
+      c,
+      sub,
+      "Rotate signing secret",
+      html`Create a new signing secret for <code>${sub.url}</code>? The new secret is shown once. The old one keeps signing as a second signature for 24 hours, so you can update your receiver without losing deliveries.`,
+      "rotate",
+      "Rotate secret",
+    );
+  });
+
+  app.post(`${BASE}/:id/rotate`, async (c) => {
+    const id = c.req.param("id");
+    const secret = generateWebhookSecret();
+    const { db, config } = c.get("services");
+    const sub = await rotateSubscriptionSecret(db, c.get("member").accountId, id, secret, webhookSettings(config).secretKeyMaterial, DEFAULT_PREVIOUS_SECRET_TTL_SECONDS);
+    if (!sub) throw notFound(id);
+    return secretShownPage(c, sub, secret, "Secret rotated", "The signing secret is replaced.");
+  });
+
+  app.get(`${BASE}/:id/delete`, async (c) => {
+    const sub = await requireSubscription(c, c.req.param("id"));
+    return confirmPage(c, sub, "Delete endpoint", html`Delete the endpoint <code>${sub.url}</code> with its delivery log? Deliveries not yet sent are dropped. This cannot be undone.`, "delete", "Delete endpoint");
+  });
+
+  app.post(`${BASE}/:id/delete`, async (c) => {
+    const id = c.req.param("id");
+    if (!(await deleteSubscription(c.get("services").db, c.get("member").accountId, id))) throw notFound(id);
+    return redirectWithNotice(c, BASE, "deleted");
+  });
+
+  app.get(`${BASE}/:id/deliveries/:deliveryId`, async (c) => {
+    const sub = await requireSubscription(c, c.req.param("id"));
+    const d = await findDelivery(c.get("services").db, c.get("member").accountId, sub.id, c.req.param("deliveryId"));
+    if (!d) throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
+    return renderPage(c, {
+      title: "Webhook delivery",
+      active: "webhooks",
+      notice: noticeFrom(c, NOTICES),
+      body: html`<p><a href="${BASE}/${sub.id}">← Endpoint <code>${sub.url}</code></a></p>
+<section class="card" aria-labelledby="d-h">
+  <h2 id="d-h"><code>${d.event}</code> ${deliveryBadge(d)}</h2>
+  <dl class="kv">
+    <dt>Delivery id (webhook-id)</dt><dd><code>${d.id}</code></dd>
+    <dt>Created</dt><dd>${time(d.created_at)}</dd>
+    <dt>Attempts</dt><dd>${d.attempts}</dd>
+    <dt>Next retry</dt><dd>${d.status === "pending" ? time(d.next_attempt_at) : "—"}</dd>
+    <dt>Last error</dt><dd>${d.last_error ?? "—"}</dd>
+  </dl>
+  <div class="actions">${redeliverForm(c, sub, d, "button")}</div>
+</section>
+<section class="card" aria-labelledby="req-h">
+  <h2 id="req-h">Request</h2>
+  <p><code>POST ${sub.url}</code></p>
+  <p class="hint">Headers of every attempt: content-type: application/json, webhook-id: ${d.id}, webhook-timestamp (the attempt's time), webhook-signature, X-Service-Signature, X-Service-Event: ${d.event}. Signatures are computed per attempt and not stored.</p>
+  <h3>Body</h3>
+  <pre tabindex="0">${prettyJson(d.payload)}</pre>
+</section>
+<section aria-labelledby="att-h">
+  <h2 id="att-h">Attempts</h2>
+  ${d.attempt_log.length === 0
+    ? html`<p class="muted">No attempt yet.</p>`
+    : d.attempt_log
+        .slice()
+        .reverse()
+        .map(
+          (a) => html`<div class="card">
+  <h3>Attempt ${a.attempt}: ${a.outcome.replace(/_/g, " ")}</h3>
+  <dl class="kv">
+    <dt>Time</dt><dd>${time(a.started_at)} (${a.duration_ms} ms)</dd>
+    <dt>URL</dt><dd><code>${a.url}</code></dd>
+    <dt>Response status</dt><dd>${a.status_code ?? "no answer"}</dd>
+    ${a.error ? html`<dt>Error</dt><dd>${a.error}</dd>` : ""}
+  </dl>
+  <h4 class="visually-hidden">Response body</h4>
+  ${a.response_excerpt ? html`<pre tabindex="0" aria-label="Response body of attempt ${a.attempt}">${a.response_excerpt}</pre>` : html`<p class="muted">No response body.</p>`}
+</div>`,
+        )}
+</section>`,
+    });
+  });
+
+  app.post(`${BASE}/:id/deliveries/:deliveryId/redeliver`, async (c) => {
+    const id = c.req.param("id");
+    const deliveryId = c.req.param("deliveryId");
+    const r = await redeliver(c.get("services").db, c.get("member").accountId, id, deliveryId);
+    if (!r.ok && r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
+    if (!r.ok) {
+      const text = r.reason === "subscription_inactive" ? "The endpoint is disabled: enable it first, then redeliver." : "An attempt of this delivery is in progress; try again in a moment.";
+      return endpointPage(c, id, { status: 409, notice: { kind: "error", text } });
+    }
+    wakeBackgroundTasks();
+    return redirectWithNotice(c, `${BASE}/${id}/deliveries/${deliveryId}`, "redelivered");
+  });
+}

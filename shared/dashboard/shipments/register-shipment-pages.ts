@@ -1,0 +1,39 @@
+// Written by the shipments engineer (D2); replaces the core's stub. The core's app calls it after its
+// session and CSRF middleware, so every handler here has c.var.member and every POST passed the CSRF check.
+import type { Hono } from "hono";
+import type { DashboardEnv } from "../dashboard-env.ts";
+import { assetResponse, type Asset } from "../assets/assets.ts";
+import { FORM_JS, PROGRESS_JS } from "./shipment-scripts.ts";
+import { registerListRoutes } from "./list-routes.ts";
+import { registerSuggestRoutes } from "./suggest-routes.ts";
+import { registerFormRoutes } from "./form-routes.ts";
+import { registerGenerateRoutes } from "./generate-routes.ts";
+import { registerShipmentRoutes } from "./shipment-routes.ts";
+import { registerFromDocumentRoutes } from "./from-document-routes.ts";
+
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+export const SHIPMENT_ASSETS: Record<string, Asset> = {
+  "form.js": { body: FORM_JS, type: "text/javascript; charset=utf-8", etag: `"${fingerprint(FORM_JS)}"` },
+  "progress.js": { body: PROGRESS_JS, type: "text/javascript; charset=utf-8", etag: `"${fingerprint(PROGRESS_JS)}"` },
+};
+
+/** Registers the shipments pages (/dashboard/shipments…, /dashboard/from-document…); called after auth + CSRF. */
+export function registerShipmentPages(app: Hono<DashboardEnv>): void {
+  app.get("/dashboard/shipments/assets/:file", (c) => assetResponse(SHIPMENT_ASSETS[c.req.param("file")], c.req.header("if-none-match")));
+  // Fixed paths before parameters: "new" and "suggest" are never read as shipment ids, nor "filled-form"
+  // as an extraction job id (the first registered handler that answers wins).
+  registerListRoutes(app);
+  registerSuggestRoutes(app);
+  registerFromDocumentRoutes(app);
+  registerFormRoutes(app);
+  registerGenerateRoutes(app);
+  registerShipmentRoutes(app);
+}
