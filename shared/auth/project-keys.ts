@@ -26,7 +26,7 @@ export function createProjectKeys(settings: ProjectKeySettings, jwksTiming: { jw
     ...jwksTiming,
   });
   const jwtKinds = (role: string) => [
-    ...(jwt.asymmetric ? [`a ${role} JWT signed with the project's asymmetric key (ES256, RS256 or EdDSA, checked against its JWKS)`] : []),
+    ...(jwt.asymmetric ? [`${/^[aeiou]/.test(role) ? "an" : "a"} ${role} JWT signed with the project's asymmetric key (ES256, RS256 or EdDSA, checked against its JWKS)`] : []),
     ...(jwt.legacy ? [`a legacy ${role} JWT (HS256)`] : []),
   ];
   return {

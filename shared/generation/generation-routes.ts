@@ -19,7 +19,7 @@ type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
  * After a 202: wake the workers of this process; on Supabase, only where in-process work is allowed,
  * keep this invocation alive to render the jobs. Otherwise the jobs wait for `npm run worker`.
  */
-function startProcessing(services: Services): void {
+export function startProcessing(services: Services): void {
   wakeBackgroundTasks();
   if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;

@@ -182,6 +182,7 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
       }
     }
     for (const ctx of contexts.values()) await ctx.close();
+    contexts.clear(); // closed contexts are not handed out again
   });
 
   it("sends at most 100 KB of JavaScript (compressed) across the dashboard's pages", async () => {

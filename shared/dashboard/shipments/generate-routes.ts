@@ -13,9 +13,7 @@ import { findShipment } from "../../shipments/shipment-repository.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { generateDocuments } from "../../generation/generate-documents.ts";
-import { wakeBackgroundTasks } from "../../server/background-tasks.ts";
-import { drainQueue } from "../../jobs/worker.ts";
-import { generationJobHandler } from "../../generation/generation-worker.ts";
+import { startProcessing } from "../../generation/generation-routes.ts";
 import type { DocumentType } from "../../documents/document-types.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { fromCheckMessages, fromRuleResults, type FieldFinding } from "./findings.ts";
@@ -24,7 +22,6 @@ import { renderGeneratePage } from "./generate-view.ts";
 import { all, memberPrincipal, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 
-type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
 
 async function loadShipment(c: Ctx): Promise<ShipmentRecord> {
   const id = c.req.param("id") ?? "";
@@ -95,9 +92,8 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
         const groups = result.body.warnings.map((g) => ({ docType: g.docType, items: g.warnings }));
         return show(c, s, chosen, finalDoc, fromCheckMessages(groups, "warning", inputs), true, { kind: "error", text: "Recommended fields are empty: confirm to generate with blank fields, or fill them first." });
       }
-      wakeBackgroundTasks();
-      const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-      if (edge?.waitUntil) edge.waitUntil(drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000));
+      // The same path as the API's 202: wake this process's workers, or on the edge render in place when allowed.
+      startProcessing(services);
       return c.redirect(`/dashboard/shipments/${s.id}?notice=generating#generation-${result.body.generation_count}`, 303);
     }),
   );

@@ -22,7 +22,8 @@ type FieldLayout = { kind: "map" } | { kind: "array"; length: number; empty?: Pl
 export type IndexLayout = Record<string, FieldLayout>;
 
 const BATCH = 5000;
-const MAX_ROUNDS = 20;
+// Matching that tries joined names, initials and patronymics (issue 18) walks more rows per name, in more rounds.
+const MAX_ROUNDS = 400;
 
 /** The import the sanctions rows come from: changes whenever sanctions_ofac is re-imported. */
 export async function sanctionsSourceSignature(db: Queryable): Promise<string> {

@@ -21,7 +21,7 @@ describe("shipment form fields and markers", () => {
     expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE"])).toEqual({ level: "recommended", types: ["COMMERCIAL_INVOICE"] });
     expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE", "BILL_OF_LADING"])).toEqual({ level: "required", types: ["BILL_OF_LADING"] });
     expect(requirementFor("bl_data.freight_payment", ["BILL_OF_LADING"])?.level).toBe("recommended");
-    expect(requirementFor("goods.line_items.*.un_number", ["DANGEROUS_GOODS_DECLARATION"])?.level).toBe("required");
+    expect(requirementFor("hazardous_shipment.emergency_contact", ["DANGEROUS_GOODS_DECLARATION"])?.level).toBe("required");
     expect(requirementFor("exporter.city", DOCUMENT_TYPES)).toBeNull();
     expect(chosenDocumentTypes(["PACKING_LIST", "nonsense", "COMMERCIAL_INVOICE"])).toEqual(["COMMERCIAL_INVOICE", "PACKING_LIST"]);
   });

@@ -61,7 +61,7 @@ describe("shipment views escape every value", () => {
       generations: [],
       validation: {
         id: "v", run_id: "r", shipment_id: s.id, gate_slug: "g", rule_library_version: "1", document_types: [], passed: false, score: 80,
-        validation_hash: "sha256:00", layers: [{ name: "Business Rules", status: "failed", results: [] }] as never, route: null, created_at: s.created_at,
+        validation_hash: "sha256:00", layers: [{ name: "Business Rules", status: "failed", results: [] }] as never, route: null, reference_data: null, created_at: s.created_at,
         results: [{ rule_id: "rule_total_matches_line_items", category: "Math", severity: "error", message: "Total differs", field: "goods.total_value", context: { declared_total: 1300, computed_total: 2 } }],
       },
     }));
