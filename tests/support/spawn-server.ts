@@ -19,8 +19,8 @@ export interface SpawnedServer {
 
 /** Starts the real server as a child process (`npm start` or `deno task start`) and waits for its banner. */
 export async function spawnServer(options: { runtime: "node" | "deno"; env: Record<string, string>; timeoutMs?: number; viaNpm?: boolean }): Promise<SpawnedServer> {
-  // `npm start` runs `tsx scripts/start.ts`; by default the test runs that same script in one Node process,
-  // because npm kills its children when it is itself told to stop, which can cut a slow shutdown short.
+  // `npm start` runs `node --import tsx scripts/start.ts`; by default the test runs that command itself,
+  // without npm in between, so that the process it signals is the server.
   const [cmd, args]: [string, string[]] =
     options.runtime === "deno"
       ? [DENO, ["task", "--quiet", "start"]]
