@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { startLocalServer } from "../shared/server/start-local-server.ts";
-import { sampleShipment } from "../shared/documents/samples.ts";
+import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { createApiKey } from "../shared/accounts/account-repository.ts";
 import { hashPassword } from "../shared/dashboard/passwords.ts";
 import { insertMember } from "../shared/dashboard/members/member-repository.ts";

@@ -2,7 +2,7 @@
 import { createBenchAccount, machine, ms, startBenchServer, summarise, table } from "./support.ts";
 import { renderDocument } from "../shared/documents/render-document.ts";
 import { DOCUMENT_TYPES } from "../shared/documents/document-types.ts";
-import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment } from "../shared/documents/samples.ts";
+import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment } from "../tests/support/sample-shipments.ts";
 
 const EU_TYPES = DOCUMENT_TYPES.filter((t) => t !== "AIR_WAYBILL" && t !== "USMCA_CERTIFICATE_OF_ORIGIN");
 

@@ -22,7 +22,7 @@ import { generateDocuments } from "../shared/generation/generate-documents.ts";
 import { drainQueue } from "../shared/jobs/worker.ts";
 import { generationJobHandler } from "../shared/generation/generation-worker.ts";
 import { renderDocument } from "../shared/documents/render-document.ts";
-import { sampleShipment } from "../shared/documents/samples.ts";
+import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
 import { REFERENCE_DIR, table } from "./support.ts";
 

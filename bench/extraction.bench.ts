@@ -11,10 +11,10 @@ import { loadExtractionConfig } from "../shared/extraction/extraction-config.ts"
 import type { FileKind } from "../shared/extraction/file-kinds.ts";
 import { terminateOcr } from "../shared/extraction/readers/ocr-reader.ts";
 import { runExtraction } from "../shared/extraction/run-extraction.ts";
-import { makeShipment } from "./extraction/corpus-data.ts";
+import { makeShipment } from "../tests/support/extraction-corpus/corpus-data.ts";
 import { encodePng, scanLike } from "./extraction/images.ts";
-import { boxedEnglish } from "./extraction/pdf-styles.ts";
-import { sheetEnglish, writeXlsx } from "./extraction/sheet-styles.ts";
+import { boxedEnglish } from "../tests/support/extraction-corpus/pdf-styles.ts";
+import { sheetEnglish, writeXlsx } from "../tests/support/extraction-corpus/sheet-styles.ts";
 
 const config = loadExtractionConfig({ extractor: "builtin" });
 const here = import.meta.dirname;

@@ -17,7 +17,7 @@ import { cpus, loadavg } from "node:os";
 import { PDFDocument } from "pdf-lib";
 import { renderDocument } from "../shared/documents/render-document.ts";
 import { fontkit, loadFontBytes } from "../shared/documents/fonts.ts";
-import { longShipment, SAMPLE_META, sampleShipment } from "../shared/documents/samples.ts";
+import { longShipment, SAMPLE_META, sampleShipment } from "../tests/support/sample-shipments.ts";
 import { inspectPdf } from "../shared/pdf/inspect-pdf.ts";
 import { mapFieldsToShipment, mergeIntoShipment, readFormFields } from "../shared/pdf/read-form-fields.ts";
 import { flattenToPdfA } from "../shared/pdf/flatten-to-pdfa.ts";

@@ -14,7 +14,7 @@ import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { DOCUMENT_TYPES, type DocumentType } from "../shared/documents/document-types.ts";
 import { renderDocument } from "../shared/documents/render-document.ts";
-import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment, stressShipment } from "../shared/documents/samples.ts";
+import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment, stressShipment } from "../tests/support/sample-shipments.ts";
 
 function hasPdftoppm(): boolean {
   try {

@@ -19,10 +19,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import { renderDocument } from "../../shared/documents/render-document.ts";
-import { makeShipment, partyExpected, type CorpusShipment } from "./corpus-data.ts";
+import { makeShipment, partyExpected, type CorpusShipment } from "../../tests/support/extraction-corpus/corpus-data.ts";
 import { encodePng, encodeTiff, renderPdfJpeg, scanLike } from "./images.ts";
-import { PDF_STYLES, type Expected, type PdfStyle } from "./pdf-styles.ts";
-import { SHEET_STYLES, writeXlsx, type SheetStyle } from "./sheet-styles.ts";
+import { PDF_STYLES, type Expected, type PdfStyle } from "../../tests/support/extraction-corpus/pdf-styles.ts";
+import { SHEET_STYLES, writeXlsx, type SheetStyle } from "../../tests/support/extraction-corpus/sheet-styles.ts";
 
 export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), "corpus");
 

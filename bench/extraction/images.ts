@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { rng } from "./corpus-data.ts";
+import { rng } from "../../tests/support/extraction-corpus/corpus-data.ts";
 
 export interface Gray {
   width: number;

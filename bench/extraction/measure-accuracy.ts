@@ -17,7 +17,7 @@ import { sniffFileKind, type FileKind } from "../../shared/extraction/file-kinds
 import { terminateOcr } from "../../shared/extraction/readers/ocr-reader.ts";
 import { runExtraction } from "../../shared/extraction/run-extraction.ts";
 import { CORPUS_DIR, generateCorpus, type CorpusEntry, type CorpusKind } from "./generate-corpus.ts";
-import { precisionRecall, sameValue, scoreExtraction } from "./score.ts";
+import { precisionRecall, sameValue, scoreExtraction } from "../../tests/support/extraction-corpus/score.ts";
 
 export interface KindReport {
   kind: CorpusKind;

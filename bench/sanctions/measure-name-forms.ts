@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { loadOfacEntries, REPO_ROOT } from "./load-ofac-entries.ts";
+import { loadOfacEntries, REPO_ROOT } from "../../tests/support/ofac-entries.ts";
 import { buildSanctionsIndex, screenName, screenNameRanked, SANCTIONS_MATCH_THRESHOLD, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
 import { normalizeName, tokenizeName } from "../../shared/reference/sanctions/normalize-name.ts";
 

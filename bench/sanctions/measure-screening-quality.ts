@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { loadOfacEntries, REPO_ROOT, OFAC_FILES } from "./load-ofac-entries.ts";
+import { loadOfacEntries, REPO_ROOT, OFAC_FILES } from "../../tests/support/ofac-entries.ts";
 import {
   buildSanctionsIndex,
   screenNameRanked,

@@ -7,7 +7,7 @@
  *   NODE_OPTIONS=--expose-gc npx tsx bench/sanctions/screening-speed.ts   # more accurate memory figure
  */
 import { loadavg } from "node:os";
-import { loadOfacEntries } from "./load-ofac-entries.ts";
+import { loadOfacEntries } from "../../tests/support/ofac-entries.ts";
 import { buildSanctionsIndex, screenNames } from "../../shared/reference/sanctions/sanctions-index.ts";
 
 const args = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { testBackends } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
-import { loadOfacEntries } from "../../bench/sanctions/load-ofac-entries.ts";
+import { loadOfacEntries } from "../support/ofac-entries.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
 import { currentStoredLayout, sanctionsSourceSignature, screenNamesStored, storeIndexOf } from "../../shared/reference/sanctions/stored-index.ts";
 

@@ -4,10 +4,10 @@ import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
-import { sampleShipment, sampleUsmcaShipment } from "../../shared/documents/samples.ts";
+import { sampleShipment, sampleUsmcaShipment } from "../support/sample-shipments.ts";
 import { DOCUMENT_TYPES } from "../../shared/documents/document-types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/documents/field-requirements.ts";
-import { decodeQr, PdfWorkspace, pdffonts, pdftotext, qpdfCheck } from "../unit/documents/pdf-tools.ts";
+import { decodeQr, PdfWorkspace, pdffonts, pdftotext, qpdfCheck } from "../support/pdf-tools.ts";
 import { expireOldDocumentFiles } from "../../shared/generation/generation-repository.ts";
 
 const EU_TYPES = DOCUMENT_TYPES.filter((t) => t !== "AIR_WAYBILL" && t !== "USMCA_CERTIFICATE_OF_ORIGIN");

@@ -11,10 +11,10 @@ import { cleanupExpiredUploads, createExtractionTask } from "../../shared/extrac
 import { loadExtractionConfig, type ExtractionConfig } from "../../shared/extraction/extraction-config.ts";
 import { flattenResultTree } from "../../shared/extraction/extraction-result.ts";
 import { MAX_ATTEMPTS } from "../../shared/jobs/job-queue.ts";
-import { makeShipment } from "../../bench/extraction/corpus-data.ts";
-import { boxedEnglish, inlineGerman } from "../../bench/extraction/pdf-styles.ts";
-import { sheetGerman, writeXlsx } from "../../bench/extraction/sheet-styles.ts";
-import { modelAnswer } from "../unit/extraction/model-answer.ts";
+import { makeShipment } from "../support/extraction-corpus/corpus-data.ts";
+import { boxedEnglish, inlineGerman } from "../support/extraction-corpus/pdf-styles.ts";
+import { sheetGerman, writeXlsx } from "../support/extraction-corpus/sheet-styles.ts";
+import { modelAnswer } from "../support/model-answer.ts";
 
 const fixtures = join(import.meta.dirname, "../unit/extraction/fixtures");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

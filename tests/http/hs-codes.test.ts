@@ -1,8 +1,6 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestPglite, testBackends } from "../support/databases.ts";
@@ -11,6 +9,7 @@ import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { foldHsText } from "../../shared/hs-codes/normalize.ts";
 import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
+import { SHARED_DATA, hasSharedData } from "support/shared-data.ts";
 
 // A few hand-written lines per schedule, in the official file formats the importers read.
 const FIXTURES: Record<string, string> = {
@@ -357,9 +356,9 @@ for (const backend of testBackends()) {
 }
 
 // The workspace's real reference files (../shared/data); absent in a bare checkout.
-const DATA_DIR = fileURLToPath(new URL("../../../shared/data/", import.meta.url));
+const DATA_DIR = SHARED_DATA;
 
-describe.runIf(existsSync(DATA_DIR))("HS code lookup on the full reference data (PGlite)", () => {
+describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite)", () => {
   let db: Db;
   let gw: TestGateway;
   let key: string;

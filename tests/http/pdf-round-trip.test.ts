@@ -6,7 +6,7 @@ import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
-import { sampleShipment } from "../../shared/documents/samples.ts";
+import { sampleShipment } from "../support/sample-shipments.ts";
 
 describe("PDF round trip: extract-filled-fields and flatten-document", () => {
   let db: Db;

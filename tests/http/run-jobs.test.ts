@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
-import { sampleShipment } from "../../shared/documents/samples.ts";
+import { sampleShipment } from "../support/sample-shipments.ts";
 
 // Supabase has no resident worker: the scheduler calls run-jobs. Here no background task runs at all.
 describe("run-jobs (the scheduled drain used on Supabase)", () => {

@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { SHARED_DATA, hasSharedData } from "support/shared-data.ts";
 
-const DATA_DIR = fileURLToPath(new URL("../../../shared/data/", import.meta.url));
+const DATA_DIR = SHARED_DATA;
 
 function usImport() {
   return {
@@ -26,7 +25,7 @@ function usImport() {
 }
 
 // Validation end to end on the real reference data of ../shared/data (tariffs, UN/LOCODE, OFAC, ISO).
-describe.runIf(existsSync(DATA_DIR))("validation on the real reference data", () => {
+describe.runIf(hasSharedData)("validation on the real reference data", () => {
   let db: Db;
   let gw: TestGateway;
   let key: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { json, spawnServer } from "../support/spawn-server.ts";
-import { longShipment } from "../../shared/documents/samples.ts";
+import { longShipment } from "../support/sample-shipments.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {

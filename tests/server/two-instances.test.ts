@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { json, spawnServer, type SpawnedServer } from "../support/spawn-server.ts";
 import { openTestPostgres } from "../support/databases.ts";
-import { sampleShipment } from "../../shared/documents/samples.ts";
-import { makeShipment } from "../../bench/extraction/corpus-data.ts";
-import { boxedEnglish } from "../../bench/extraction/pdf-styles.ts";
+import { sampleShipment } from "../support/sample-shipments.ts";
+import { makeShipment } from "../support/extraction-corpus/corpus-data.ts";
+import { boxedEnglish } from "../support/extraction-corpus/pdf-styles.ts";
 
 const TYPES = ["COMMERCIAL_INVOICE", "PACKING_LIST", "CERTIFICATE_OF_ORIGIN", "PROFORMA_INVOICE"];
 const GENERATE_CALLS = 10; // × 4 types = 40 generation jobs

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { json, spawnServer, type SpawnedServer } from "../support/spawn-server.ts";
-import { sampleShipment } from "../../shared/documents/samples.ts";
+import { sampleShipment } from "../support/sample-shipments.ts";
 
 // Debian's chromium (apt-get install chromium); .ci/run installs it.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openTestPostgres } from "../support/databases.ts";
 import { json, ROOT, spawnServer, type SpawnedServer } from "../support/spawn-server.ts";
-import { sampleShipment } from "../../shared/documents/samples.ts";
+import { sampleShipment } from "../support/sample-shipments.ts";
 
 interface SpawnedWorker {
   output(): string;

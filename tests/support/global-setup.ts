@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { migrate } from "../../shared/db/migrate.ts";
+import { hasSharedData, SHARED_DATA } from "./shared-data.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,6 +14,11 @@ declare module "vitest" {
 
 /** Migrates one in-memory PGlite and dumps it, so each test file restores it in ~0.4 s instead of ~3 s. */
 export default async function setup(project: TestProject) {
+  // Locally the real-data suites are skipped without ../shared/data; in CI that would be a green run
+  // that never read the real tariffs, UN/LOCODE and OFAC files.
+  if (process.env.CI && process.env.CI !== "false" && !hasSharedData) {
+    throw new Error(`CI is set but ${SHARED_DATA} is missing: the real reference data suites cannot run`);
+  }
   const dir = await mkdtemp(join(tmpdir(), "tds-snapshot-"));
   const db = await openPglite();
   await migrate(db);

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
 
-/** The workspace's reference files (never copied into the project; tests read them in place). */
-export const SHARED_DATA = fileURLToPath(new URL("../../../shared/data/", import.meta.url));
-export const hasSharedData = existsSync(SHARED_DATA);
+import { SHARED_DATA } from "./shared-data.ts";
+
+// The workspace's reference files (never copied into the project; tests read them in place).
+export { hasSharedData, SHARED_DATA } from "./shared-data.ts";
 
 /** A file of ../shared/data, gunzipped when stored as .gz: the bytes the publisher serves. */
 export function officialBytes(rel: string): Uint8Array {

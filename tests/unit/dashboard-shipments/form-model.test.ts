@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_TYPES } from "../../../shared/documents/document-types.ts";
 import { REQUIREMENTS_TABLE } from "../../../shared/documents/field-requirements.ts";
-import { sampleShipment } from "../../../shared/documents/samples.ts";
+import { sampleShipment } from "../../support/sample-shipments.ts";
 import { chosenDocumentTypes, FORM_FIELDS, requirementFor } from "../../../shared/dashboard/shipments/form-fields.ts";
 import { formStateFromShipment, shipmentFromForm } from "../../../shared/dashboard/shipments/form-data.ts";
 

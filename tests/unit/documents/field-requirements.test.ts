@@ -4,7 +4,7 @@ import { DOCUMENT_TITLES, DOCUMENT_TYPES, type DocumentType } from "../../../sha
 import { dataPathToFieldPath, pathMatches } from "../../../shared/documents/field-paths.ts";
 import { checkPreconditions, FIELD_REQUIREMENTS, REQUIREMENTS_TABLE } from "../../../shared/documents/field-requirements.ts";
 import { EU_MEMBER_STATES } from "../../../shared/documents/countries.ts";
-import { sampleShipment } from "../../../shared/documents/samples.ts";
+import { sampleShipment } from "../../support/sample-shipments.ts";
 
 const TABS = new Set(["parties", "route", "goods", "logistics", "compliance"]);
 const dataPaths = (type: DocumentType, kind: "required" | "recommended") => FIELD_REQUIREMENTS[type][kind].map((s) => s.dataPath);

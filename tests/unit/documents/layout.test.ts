@@ -9,7 +9,7 @@ import { CONTENT, PAGE } from "../../../shared/documents/layout/styles.ts";
 import { createMeasurer, type Measurer, wrapText } from "../../../shared/documents/layout/text.ts";
 import { qrMatrix, qrPath } from "../../../shared/documents/layout/qr.ts";
 import { columnDecimals, formatDate, formatMoney, formatNumber } from "../../../shared/documents/format.ts";
-import { longShipment, SAMPLE_META, sampleShipment, stressShipment } from "../../../shared/documents/samples.ts";
+import { longShipment, SAMPLE_META, sampleShipment, stressShipment } from "../../support/sample-shipments.ts";
 import QRCode from "qrcode";
 
 let m: Measurer;

@@ -5,8 +5,8 @@ import { renderDocument, type RenderInput } from "../../../shared/documents/rend
 import { FIELD_REQUIREMENTS } from "../../../shared/documents/field-requirements.ts";
 import { fieldPathToDataPath, instantiatePath, isServiceFieldName, SERVICE_FIELD_NAMES } from "../../../shared/documents/field-paths.ts";
 import { hasValue } from "../../../shared/documents/data.ts";
-import { longShipment, SAMPLE_META, sampleShipment } from "../../../shared/documents/samples.ts";
-import { decodeQr, missingTools, PdfWorkspace, pdffonts, pdftotext, qpdfCheck } from "./pdf-tools.ts";
+import { longShipment, SAMPLE_META, sampleShipment } from "../../support/sample-shipments.ts";
+import { decodeQr, missingTools, PdfWorkspace, pdffonts, pdftotext, qpdfCheck } from "../../support/pdf-tools.ts";
 
 const ws = new PdfWorkspace();
 afterAll(() => ws.cleanup());

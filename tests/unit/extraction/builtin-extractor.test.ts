@@ -5,10 +5,10 @@ import { countryCode, detectDecimalComma, findHsCode, findLocode, parseNumber, t
 import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
-import { makeShipment } from "../../../bench/extraction/corpus-data.ts";
-import { PDF_STYLES, type PdfStyle } from "../../../bench/extraction/pdf-styles.ts";
-import { SHEET_STYLES, writeXlsx, type SheetStyle } from "../../../bench/extraction/sheet-styles.ts";
-import { precisionRecall, scoreExtraction } from "../../../bench/extraction/score.ts";
+import { makeShipment } from "../../support/extraction-corpus/corpus-data.ts";
+import { PDF_STYLES, type PdfStyle } from "../../support/extraction-corpus/pdf-styles.ts";
+import { SHEET_STYLES, writeXlsx, type SheetStyle } from "../../support/extraction-corpus/sheet-styles.ts";
+import { precisionRecall, scoreExtraction } from "../../support/extraction-corpus/score.ts";
 
 const config = loadExtractionConfig({ extractor: "builtin" });
 

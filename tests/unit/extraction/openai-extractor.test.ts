@@ -6,7 +6,7 @@ import { loadExtractionConfig } from "../../../shared/extraction/extraction-conf
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
 import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
-import { modelAnswer } from "./model-answer.ts";
+import { modelAnswer } from "../../support/model-answer.ts";
 
 const doc: DocumentText = {
   source: "pdf-text",

@@ -9,10 +9,10 @@ import { ExtractionError } from "../../../shared/extraction/extraction-error.ts"
 import { lineText } from "../../../shared/extraction/document-text.ts";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
-import { makeShipment } from "../../../bench/extraction/corpus-data.ts";
-import { inlineGerman } from "../../../bench/extraction/pdf-styles.ts";
-import { sheetEnglish, writeXlsx } from "../../../bench/extraction/sheet-styles.ts";
-import { precisionRecall, scoreExtraction } from "../../../bench/extraction/score.ts";
+import { makeShipment } from "../../support/extraction-corpus/corpus-data.ts";
+import { inlineGerman } from "../../support/extraction-corpus/pdf-styles.ts";
+import { sheetEnglish, writeXlsx } from "../../support/extraction-corpus/sheet-styles.ts";
+import { precisionRecall, scoreExtraction } from "../../support/extraction-corpus/score.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
 const config = loadExtractionConfig({ extractor: "builtin" });

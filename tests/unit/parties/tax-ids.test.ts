@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkTaxIds, gstinCheckCharacter, normalizeTaxId, taxIdProblem } from "../../../shared/parties/tax-ids.ts";
 import { ISO_COUNTRY_CODES } from "../../../shared/parties/iso-countries.ts";
 import { foldPartyName, partySearchWords } from "../../../shared/parties/party-service.ts";
 import { parseIsoCountriesCsv } from "../../../shared/reference/importers/parse-iso-countries.ts";
+import { hasSharedData, sharedDataFile } from "../support/shared-data.ts";
 
 describe("tax ids", () => {
   it("normalises the known ids and keeps other ids as typed", () => {
@@ -66,9 +66,9 @@ describe("party names", () => {
   });
 });
 
-const ISO_FILE = fileURLToPath(new URL("../../../../shared/data/iso/country-codes.csv", import.meta.url));
+const ISO_FILE = sharedDataFile("iso/country-codes.csv");
 
-describe.runIf(existsSync(ISO_FILE))("ISO country list", () => {
+describe.runIf(hasSharedData)("ISO country list", () => {
   it("is the same set as the imported ISO 3166 file", () => {
     const rows = parseIsoCountriesCsv(readFileSync(ISO_FILE, "utf8"));
     expect([...ISO_COUNTRY_CODES].sort()).toEqual(rows.map((r) => r.alpha2).sort());

@@ -24,8 +24,8 @@ import { flattenToPdfA, flattenToPdfAWithReport, type FlattenResult } from "../.
 import { PdfProblemError } from "../../../shared/pdf/pdf-problem.ts";
 import { TDS_XMP_NAMESPACE } from "../../../shared/pdf/xmp.ts";
 import { readSystemSrgbProfile, srgbIccProfile } from "../../../shared/pdf/srgb-icc.ts";
-import { SAMPLE_META } from "../../../shared/documents/samples.ts";
-import { pdffonts } from "../documents/pdf-tools.ts";
+import { SAMPLE_META } from "../../support/sample-shipments.ts";
+import { pdffonts } from "../../support/pdf-tools.ts";
 import {
   fillNeedAppearances,
   fillWithPdfLib,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { mapFieldsToShipment, mergeIntoShipment, parseFormNumber, schemaKindsAt } from "../../../shared/pdf/read-form-fields.ts";
 import { dataPathToFieldPath } from "../../../shared/documents/field-paths.ts";
-import { sampleShipment } from "../../../shared/documents/samples.ts";
+import { sampleShipment } from "../../support/sample-shipments.ts";
 
 describe("mapFieldsToShipment", () => {
   it("maps non-empty fields through the generator's mapping; identity and grammar-less names are handled", () => {

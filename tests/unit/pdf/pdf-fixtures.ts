@@ -11,9 +11,9 @@ import { deflateSync } from "node:zlib";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, type PDFTextField } from "pdf-lib";
 import { renderDocument, type RenderInput } from "../../../shared/documents/render-document.ts";
 import { fontkit, loadFontBytes } from "../../../shared/documents/fonts.ts";
-import { longShipment, SAMPLE_META } from "../../../shared/documents/samples.ts";
+import { longShipment, SAMPLE_META } from "../../support/sample-shipments.ts";
 import type { DocumentType } from "../../../shared/documents/document-types.ts";
-import { PdfWorkspace } from "../documents/pdf-tools.ts";
+import { PdfWorkspace } from "../../support/pdf-tools.ts";
 
 export { PdfWorkspace };
 

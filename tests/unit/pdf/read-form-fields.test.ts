@@ -9,7 +9,7 @@ import { PDFDocument, PDFHexString, PDFName, PDFString, PDFTextField } from "pdf
 import { readFormFields, mapFieldsToShipment } from "../../../shared/pdf/read-form-fields.ts";
 import { decodePdfTextBytes } from "../../../shared/pdf/pdf-objects.ts";
 import { SERVICE_FIELD_NAMES, fieldPathToDataPath } from "../../../shared/documents/field-paths.ts";
-import { SAMPLE_META } from "../../../shared/documents/samples.ts";
+import { SAMPLE_META } from "../../support/sample-shipments.ts";
 import { fillNeedAppearances, fillWithPdfLib, fillWithPdftk, NON_LATIN, PdfWorkspace, renderForm, requireTools, sparseShipment } from "./pdf-fixtures.ts";
 
 const TIMEOUT = { timeout: 10_000 };

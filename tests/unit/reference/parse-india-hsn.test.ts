@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parseIndiaHsnCsv } from "../../../shared/reference/importers/parse-india-hsn.ts";
+import { hasSharedData, sharedDataFile } from "../support/shared-data.ts";
 
 // The GST master as saved from the spreadsheet: BOM, a quoted header with a line break, CRLF,
 // a code with a space, codes that lost their leading zero, and a description with "\r\r\n" inside.
@@ -52,9 +52,9 @@ describe("parseIndiaHsnCsv", () => {
 
 // The real GST master (../shared/data/SOURCES.md, §6): its 5- and 7-digit groups lost their leading zero
 // and look like 4- and 6-digit codes of the wrong chapter ("8023" Walnuts, "3023"/"3034" Tunas).
-const REAL_FILE = fileURLToPath(new URL("../../../../shared/data/in_hsn/india_gst_hsn_master_goods.csv.gz", import.meta.url));
+const REAL_FILE = sharedDataFile("in_hsn/india_gst_hsn_master_goods.csv.gz");
 
-describe.runIf(existsSync(REAL_FILE))("parseIndiaHsnCsv on the real file", () => {
+describe.runIf(hasSharedData)("parseIndiaHsnCsv on the real file", () => {
   const { rows, skipped } = parseIndiaHsnCsv(gunzipSync(readFileSync(REAL_FILE)).toString("utf8"));
   const byCode = new Map(rows.map((r) => [r.code, r]));
 

@@ -1,5 +1,5 @@
 /** Field-level comparison of an extraction with a label file: true/false positives, false negatives. */
-import { flattenResultTree } from "../../shared/extraction/extraction-result.ts";
+import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
 
 export type Expected = Record<string, string | number>;
 

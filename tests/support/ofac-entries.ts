@@ -15,9 +15,10 @@ import { gunzipSync } from "node:zlib";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
+import { SHARED_DATA } from "./shared-data.ts";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const OFAC_DIR = resolve(REPO_ROOT, "../shared/data/ofac");
+export const OFAC_DIR = resolve(SHARED_DATA, "ofac");
 
 export const OFAC_FILES = {
   sdn: "ofac_sdn_2024-05-03.csv.gz",
