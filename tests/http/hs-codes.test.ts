@@ -9,7 +9,7 @@ import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { foldHsText } from "../../shared/hs-codes/normalize.ts";
 import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
-import { SHARED_DATA, hasSharedData } from "support/shared-data.ts";
+import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
 
 // A few hand-written lines per schedule, in the official file formats the importers read.
 const FIXTURES: Record<string, string> = {

@@ -3,7 +3,7 @@ import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
-import { SHARED_DATA, hasSharedData } from "support/shared-data.ts";
+import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
 
 const DATA_DIR = SHARED_DATA;
 

@@ -83,7 +83,7 @@ table.data td.num{text-align:right;font-variant-numeric:tabular-nums}
 .field--warning .hint{color:var(--warn)}
 .hint{font-size:.9rem;color:var(--muted)}
 fieldset{border:1px solid var(--line);border-radius:6px;padding:10px 12px;margin:0 0 14px;max-width:40rem}
-.checks label{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;font-weight:400;padding:4px 0}
+.checks label{display:flex;gap:8px;align-items:baseline;font-weight:400;padding:4px 0}
 .checks code{white-space:nowrap;overflow-wrap:normal}
 .checks input{width:1.1rem;height:1.1rem}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 12px}

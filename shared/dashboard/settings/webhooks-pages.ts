@@ -77,7 +77,7 @@ function endpointFields(values: EndpointForm, errors: FieldErrors): Html {
 <fieldset class="checks${errors.events ? " field--error" : ""}" aria-describedby="wh-events-hint">
   <legend>Events</legend>
   ${EVENT_NAMES.map(
-    (e) => html`<label><input type="checkbox" name="events" value="${e}"${values.events.includes(e) ? html` checked` : ""}> <code>${e}</code> <span class="muted">— ${EVENT_HELP[e]}</span></label>`,
+    (e) => html`<label><input type="checkbox" name="events" value="${e}"${values.events.includes(e) ? html` checked` : ""}> <span><code>${e}</code> <span class="muted">— ${EVENT_HELP[e]}</span></span></label>`,
   )}
   <span id="wh-events-hint" class="hint">${errors.events ?? "Choose at least one."}</span>
 </fieldset>

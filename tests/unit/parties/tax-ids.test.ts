@@ -4,7 +4,7 @@ import { checkTaxIds, gstinCheckCharacter, normalizeTaxId, taxIdProblem } from "
 import { ISO_COUNTRY_CODES } from "../../../shared/parties/iso-countries.ts";
 import { foldPartyName, partySearchWords } from "../../../shared/parties/party-service.ts";
 import { parseIsoCountriesCsv } from "../../../shared/reference/importers/parse-iso-countries.ts";
-import { hasSharedData, sharedDataFile } from "../support/shared-data.ts";
+import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";
 
 describe("tax ids", () => {
   it("normalises the known ids and keeps other ids as typed", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parseIndiaHsnCsv } from "../../../shared/reference/importers/parse-india-hsn.ts";
-import { hasSharedData, sharedDataFile } from "../support/shared-data.ts";
+import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";
 
 // The GST master as saved from the spreadsheet: BOM, a quoted header with a line break, CRLF,
 // a code with a space, codes that lost their leading zero, and a description with "\r\r\n" inside.
