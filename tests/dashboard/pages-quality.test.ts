@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, type DashboardServer } from "../support/dashboard-harness.ts";
-import { ROOT } from "../support/spawn-server.ts";
 import { createApiKey, revokeApiKey } from "../../shared/accounts/account-repository.ts";
 import { createInvitation } from "../../shared/dashboard/members/invitation-repository.ts";
 import { insertSubscription } from "../../shared/webhooks/webhook-repository.ts";
 import { enqueueTestDelivery } from "../../shared/webhooks/test-delivery.ts";
 import { backgroundTasksIdle, wakeBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { webhookSettings } from "../../shared/webhooks/webhook-settings.ts";
+import { screenshotDir } from "../support/screenshot-dir.ts";
 
 /**
  * Every page of the core dashboard at 390 px and 1280 px: axe (no serious/critical), no sideways
  * scrolling of the page, keyboard focus visible, and a screenshot. UPDATE_SCREENSHOTS=1 writes them to
  * docs/dashboard/ (otherwise to a temporary folder). Also: total JavaScript sent ≤ 100 KB compressed.
  */
-const UPDATE = process.env.UPDATE_SCREENSHOTS === "1";
-const OUT = UPDATE ? join(ROOT, "docs/dashboard") : mkdtempSync(join(tmpdir(), "tds-dashboard-shots-"));
+const OUT = screenshotDir();
 const WIDTHS = [390, 1280] as const;
 const PASSWORD = "screenshots need a password";
 const MARKUP = `<b>Bold</b> & "quoted"`;

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
+import { screenshotDir } from "../support/screenshot-dir.ts";
 
 /** A hand-made slice of the EU Combined Nomenclature in the importer's file format. */
 const EU_CN: Record<string, unknown> = {
@@ -33,7 +34,7 @@ const EU_CN: Record<string, unknown> = {
   "eu_cn2026_sections.json.gz": [{ code: "XI", rawCode: "XI", name: "TEXTILES", version: 2026 }],
 };
 
-const SHOTS = join(import.meta.dirname, "../../docs/dashboard");
+const SHOTS = screenshotDir();
 const PASSWORD = "a long test password 7";
 const REF = `<script>alert("ref")</script> SHP & "7"`;
 const EXPORTER = "Łódź Textiles <b>Sp.</b> z o.o.";

@@ -18,9 +18,10 @@ import { findShipment } from "../../shared/shipments/shipment-repository.ts";
 import { generateDocuments } from "../../shared/generation/generate-documents.ts";
 import { backgroundTasksIdle } from "../../shared/server/background-tasks.ts";
 import { findGenerationJob } from "../../shared/generation/generation-repository.ts";
+import { screenshotDir } from "../support/screenshot-dir.ts";
 
 const PASSWORD = "a long test password 8";
-const SHOTS = join(import.meta.dirname, "../../docs/dashboard");
+const SHOTS = screenshotDir();
 
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
