@@ -6,7 +6,7 @@
  *      name part (a two-part surname with one part), surname with patronymic only ("Putin Vladimirovich");
  *  (b) false positives on 600 personal names not on the list, made deterministically from the first names
  *      and surnames of the npm package random-name (Moby word lists, MIT), plus the organisation names of
- *      bench/sanctions/clean-company-names.txt;
+ *      tests/support/data/clean-company-names.txt;
  *  (c) containment: a listed two-word alias with one more name part ("Kim Song" + "Min"), which should not
  *      match on containment alone (reported: how many are flagged).
  *
@@ -100,7 +100,7 @@ for (let i = 0; personal.length < 600; i++) {
   const n = `${firsts[(i * 7919) % firsts.length]} ${lasts[(i * 104729) % lasts.length]}`;
   if (!listedKeys.has(normalizeName(n).sortedKey)) personal.push(n);
 }
-const companies = readFileSync(resolve(REPO_ROOT, "bench/sanctions/clean-company-names.txt"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+const companies = readFileSync(resolve(REPO_ROOT, "tests/support/data/clean-company-names.txt"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
 const flagged = (names: string[]) => names.filter((n) => screenName(index, n) !== null);
 const fpPersonal = flagged(personal);
 const fpCompanies = flagged(companies);

@@ -4,7 +4,7 @@
  *      variants (case, punctuation, accents, legal forms, token order, one-character typos, a missing middle
  *      name, simple transliteration changes, a combination); a variant counts as found when the entry it was
  *      made from is (one of) the best-scoring entries and the score is at or above the threshold;
- *  (b) false positives: bench/sanctions/clean-company-names.txt, well-known organisations not on the list;
+ *  (b) false positives: tests/support/data/clean-company-names.txt, well-known organisations not on the list;
  *      a false positive is any match at or above the threshold.
  * Prints a threshold table and the details at the chosen threshold.
  *
@@ -240,7 +240,7 @@ const variants = sample.flatMap(variantsFor);
 const outcomes = variants.map(evaluate);
 const embedded = sample.flatMap(embeddedVariantsFor).map(evaluate);
 
-const cleanNames = readFileSync(resolve(REPO_ROOT, "bench/sanctions/clean-company-names.txt"), "utf8")
+const cleanNames = readFileSync(resolve(REPO_ROOT, "tests/support/data/clean-company-names.txt"), "utf8")
   .split("\n")
   .map((l) => l.trim())
   .filter((l) => l !== "" && !l.startsWith("#"));

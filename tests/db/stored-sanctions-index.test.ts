@@ -3,11 +3,12 @@ import { readFileSync } from "node:fs";
 import { testBackends } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { loadOfacEntries } from "../support/ofac-entries.ts";
+import { hasSharedData } from "../support/shared-data.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
 import { currentStoredLayout, sanctionsSourceSignature, screenNamesStored, storeIndexOf } from "../../shared/reference/sanctions/stored-index.ts";
 
 // Every tenth entry of the real OFAC lists (SDN + consolidated, with aliases): ~1,500 entries keeps PGlite quick.
-const entries: SanctionsEntry[] = loadOfacEntries({ includeConsolidated: true }).entries.filter((_, i) => i % 10 === 0);
+const entries: SanctionsEntry[] = hasSharedData ? loadOfacEntries({ includeConsolidated: true }).entries.filter((_, i) => i % 10 === 0) : [];
 
 function screenedNames(): string[] {
   const names: string[] = [];
@@ -18,14 +19,14 @@ function screenedNames(): string[] {
     if (i % 10 === 3) names.push(`${e.name} Trading Co`); // extra words
     if (i % 10 === 4) names.push(e.name.split(/[ ,]+/).reverse().join(" ")); // order changed
   });
-  const clean = readFileSync(new URL("../../bench/sanctions/clean-company-names.txt", import.meta.url), "utf8")
+  const clean = readFileSync(new URL("../support/data/clean-company-names.txt", import.meta.url), "utf8")
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("#"));
   return [...names, ...clean.slice(0, 60), "", "x", "Ω".repeat(3000)];
 }
 
 for (const backend of testBackends()) {
-  describe(`stored sanctions index (${backend.name})`, () => {
+  describe.runIf(hasSharedData)(`stored sanctions index (${backend.name})`, () => {
     let db: Db;
     let close: () => Promise<void>;
     beforeAll(async () => {

@@ -56,9 +56,8 @@ afterAll(async () => {
 });
 
 describe("two server processes on one PostgreSQL database", () => {
-  // Only defined when CI (or you) point DATABASE_URL at a server.
-  if (process.env.DATABASE_URL)
-    it("share files, jobs, webhooks and rate limits: every PDF downloads through both, each job renders once, each webhook arrives once", async ({ onTestFailed }) => {
+  // Runs when CI (or you) point DATABASE_URL at a server.
+  it.runIf(!!process.env.DATABASE_URL)("share files, jobs, webhooks and rate limits: every PDF downloads through both, each job renders once, each webhook arrives once", async ({ onTestFailed }) => {
       const pg = await openTestPostgres(process.env.DATABASE_URL!);
       cleanups.push(pg.drop);
       const receiver = await startReceiver();

@@ -67,8 +67,7 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-if (process.env.DATABASE_URL) {
-  describe("npm run worker: functions only enqueue, workers do the work", () => {
+describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enqueue, workers do the work", () => {
     it("jobs wait (and say so) while no worker runs, complete when one starts; the worker serves the verification page PUBLIC_BASE_URL points at", async () => {
       const pg = await openTestPostgres(process.env.DATABASE_URL!);
       const dataDir = await mkdtemp(join(tmpdir(), "tds-worker-"));
@@ -176,4 +175,3 @@ if (process.env.DATABASE_URL) {
       }
     }, 240_000);
   });
-}
