@@ -1,4 +1,5 @@
 // Shared helpers of the benchmarks: percentiles, a markdown table, and a server with reference data.
+import { availableParallelism } from "node:os";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../shared/runtime/config.ts";
@@ -45,5 +46,5 @@ export async function createBenchAccount(server: { url: string; adminKey: string
 }
 
 export function machine(): string {
-  return `node ${process.version}, ${(globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? "?"} cores`;
+  return `node ${process.version}, ${availableParallelism()} cores`;
 }
