@@ -26,10 +26,25 @@ const EXTERNAL = ["@electric-sql/pglite"];
  * versions the import map pins); a folder counts every asset file in it.
  */
 const RUNTIME_FILES: Record<string, string[]> = {
-  "shared/documents/fonts.ts": ["dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"],
   "shared/extraction/readers/ocr-reader.ts": ["tesseract.js-core", "@tesseract.js-data/eng/4.0.0_best_int"],
   "shared/extraction/readers/pdf-reader.ts": ["pdfjs-dist/standard_fonts", "pdfjs-dist/wasm"],
 };
+
+/**
+ * Files of the repository that modules read at run time: a function whose graph has the module must list
+ * them as `static_files` in supabase/config.toml (the Supabase CLI bundles only those), or it would fail
+ * deployed while working locally.
+ */
+const RUNTIME_REPO_FILES: Record<string, string[]> = {
+  "shared/documents/fonts.ts": ["shared/documents/fonts/DejaVuSans.ttf", "shared/documents/fonts/DejaVuSans-Bold.ttf"],
+};
+
+/** Whether a config.toml static_files entry (absolute; a file, or a folder's `*` glob) covers a file. */
+function covers(pattern: string, file: string): boolean {
+  if (pattern === file) return true;
+  const star = pattern.indexOf("*");
+  return star >= 0 && !pattern.slice(star + 1).includes("/") && file.startsWith(pattern.slice(0, star)) && !file.slice(star).includes("/");
+}
 
 interface Asset {
   file: string;
@@ -65,7 +80,7 @@ async function walk(dir: string, found: Asset[], every = false): Promise<void> {
 }
 
 /** Assets of the npm packages the function's module graph reaches (deno info, static and dynamic imports). */
-async function assetsOf(tree: DeployTree, entry: string): Promise<Asset[]> {
+async function assetsOf(tree: DeployTree, entry: string, staticFiles: string[]): Promise<Asset[]> {
   const r = await run(DENO, ["info", "--json", "--import-map", tree.importMap, entry], tree.dir, tree.env);
   if (r.code !== 0) throw new Error(`deno info ${entry} failed:\n${r.err}`);
   const graph = JSON.parse(r.out) as { modules: { specifier: string }[]; npmPackages?: Record<string, { localPath?: string }> };
@@ -83,6 +98,16 @@ async function assetsOf(tree: DeployTree, entry: string): Promise<Asset[]> {
       for (const a of found) assets.push({ file: `${relative(join(REPO, "node_modules"), a.file)} (read by ${module})`, bytes: a.bytes });
     }
   }
+  for (const [module, files] of Object.entries(RUNTIME_REPO_FILES)) {
+    if (!local.has(module)) continue;
+    for (const f of files) {
+      const p = join(REPO, f);
+      if (!staticFiles.some((pattern) => covers(pattern, p))) {
+        throw new Error(`${entry} reaches ${module}, which reads ${f} at run time: list it in the function's static_files (supabase/config.toml)`);
+      }
+      assets.push({ file: `${f} (static file, read by ${module})`, bytes: (await stat(p)).size });
+    }
+  }
   for (const [id, pkg] of Object.entries(graph.npmPackages ?? {})) {
     if (!pkg.localPath) continue;
     const found: Asset[] = [];
@@ -98,14 +123,14 @@ async function assetsOf(tree: DeployTree, entry: string): Promise<Asset[]> {
   return [...byKey.values()].sort((a, b) => b.bytes - a.bytes);
 }
 
-async function measure(tree: DeployTree, name: string, entrypoint: string): Promise<FunctionSize> {
+async function measure(tree: DeployTree, name: string, entrypoint: string, staticFiles: string[]): Promise<FunctionSize> {
   const entry = relative(REPO, entrypoint);
   const out = join(tree.dir, ".bundles", `${name}.js`);
   const args = ["bundle", "--quiet", "--platform", "deno", "--import-map", tree.importMap, ...EXTERNAL.flatMap((e) => ["--external", e]), "-o", out, entry];
   const r = await run(DENO, args, tree.dir, tree.env);
   if (r.code !== 0) throw new Error(`deno bundle ${entry} failed:\n${r.err}`);
   const bundleBytes = (await stat(out)).size;
-  const assets = await assetsOf(tree, entry);
+  const assets = await assetsOf(tree, entry, staticFiles);
   const assetBytes = assets.reduce((s, a) => s + a.bytes, 0);
   return { name, bundleBytes, assetBytes, assets, totalBytes: bundleBytes + assetBytes };
 }
@@ -119,7 +144,7 @@ export async function measureFunctions(only?: string[]): Promise<FunctionSize[]>
     const queue = [...functions];
     await Promise.all(
       [0, 1].map(async () => {
-        for (let f = queue.shift(); f; f = queue.shift()) results.push(await measure(tree, f.name, f.entrypoint));
+        for (let f = queue.shift(); f; f = queue.shift()) results.push(await measure(tree, f.name, f.entrypoint, f.staticFiles));
       }),
     );
     return functions.map((f) => results.find((r) => r.name === f.name)!);

@@ -1,8 +1,8 @@
-// The REST API (/api/v1/…): one router per resource, all from shared/api.
-import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { restRoutes } from "../../shared/api/route-catalog.ts";
-import { openapiRouter } from "../../shared/api/openapi-router.ts";
+// The REST API (/api/v1/…): one router per resource, all from shared/api, each imported on the first
+// request for its resource (a cold start pays only for the router it serves).
+import { createLazyFunctionApp } from "../../shared/http/lazy-function-app.ts";
+import { restRouteGroups } from "../../shared/api/rest-route-groups.ts";
 
-export const app = createFunctionApp([...restRoutes, ...openapiRouter]);
+export const app = createLazyFunctionApp(restRouteGroups);
 
 if (import.meta.main) Deno.serve(app.fetch);

@@ -1,31 +1,27 @@
 /**
- * DejaVu Sans (regular and bold) from the `dejavu-fonts-ttf` package, read once per process with
- * node:fs/promises (works under Node and Deno). Embedded with subsetting: DejaVu covers Latin (Łódź,
- * Müller), Greek and Cyrillic, and its subsets render cleanly.
+ * DejaVu Sans (regular and bold), version 2.37, kept beside this module in `fonts/` with its licence
+ * (Bitstream Vera / Arev licence: free to redistribute with the fonts), read once per process with
+ * node:fs/promises (works under Node and Deno). They are files of the repository, not of node_modules,
+ * because a deployed edge function has no node_modules: supabase/config.toml ships them to the functions
+ * that render as `static_files`, at the same place relative to this module. Embedded with subsetting:
+ * DejaVu covers Latin (Łódź, Müller), Greek and Cyrillic, and its subsets render cleanly.
  *
  * `fontkit` wraps @pdf-lib/fontkit so each font file is parsed once per process instead of once per
  * document (pdf-lib calls `create` for every embed); the parsed font is only read, each document builds
  * its own subset.
  */
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import fontkitModule from "@pdf-lib/fontkit";
 import type { FontRole } from "./layout/styles.ts";
 
-const FILES: Record<FontRole, string> = {
-  regular: "DejaVuSans.ttf",
-  bold: "DejaVuSans-Bold.ttf",
+/** The font files, relative to this module (also listed in supabase/config.toml and scripts/check-edge.ts). */
+export const FONT_FILES: Record<FontRole, string> = {
+  regular: "fonts/DejaVuSans.ttf",
+  bold: "fonts/DejaVuSans-Bold.ttf",
 };
 
-function resolveFontPath(file: string): string {
-  try {
-    return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
-  } catch {
-    // No resolvable package (unusual layouts): fall back to the repository's node_modules.
-    return fileURLToPath(new URL(`../../node_modules/dejavu-fonts-ttf/ttf/${file}`, import.meta.url));
-  }
-}
+const fontPath = (file: string): string => fileURLToPath(new URL(`./${file}`, import.meta.url));
 
 let loading: Promise<Record<FontRole, Uint8Array>> | null = null;
 
@@ -33,7 +29,7 @@ let loading: Promise<Record<FontRole, Uint8Array>> | null = null;
 export function loadFontBytes(): Promise<Record<FontRole, Uint8Array>> {
   if (!loading) {
     loading = (async () => {
-      const [regular, bold] = await Promise.all([readFile(resolveFontPath(FILES.regular)), readFile(resolveFontPath(FILES.bold))]);
+      const [regular, bold] = await Promise.all([readFile(fontPath(FONT_FILES.regular)), readFile(fontPath(FONT_FILES.bold))]);
       return { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
     })();
     loading.catch(() => {
