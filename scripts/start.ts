@@ -52,7 +52,7 @@ onShutdownSignal(() => {
   stopping = true;
   console.log("Shutting down…");
   // Closing PGlite flushes its data directory; then exit even if a client keeps a socket open.
-  server
+  void server
     .close()
     .then(() => console.log("Stopped."))
     .finally(() => (globalThis as { Deno?: { exit(c: number): never } }).Deno?.exit(0) ?? process.exit(0));

@@ -25,7 +25,7 @@ export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
       const table = (b.default as { bridge: Record<string, string[]> }).bridge;
       const words = new Set((w.default as { words: string }).words.split(" "));
       return {
-        bridge: (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : []),
+        bridge: (key: string) => (Object.hasOwn(table, key) ? table[key] : []),
         isKnownWord: (word: string) => words.has(word) || words.has(singularWord(word)),
       };
     })();

@@ -40,7 +40,7 @@ export function normalizeTaxId(key: string, value: string): string {
     const compact = v.replace(/\s+/g, "");
     return /^\d{9}$/.test(compact) ? `${compact.slice(0, 2)}-${compact.slice(2)}` : compact;
   }
-  return v.replace(/[\s.\-]+/g, "").toUpperCase();
+  return v.replace(/[\s.-]+/g, "").toUpperCase();
 }
 
 const GSTIN_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";

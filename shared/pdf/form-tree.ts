@@ -4,7 +4,7 @@
  * (ISO 32000-1 12.7.3.2), inherited attributes (FT, Ff, V, DA, Q, MaxLen — 12.7.3.1), and their widget
  * annotations (kids without /T, or the field dictionary itself when field and widget are merged).
  */
-import { type PDFContext, PDFDict, PDFName, type PDFObject, PDFRef } from "pdf-lib";
+import { type PDFContext, type PDFDict, PDFName, type PDFObject, PDFRef } from "pdf-lib";
 import { arrayOf, boolOf, dictOf, nameOf, numberOf, textOf } from "./pdf-objects.ts";
 import { pdfProblem, PdfProblemError } from "./pdf-problem.ts";
 

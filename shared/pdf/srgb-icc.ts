@@ -78,7 +78,7 @@ function textTag(text: string): Uint8Array {
 }
 
 function srgbToLinear(v: number): number {
-  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 }
 
 function curveTag(): Uint8Array {

@@ -48,7 +48,7 @@ const MINOR_UNITS: Readonly<Record<string, number>> = {
 };
 
 export function currencyMinorUnits(currency: string | undefined): number {
-  return currency !== undefined && Object.prototype.hasOwnProperty.call(MINOR_UNITS, currency) ? MINOR_UNITS[currency] : 2;
+  return currency !== undefined && Object.hasOwn(MINOR_UNITS, currency) ? MINOR_UNITS[currency] : 2;
 }
 
 /**

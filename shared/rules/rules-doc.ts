@@ -87,7 +87,7 @@ export function renderRulesDoc(): string {
       "or a port of loading/discharge whose UN/LOCODE has the seaport function (1).",
   );
   lines.push(
-    `- **Plant products** (phytosanitary): line items with HS chapter ${PLANT_PRODUCT_CHAPTERS.join(", ")} or compliance_flags containing \"phyto\".`,
+    `- **Plant products** (phytosanitary): line items with HS chapter ${PLANT_PRODUCT_CHAPTERS.join(", ")} or compliance_flags containing "phyto".`,
   );
   lines.push(
     "- **Hazardous items** (DGD): is_hazardous true or compliance_flags containing \"dgd\"; packing group is not required for classes 1, 2, 7 and divisions 5.2, 6.2. " +

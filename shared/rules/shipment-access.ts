@@ -12,7 +12,7 @@ export function isRecord(value: unknown): value is Rec {
 /** Own property only (a key like "constructor" must not reach Object.prototype). */
 export function prop(value: unknown, key: string): unknown {
   if (!isRecord(value)) return undefined;
-  return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  return  Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 export function at(value: unknown, ...keys: string[]): unknown {

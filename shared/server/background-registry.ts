@@ -1,3 +1,4 @@
+import type { Services } from "../runtime/services.ts";
 /**
  * The background tasks running in this process, without the tasks' code. Request handlers import
  * `wakeBackgroundTasks` from here: importing the task factories (shared/server/background-tasks.ts)
@@ -13,6 +14,9 @@ export interface BackgroundTask {
   /** Resolves when the task has nothing left to do right now (tests and benchmarks wait on it). */
   idle(): Promise<void>;
 }
+
+/** Makes a task for a process's services; the features export theirs and the server composes them. */
+export type BackgroundTaskFactory = (services: Services) => BackgroundTask;
 
 const running: BackgroundTask[] = [];
 

@@ -5,16 +5,14 @@ import { drainQueue } from "../jobs/worker.ts";
 import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
 import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
-import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
+import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask, type BackgroundTaskFactory } from "./background-registry.ts";
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
-export { backgroundTasksIdle, stopBackgroundTasks, wakeBackgroundTasks, type BackgroundTask } from "./background-registry.ts";
+export { backgroundTasksIdle, stopBackgroundTasks, wakeBackgroundTasks, type BackgroundTask, type BackgroundTaskFactory } from "./background-registry.ts";
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
 registerJobDrain("extraction_jobs", (services, deadline) => drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline));
-
-export type BackgroundTaskFactory = (services: Services) => BackgroundTask;
 
 /**
  * On Supabase the same work runs from request-triggered functions and a schedule; locally the server

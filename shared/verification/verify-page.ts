@@ -1,7 +1,7 @@
 import type { VerifyAnswer } from "./verify-hash.ts";
 import { VERIFIED_MEANING } from "./verify-hash.ts";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--ok:#0a7d32;--bad:#b42318;--muted:#5b6470;--card:#fff;--bg:#f3f5f7;--fg:#101418}
@@ -24,21 +24,21 @@ export function renderVerifyPage(hash: string, answer: VerifyAnswer): string {
     answer.verified === true
       ? `<section class="card ok" aria-live="polite">
   <p class="status"><span class="badge" aria-hidden="true">✓</span>Verified</p>
-  <p>${escape(answer.message.replace(` ${VERIFIED_MEANING}`, ""))}</p>
+  <p>${escapeHtml(answer.message.replace(` ${VERIFIED_MEANING}`, ""))}</p>
   <dl>
-    <dt>Validated</dt><dd>${escape(new Date(answer.timestamp).toUTCString())}</dd>
-    <dt>Route</dt><dd>${escape(answer.route.origin_country ?? "—")} → ${escape(answer.route.destination_country ?? "—")}</dd>
-    <dt>Rule checks</dt><dd>${answer.rules_summary.layers.map((l) => `${escape(l.name)}: ${escape(l.status)}`).join("<br>")}</dd>
-    <dt>Documents</dt><dd>${answer.documents_generated.length ? answer.documents_generated.map((d) => escape(d.replace(/_/g, " ").toLowerCase())).join(", ") : "none generated yet"}</dd>
-    <dt>Rule set</dt><dd>${escape(answer.gate_slug)} (rule library ${escape(answer.rule_library_version)})</dd>
-    <dt>Hash</dt><dd><code>${escape(answer.validation_hash)}</code></dd>
+    <dt>Validated</dt><dd>${escapeHtml(new Date(answer.timestamp).toUTCString())}</dd>
+    <dt>Route</dt><dd>${escapeHtml(answer.route.origin_country ?? "—")} → ${escapeHtml(answer.route.destination_country ?? "—")}</dd>
+    <dt>Rule checks</dt><dd>${answer.rules_summary.layers.map((l) => `${escapeHtml(l.name)}: ${escapeHtml(l.status)}`).join("<br>")}</dd>
+    <dt>Documents</dt><dd>${answer.documents_generated.length ? answer.documents_generated.map((d) => escapeHtml(d.replace(/_/g, " ").toLowerCase())).join(", ") : "none generated yet"}</dd>
+    <dt>Rule set</dt><dd>${escapeHtml(answer.gate_slug)} (rule library ${escapeHtml(answer.rule_library_version)})</dd>
+    <dt>Hash</dt><dd><code>${escapeHtml(answer.validation_hash)}</code></dd>
   </dl>
 </section>`
       : `<section class="card bad" aria-live="polite">
   <p class="status"><span class="badge" aria-hidden="true">✕</span>Not verified</p>
-  <p>${escape(answer.message)}</p>
+  <p>${escapeHtml(answer.message)}</p>
   <p class="muted">Compare the hash below with the one printed in the document footer. A document whose hash is unknown here was not produced from data that passed this service's validation, or it was altered.</p>
-  <dl><dt>Hash checked</dt><dd><code>${escape(hash)}</code></dd></dl>
+  <dl><dt>Hash checked</dt><dd><code>${escapeHtml(hash)}</code></dd></dl>
 </section>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

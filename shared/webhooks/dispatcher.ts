@@ -39,7 +39,7 @@ export interface PassResult {
 export const DELIVERY_RETENTION_DAYS = 30;
 let lastPrune = 0;
 
-async function attempt(services: Services, settings: WebhookSettings, d: ClaimedDelivery, options: DispatchOptions): Promise<AttemptResult> {
+async function attempt(_services: Services, settings: WebhookSettings, d: ClaimedDelivery, options: DispatchOptions): Promise<AttemptResult> {
   const secret = await decryptSecret(settings.secretKeyMaterial, d.subscription_id, d.secret_encrypted);
   if (secret === null) {
     return {

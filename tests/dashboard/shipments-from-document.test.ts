@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PDFDocument, PDFTextField } from "pdf-lib";
+import { PDFDocument, type PDFTextField } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, type DashboardServer } from "../support/dashboard-harness.ts";
 import { boxedEnglish } from "../support/extraction-corpus/pdf-styles.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PDFDocument, PDFTextField } from "pdf-lib";
+import { PDFDocument, type PDFTextField } from "pdf-lib";
 import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";

@@ -32,7 +32,7 @@ describe("Deno runtime", () => {
     }
 
     // Each function is an independent edge function: run one on its own, as Supabase would, on the same data.
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const _port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(DENO, ["run", "-A", "functions/get-shipment/index.ts"], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: "", SUPABASE_DB_URL: "", TDS_DATA_DIR: dataDir },

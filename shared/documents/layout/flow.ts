@@ -288,11 +288,14 @@ function flowText(block: TextBlock, pager: Pager, ctx: FlowContext): void {
 function flowBlock(block: Block, pager: Pager, ctx: FlowContext): void {
   switch (block.kind) {
     case "row":
-      return flowRow(block, pager, ctx);
+      flowRow(block, pager, ctx);
+      return;
     case "table":
-      return flowTable(block, pager, ctx);
+      flowTable(block, pager, ctx);
+      return;
     case "text":
-      return flowText(block, pager, ctx);
+      flowText(block, pager, ctx);
+      return;
     case "spacer":
       if (pager.y + block.height > CONTENT.bottom) pager.newPage();
       else pager.y += block.height;

@@ -39,7 +39,7 @@ export function headerOps(model: DocumentModel, m: Measurer): Op[] {
   const leftWidth = CONTENT.width * 0.6;
   const titleLines = textLines(model.title, TITLE, leftWidth, m, "left", true);
   ops.push(...drawLines(titleLines, CONTENT.left, top, leftWidth));
-  let y = top + titleLines.reduce((s, l) => s + l.height, 0) + 1;
+  const y = top + titleLines.reduce((s, l) => s + l.height, 0) + 1;
   if (model.subtitle) {
     const sub = textLines(model.subtitle, SUBTITLE, leftWidth, m).slice(0, 3);
     ops.push(...drawLines(sub, CONTENT.left, y, leftWidth));

@@ -7,7 +7,7 @@
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import { box, formatQuantity, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
-import { invoiceRef, originZone } from "./origin-common.ts";
+import { invoiceRef, } from "./origin-common.ts";
 import { countryName, isEuMember, normalizeCountry } from "../countries.ts";
 
 function itemsTable(r: Reader): TableBlock {

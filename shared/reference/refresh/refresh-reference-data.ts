@@ -106,7 +106,7 @@ export async function dueTables(db: Db, settings: ReferenceRefreshSettings, now 
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, owner: string, previous: { rows: number; checksum: string | null; vintage: string | null }): Promise<TableRefreshResult> {
+async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, _owner: string, previous: { rows: number; checksum: string | null; vintage: string | null }): Promise<TableRefreshResult> {
   const files = settings.sources[table];
   const sourceUrls = files.map((f) => f.url);
   const started = performance.now();

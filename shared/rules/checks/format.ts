@@ -83,7 +83,7 @@ export function isEmail(value: string): boolean {
   const match = /^([^\s@]+)@([^\s@]+)$/.exec(value);
   if (!match || match[1].length > 64) return false;
   const labels = match[2].split(".");
-  return labels.length >= 2 && labels.every((l) => l.length > 0 && /^[A-Za-z0-9\u0080-\uffff\-]+$/.test(l)) && !/^\.|\.$|\.\./.test(match[1]);
+  return labels.length >= 2 && labels.every((l) => l.length > 0 && /^[A-Za-z0-9\u0080-\uffff-]+$/.test(l)) && !/^\.|\.$|\.\./.test(match[1]);
 }
 
 /** Only digits, spaces, +, -, ( and ), with at least one digit. */

@@ -6,7 +6,7 @@ import { found } from "./helpers.ts";
 const VALID = new Set<string>(INCOTERMS_2020);
 
 function isRemoved2010(value: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INCOTERMS_2010_REPLACED, value.trim().toUpperCase());
+  return  Object.hasOwn(INCOTERMS_2010_REPLACED, value.trim().toUpperCase());
 }
 
 /**

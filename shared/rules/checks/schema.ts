@@ -10,7 +10,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let cur = root;
   for (const key of path) {
     if (Array.isArray(cur) && typeof key === "number") cur = cur[key];
-    else if (isRecord(cur) && typeof key === "string" && Object.prototype.hasOwnProperty.call(cur, key)) cur = cur[key];
+    else if (isRecord(cur) && typeof key === "string" && Object.hasOwn(cur, key)) cur = cur[key];
     else return undefined;
   }
   return cur;

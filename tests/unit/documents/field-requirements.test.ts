@@ -95,7 +95,7 @@ describe("field requirements table", () => {
 });
 
 type Shipment = Record<string, unknown>;
-const clone = (s: Shipment): Shipment => structuredClone(s);
+const _clone = (s: Shipment): Shipment => structuredClone(s);
 const errorsOf = (s: Shipment, t: DocumentType) => checkPreconditions(s, [t]).preCheckErrors.find((e) => e.docType === t)?.errors ?? [];
 const warningsOf = (s: Shipment, t: DocumentType) => checkPreconditions(s, [t]).warnings.find((e) => e.docType === t)?.warnings ?? [];
 const items = (s: Shipment) => (s.goods as { line_items: Record<string, unknown>[] }).line_items;

@@ -262,7 +262,7 @@ export function run(command: string, args: string[], input?: string): ToolRun {
 }
 
 /** Uncompressed, normalised copy of a PDF (`qpdf --qdf --object-streams=disable`) as latin1 text. */
-export function qdfText(ws: PdfWorkspace, file: string): string {
+export function qdfText(_ws: PdfWorkspace, file: string): string {
   const out = `${file}.qdf.pdf`;
   const result = run("qpdf", ["--qdf", "--object-streams=disable", file, out]);
   if (result.status !== 0) throw new Error(`qpdf --qdf failed: ${result.stderr}`);

@@ -492,7 +492,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   };
 
   /** The value of a single-value label: inline, to the right, or on the line below. */
-  const valueOf = (hit: LabelHit): { text: string; confidence: number; base: number } | null => {
+  const labelValue = (hit: LabelHit): { text: string; confidence: number; base: number } | null => {
     if (hit.rest) return { text: hit.rest, confidence: hit.seg.confidence, base: 0.9 };
     const right = segRightOf(hit);
     // "Invoice Number:  ……  42183017": a label closed by a colon with the line's last run far to its
@@ -541,7 +541,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   const totals: { value: number; confidence: number; rank: number; text: string }[] = [];
   for (const hit of hits) {
     if (PARTY_FIELDS.has(hit.key) || hit.key === "other" || done.has(hit.key)) continue;
-    const v = valueOf(hit);
+    const v = labelValue(hit);
     if (!v) continue;
     const c = v.base * v.confidence;
     let ok = true;
