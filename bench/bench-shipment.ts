@@ -13,9 +13,23 @@ export function benchShipment(lines: number) {
   const total = items.reduce((s, x) => s + x.quantity * x.unit_price, 0);
   return {
     exporter: { name: "Müller Maschinenbau GmbH", address: "Hafenstraße 5", city: "Hamburg", postal_code: "20457", country: "DE" },
-    importer: { name: "Pacific Coast Electronics Inc.", address: "350 S Grand Ave", city: "Los Angeles", state: "CA", postal_code: "90071", country: "US" },
+    importer: {
+      name: "Pacific Coast Electronics Inc.",
+      address: "350 S Grand Ave",
+      city: "Los Angeles",
+      state: "CA",
+      postal_code: "90071",
+      country: "US",
+    },
     notify_party: { name: "Harbor Customs Brokers LLC", address: "1 World Trade Ctr", city: "Long Beach", country: "US" },
-    route: { origin_country: "DE", destination_country: "US", transport_mode: "sea", incoterms: "FOB", port_of_loading: "DEHAM", port_of_discharge: "USLAX" },
+    route: {
+      origin_country: "DE",
+      destination_country: "US",
+      transport_mode: "sea",
+      incoterms: "FOB",
+      port_of_loading: "DEHAM",
+      port_of_discharge: "USLAX",
+    },
     goods: { currency: "USD", total_value: total, line_items: items },
   };
 }

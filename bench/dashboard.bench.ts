@@ -21,22 +21,44 @@ const server = await startLocalServer(config, { publicBaseUrlFromEnv: false });
 const { db } = server.services;
 try {
   const admin = { authorization: `Bearer ${config.serviceRoleKey}`, "content-type": "application/json" };
-  const account = await (await fetch(`${server.url}/api/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Bench account", tier: "scale" }) })).json();
+  const account = await (
+    await fetch(`${server.url}/api/v1/accounts`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({ name: "Bench account", tier: "scale" }),
+    })
+  ).json();
   const accountId: string = account.account_id;
   const auth = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
   let shipmentId = "";
   for (let i = 0; i < 50; i++) {
-    const r = await fetch(`${server.url}/api/v1/shipments`, { method: "POST", headers: auth, body: JSON.stringify({ shipment_data: sampleShipment(), shipment_ref: `BENCH-${i}`, draft: i % 5 === 0 }) });
+    const r = await fetch(`${server.url}/api/v1/shipments`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ shipment_data: sampleShipment(), shipment_ref: `BENCH-${i}`, draft: i % 5 === 0 }),
+    });
     if (r.status !== 201) throw new Error(`shipment: ${r.status} ${await r.text()}`);
     shipmentId = (await r.json()).id;
   }
   for (let i = 0; i < 4; i++) await createApiKey(db, accountId, `key ${i}`);
   const password = "benchmark password 123";
   const hash = await hashPassword(password);
-  for (let i = 0; i < 6; i++) await insertMember(db, { accountId, email: `person${i}@example.com`, role: i === 0 ? "owner" : i < 3 ? "admin" : "member", passwordHash: hash });
+  for (let i = 0; i < 6; i++)
+    await insertMember(db, {
+      accountId,
+      email: `person${i}@example.com`,
+      role: i === 0 ? "owner" : i < 3 ? "admin" : "member",
+      passwordHash: hash,
+    });
   let hookId = "";
   for (let i = 0; i < 3; i++) {
-    const sub = await insertSubscription(db, accountId, { url: `https://hooks${i}.example.com/tds`, events: ["document.generated"], description: null, active: i > 0 }, "whsec_" + Buffer.alloc(32, i + 1).toString("base64"), webhookSettings(config).secretKeyMaterial);
+    const sub = await insertSubscription(
+      db,
+      accountId,
+      { url: `https://hooks${i}.example.com/tds`, events: ["document.generated"], description: null, active: i > 0 },
+      "whsec_" + Buffer.alloc(32, i + 1).toString("base64"),
+      webhookSettings(config).secretKeyMaterial,
+    );
     hookId ||= sub!.id;
   }
   // Deliveries to an inactive endpoint stay pending (not sent): a full log page to render.
@@ -47,7 +69,10 @@ try {
   // Sign in through the form (one scrypt), keep the cookie.
   const form = await fetch(`${server.url}/dashboard/sign-in`);
   const token = (await form.text()).match(/name="_csrf" value="([^"]+)"/)![1];
-  const pre = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const pre = form.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const t0 = performance.now();
   const signIn = await fetch(`${server.url}/dashboard/sign-in`, {
     method: "POST",
@@ -57,7 +82,10 @@ try {
   });
   const signInMs = performance.now() - t0;
   if (signIn.status !== 303) throw new Error(`sign-in: ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const pages: [string, string][] = [
     ["Shipments list (50 shipments)", "/dashboard/shipments"],

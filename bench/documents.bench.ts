@@ -35,7 +35,10 @@ try {
     const pending = new Set(jobIds);
     while (pending.size) {
       for (const id of [...pending]) {
-        const d = (await (await fetch(`${server.url}/api/v1/documents/${id}`, { headers })).json()) as { status: string; error_message: string | null };
+        const d = (await (await fetch(`${server.url}/api/v1/documents/${id}`, { headers })).json()) as {
+          status: string;
+          error_message: string | null;
+        };
         if (d.status === "failed") throw new Error(`job ${id} failed: ${d.error_message}`);
         if (d.status === "completed") pending.delete(id);
       }
@@ -51,7 +54,12 @@ try {
     const t = performance.now();
     const [a, b] = await Promise.all([
       post("/functions/v1/generate-documents", { shipment: sampleShipment(), document_types: EU_TYPES, confirm_warnings: true }),
-      post("/functions/v1/generate-documents", { shipment: us, document_types: ["USMCA_CERTIFICATE_OF_ORIGIN", "AIR_WAYBILL"], confirm_warnings: true, validation_hash: usHash }),
+      post("/functions/v1/generate-documents", {
+        shipment: us,
+        document_types: ["USMCA_CERTIFICATE_OF_ORIGIN", "AIR_WAYBILL"],
+        confirm_warnings: true,
+        validation_hash: usHash,
+      }),
     ]);
     await waitAll([...a.jobs, ...b.jobs].map((j: { jobId: string }) => j.jobId));
     if (round > 0) all16.push(performance.now() - t); // round 0 warms up
@@ -60,7 +68,11 @@ try {
   const long: number[] = [];
   for (let round = 0; round < 3; round++) {
     const t = performance.now();
-    const r = await post("/functions/v1/generate-documents", { shipment: longShipment(1000), document_types: ["PACKING_LIST"], confirm_warnings: true });
+    const r = await post("/functions/v1/generate-documents", {
+      shipment: longShipment(1000),
+      document_types: ["PACKING_LIST"],
+      confirm_warnings: true,
+    });
     await waitAll(r.jobs.map((j: { jobId: string }) => j.jobId));
     long.push(performance.now() - t);
   }
@@ -72,9 +84,23 @@ try {
       ["case", "n", "p50", "p95", "max", "target"],
       [
         ["render one commercial invoice (warm, in-process)", invoice.n, ms(invoice.p50), ms(invoice.p95), ms(invoice.max), "≤ 50 ms"],
-        ["all 16 types: two generate-documents calls → every job completed (HTTP, worker, storage)", pipeline16.n, ms(pipeline16.p50), ms(pipeline16.p95), ms(pipeline16.max), "≤ 2 s"],
+        [
+          "all 16 types: two generate-documents calls → every job completed (HTTP, worker, storage)",
+          pipeline16.n,
+          ms(pipeline16.p50),
+          ms(pipeline16.p95),
+          ms(pipeline16.max),
+          "≤ 2 s",
+        ],
         ["1,000-line packing list: render only (in-process)", thousand.n, ms(thousand.p50), ms(thousand.p95), ms(thousand.max), "≤ 3 s"],
-        ["1,000-line packing list: generate-documents → completed (validation, render, storage)", pipelineLong.n, ms(pipelineLong.p50), ms(pipelineLong.p95), ms(pipelineLong.max), "≤ 3 s"],
+        [
+          "1,000-line packing list: generate-documents → completed (validation, render, storage)",
+          pipelineLong.n,
+          ms(pipelineLong.p50),
+          ms(pipelineLong.p95),
+          ms(pipelineLong.max),
+          "≤ 3 s",
+        ],
       ],
     ),
   );

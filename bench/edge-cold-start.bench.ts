@@ -95,7 +95,12 @@ async function prepareFixture(databaseUrl: string, dataDir: string): Promise<Fix
     const config = loadConfig({ databaseUrl, dataDir, storage: "local", inProcessJobs: true });
     const services: Services = { db, config, blobs: createBlobStore(config, db) };
     const principal = { accountId: account.id, keyId: key.id, tier: "scale" as const };
-    const result = await generateDocuments(db, principal, { shipment: sampleShipment(), documentTypes: ["COMMERCIAL_INVOICE"], finalDoc: false, confirmWarnings: true });
+    const result = await generateDocuments(db, principal, {
+      shipment: sampleShipment(),
+      documentTypes: ["COMMERCIAL_INVOICE"],
+      finalDoc: false,
+      confirmWarnings: true,
+    });
     if (result.status !== 202) throw new Error(`generation: ${result.status} ${JSON.stringify(result.body)}`);
     await drainQueue(db, generationJobHandler(services), Date.now() + 60_000);
     const jobId = (result.body as { jobs: { jobId: string }[] }).jobs[0].jobId;
@@ -121,7 +126,11 @@ function firstRequest(name: string, base: string, f: Fixture): Request {
   const fn = { apikey: SUPABASE_LOCAL_ANON_KEY, authorization: `Bearer ${f.apiKey}` };
   const admin = { authorization: `Bearer ${SUPABASE_LOCAL_SERVICE_ROLE_KEY}`, "content-type": "application/json" };
   const post = (path: string, body: unknown, headers: Record<string, string> = fn) =>
-    new Request(`${base}${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+    new Request(`${base}${path}`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   switch (name) {
     case "api":
       return new Request(`${base}/api/v1/shipments`, { headers: { authorization: `Bearer ${f.apiKey}` } });
@@ -138,7 +147,11 @@ function firstRequest(name: string, base: string, f: Fixture): Request {
     case "dispatch-webhooks":
       return post("/dispatch-webhooks", {}, admin);
     case "generate-documents":
-      return post("/generate-documents", { shipment: sampleShipment(), document_types: ["COMMERCIAL_INVOICE", "PACKING_LIST"], confirm_warnings: true });
+      return post("/generate-documents", {
+        shipment: sampleShipment(),
+        document_types: ["COMMERCIAL_INVOICE", "PACKING_LIST"],
+        confirm_warnings: true,
+      });
     case "document-field-requirements":
       return new Request(`${base}/document-field-requirements`);
     case "run-jobs":
@@ -195,7 +208,13 @@ async function main() {
   const databaseUrl = await benchDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "tds-edge-bench-"));
   const fixture = await prepareFixture(databaseUrl, dataDir);
-  const env = { DATABASE_URL: databaseUrl, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local", SUPABASE_URL: "", PUBLIC_BASE_URL: "http://127.0.0.1:54321" };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TDS_DATA_DIR: dataDir,
+    TDS_STORAGE: "local",
+    SUPABASE_URL: "",
+    PUBLIC_BASE_URL: "http://127.0.0.1:54321",
+  };
   const tree = await prepareDeployTree();
   const functions = (await readFunctionManifest()).filter((f) => only.length === 0 || only.includes(f.name));
   const rows: (string | number)[][] = [];
@@ -226,8 +245,24 @@ async function main() {
     await tree.remove();
     await rm(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nCold start per function (median of ${RUNS} fresh Deno processes; peak = highest VmHWM), load average ${(await readFile("/proc/loadavg", "utf8")).split(" ")[0]}:\n`);
-  console.log(table(["function", "first answer", "CPU at start", "RSS at start", "CPU start + 1st request", "RSS after", "peak RSS", `target ≤ ${CPU_TARGET_S} s, ≤ ${RSS_TARGET_MB} MB`], rows));
+  console.log(
+    `\nCold start per function (median of ${RUNS} fresh Deno processes; peak = highest VmHWM), load average ${(await readFile("/proc/loadavg", "utf8")).split(" ")[0]}:\n`,
+  );
+  console.log(
+    table(
+      [
+        "function",
+        "first answer",
+        "CPU at start",
+        "RSS at start",
+        "CPU start + 1st request",
+        "RSS after",
+        "peak RSS",
+        `target ≤ ${CPU_TARGET_S} s, ≤ ${RSS_TARGET_MB} MB`,
+      ],
+      rows,
+    ),
+  );
   if (failed) process.exitCode = 1;
 }
 

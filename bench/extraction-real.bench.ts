@@ -51,14 +51,26 @@ async function measure(readEmbedded: boolean): Promise<{ scores: DocumentScore[]
     scores.push(s);
     if (verbose) {
       const wrong = s.judged.filter((j) => !j.right).map((j) => `${j.field}${j.extra ? " (extra row)" : ""} @${j.confidence}`);
-      console.log(`${d.name}: ${s.judged.filter((j) => j.right).length} right; wrong: ${wrong.join(", ") || "—"}; missing: ${s.missing.join(", ") || "—"}`);
+      console.log(
+        `${d.name}: ${s.judged.filter((j) => j.right).length} right; wrong: ${wrong.join(", ") || "—"}; missing: ${s.missing.join(", ") || "—"}`,
+      );
     }
   }
   return { scores, failures };
 }
 
 function rows(label: string, s: Summary): (string | number)[] {
-  return [label, s.expected, s.extracted, s.right, pct(s.precision), pct(s.recall), f2(s.meanConfidenceRight), f2(s.meanConfidenceWrong), f2(s.ece)];
+  return [
+    label,
+    s.expected,
+    s.extracted,
+    s.right,
+    pct(s.precision),
+    pct(s.recall),
+    f2(s.meanConfidenceRight),
+    f2(s.meanConfidenceWrong),
+    f2(s.ece),
+  ];
 }
 
 const FIELD_GROUPS: [string, (f: string) => boolean][] = [
@@ -81,7 +93,9 @@ const FIELD_GROUPS: [string, (f: string) => boolean][] = [
 const HEADER = ["", "expected", "extracted", "right", "precision", "recall", "conf. right", "conf. wrong", "ECE"];
 const notInvoiceIdentity = (f: string) => !f.startsWith("invoice_data.");
 
-console.log(`${docs.length} documents (${docs.filter((d) => d.publisher === "invoice2data").length} invoice2data, ${docs.filter((d) => d.publisher === "zugferd-corpus").length} Factur-X/ZUGFeRD), extractor ${extractor}\n`);
+console.log(
+  `${docs.length} documents (${docs.filter((d) => d.publisher === "invoice2data").length} invoice2data, ${docs.filter((d) => d.publisher === "zugferd-corpus").length} Factur-X/ZUGFeRD), extractor ${extractor}\n`,
+);
 const full = await measure(true);
 const textOnly = await measure(false);
 await terminateOcr();
@@ -99,10 +113,23 @@ console.log(
   ]),
 );
 console.log("\n### Per field, full pipeline\n");
-console.log(table(HEADER, FIELD_GROUPS.map(([label, f]) => rows(label, summarise(full.scores, f)))));
+console.log(
+  table(
+    HEADER,
+    FIELD_GROUPS.map(([label, f]) => rows(label, summarise(full.scores, f))),
+  ),
+);
 console.log("\n### Per field, page text only\n");
-console.log(table(HEADER, FIELD_GROUPS.map(([label, f]) => rows(label, summarise(textOnly.scores, f)))));
-for (const [label, r] of [["full", full], ["text only", textOnly]] as const) {
+console.log(
+  table(
+    HEADER,
+    FIELD_GROUPS.map(([label, f]) => rows(label, summarise(textOnly.scores, f))),
+  ),
+);
+for (const [label, r] of [
+  ["full", full],
+  ["text only", textOnly],
+] as const) {
   if (r.failures.length) console.log(`\n${label}: ${r.failures.length} documents failed:\n- ${r.failures.join("\n- ")}`);
 }
 const out = opt("json");

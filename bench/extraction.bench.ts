@@ -37,7 +37,12 @@ async function time(c: Case): Promise<{ median: number; p95: number; max: number
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)], max: ms[ms.length - 1], fields: first.flat.size };
+  return {
+    median: ms[Math.floor(ms.length / 2)],
+    p95: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)],
+    max: ms[ms.length - 1],
+    fields: first.flat.size,
+  };
 }
 
 async function scannedPdf(png: Uint8Array): Promise<Uint8Array> {
@@ -64,7 +69,14 @@ const cases: Case[] = [
   { name: "XLSX, 5 line items", kind: "xlsx", bytes: xlsx, runs: 30, targetMs: 200 },
   { name: "XLS (BIFF8), 5 line items", kind: "xls", bytes: xls, runs: 30, targetMs: 200 },
   { name: "Image, OCR", kind: "png", bytes: page, runs: 5, targetMs: 2000, note: pageNote },
-  { name: "Scanned PDF (image-only page), OCR", kind: "pdf", bytes: await scannedPdf(page), runs: 5, targetMs: 2000, note: "the same page as an image-only PDF: read from the embedded image" },
+  {
+    name: "Scanned PDF (image-only page), OCR",
+    kind: "pdf",
+    bytes: await scannedPdf(page),
+    runs: 5,
+    targetMs: 2000,
+    note: "the same page as an image-only PDF: read from the embedded image",
+  },
 ];
 
 const coldStart = performance.now();
@@ -75,7 +87,9 @@ const rows: string[] = [];
 for (const c of cases) {
   const r = await time(c);
   const ok = r.median <= c.targetMs;
-  rows.push(`| ${c.name} | ${c.runs} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.max.toFixed(0)} | ≤ ${c.targetMs} | ${ok ? "yes" : "**no**"} | ${r.fields} | ${c.note ?? ""} |`);
+  rows.push(
+    `| ${c.name} | ${c.runs} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.max.toFixed(0)} | ≤ ${c.targetMs} | ${ok ? "yes" : "**no**"} | ${r.fields} | ${c.note ?? ""} |`,
+  );
 }
 await terminateOcr();
 

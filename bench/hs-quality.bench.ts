@@ -133,20 +133,38 @@ for (const s of SCHEDULES) {
       }
     }
     if (VERBOSE && !codes.some((c) => c.slice(0, 6) === want["6"])) {
-      console.log(`MISS ${s.label} [${p.half}] "${p.q}" want ${p.code} got ${r.results.map((x) => `${x.code} ${x.description.slice(0, 40)}`).join(" | ") || "(nothing)"}${r.corrections ? ` corrections ${JSON.stringify(r.corrections)}` : ""}`);
+      console.log(
+        `MISS ${s.label} [${p.half}] "${p.q}" want ${p.code} got ${r.results.map((x) => `${x.code} ${x.description.slice(0, 40)}`).join(" | ") || "(nothing)"}${r.corrections ? ` corrections ${JSON.stringify(r.corrections)}` : ""}`,
+      );
     }
   }
   for (const half of ["tune", "held-out", "all"]) {
     const c = byHalf[half];
     if (c.n === 0) continue;
-    out.push([s.label, half, String(c.n), pct(c.top1["6"], c.n), pct(c.top5["6"], c.n), pct(c.top1["4"], c.n), pct(c.top5["4"], c.n), pct(c.top1.full, c.n), pct(c.top5.full, c.n), pct(c.empty, c.n)]);
+    out.push([
+      s.label,
+      half,
+      String(c.n),
+      pct(c.top1["6"], c.n),
+      pct(c.top5["6"], c.n),
+      pct(c.top1["4"], c.n),
+      pct(c.top5["4"], c.n),
+      pct(c.top1.full, c.n),
+      pct(c.top5.full, c.n),
+      pct(c.empty, c.n),
+    ]);
   }
   const t = summarise(times);
   latencyRows.push([s.label, String(t.n), t.p50.toFixed(1), t.p95.toFixed(1), t.max.toFixed(1)]);
 }
 
 console.log(`\nHS search quality on ${FILE.replace(/.*\/peers\//, "peers/")} (${pairs.length} pairs), ${dbLabel}`);
-console.log(table(["Schedule", "Half", "Pairs", "top-1 6-digit", "top-5 6-digit", "top-1 heading", "top-5 heading", "top-1 full", "top-5 full", "empty"], out));
+console.log(
+  table(
+    ["Schedule", "Half", "Pairs", "top-1 6-digit", "top-5 6-digit", "top-1 heading", "top-5 heading", "top-1 full", "top-5 full", "empty"],
+    out,
+  ),
+);
 console.log(`\nLatency of searchHsCodes (ms, limit 5), load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`);
 console.log(table(["Schedule", "Searches", "p50", "p95", "max"], latencyRows));
 await close();

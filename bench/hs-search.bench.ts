@@ -119,7 +119,10 @@ for (const schedule of HS_SCHEDULES) {
         if (hit) recall[g][key].hits++;
       }
     }
-    if (!hit) misses.push(`${schedule.padEnd(3)} [${item.set}] "${item.q}" expected ${item.headings.join("/")}, top 5: ${headingsOf(r).join(" ") || "(none)"}`);
+    if (!hit)
+      misses.push(
+        `${schedule.padEnd(3)} [${item.set}] "${item.q}" expected ${item.headings.join("/")}, top 5: ${headingsOf(r).join(" ") || "(none)"}`,
+      );
   }
 }
 
@@ -132,7 +135,11 @@ const httpTimes: number[] = [];
 for (const schedule of HS_SCHEDULES) {
   for (const item of items) {
     const started = performance.now();
-    const r = await gw.call("GET", `/api/v1/hs-codes/search?q=${encodeURIComponent(item.q)}&limit=5${COUNTRY[schedule] ? `&country=${COUNTRY[schedule]}` : ""}`, { apiKey });
+    const r = await gw.call(
+      "GET",
+      `/api/v1/hs-codes/search?q=${encodeURIComponent(item.q)}&limit=5${COUNTRY[schedule] ? `&country=${COUNTRY[schedule]}` : ""}`,
+      { apiKey },
+    );
     httpTimes.push(performance.now() - started);
     httpTotal++;
     if (r.status === 200 && JSON.stringify(r.body.results) === answers.get(`${schedule}|${item.q}`)) httpSame++;
@@ -169,12 +176,18 @@ await db.close();
 // ---------- report ----------
 const pct = (t: Tally) => (t.n === 0 ? "–" : `${((100 * t.hits) / t.n).toFixed(1)}% (${t.hits}/${t.n})`);
 const ms = (n: number) => n.toFixed(1);
-const counts = { dev: items.filter((i) => i.set === "dev").length, holdout: items.filter((i) => i.set === "holdout").length, typo: items.filter((i) => i.kind === "typo").length };
+const counts = {
+  dev: items.filter((i) => i.set === "dev").length,
+  holdout: items.filter((i) => i.set === "holdout").length,
+  typo: items.filter((i) => i.kind === "typo").length,
+};
 
 console.log("# HS code search benchmark\n");
 console.log(`Node ${process.version}, PGlite (file-backed, ${PG_DIR}); reference data ${DATA_DIR}`);
 if (built) console.log(`Database built on this run: ${built}`);
-console.log(`Labelled list: ${items.length} queries (${counts.dev} dev, ${counts.holdout} holdout; ${counts.typo} misspelt), bench/data/hs-search-labelled.json\n`);
+console.log(
+  `Labelled list: ${items.length} queries (${counts.dev} dev, ${counts.holdout} holdout; ${counts.typo} misspelt), bench/data/hs-search-labelled.json\n`,
+);
 
 console.log("## Recall at 5 (a hit: one of the first 5 results under an expected heading)\n");
 console.log(`| Queries | ${HS_SCHEDULES.map((s) => SCHEDULES[s].country ?? "WCO").join(" | ")} | All schedules |`);
@@ -196,7 +209,9 @@ for (const s of HS_SCHEDULES) {
   const a = [...t, ...c].sort((x, y) => x - y);
   allText.push(...t);
   allCode.push(...c);
-  console.log(`| ${SCHEDULES[s].country ?? "WCO"} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 95))} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(a, 50))} | ${ms(percentile(a, 95))} |`);
+  console.log(
+    `| ${SCHEDULES[s].country ?? "WCO"} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 95))} | ${ms(percentile(c, 50))} | ${ms(percentile(c, 95))} | ${ms(percentile(a, 50))} | ${ms(percentile(a, 95))} |`,
+  );
 }
 allText.sort((a, b) => a - b);
 allCode.sort((a, b) => a - b);

@@ -46,7 +46,11 @@ async function load(urls: string[], key: string, seconds: number) {
       const url = urls[c % urls.length];
       while (performance.now() < end) {
         const t = performance.now();
-        const r = await fetch(`${url}/api/v1/shipments/validate`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
+        const r = await fetch(`${url}/api/v1/shipments/validate`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body,
+        });
         await r.arrayBuffer();
         if (r.status === 200) samples.push(performance.now() - t);
         else errors++;
@@ -57,7 +61,12 @@ async function load(urls: string[], key: string, seconds: number) {
 }
 
 const url = await benchDatabaseUrl("tds_bench_instances");
-const env = (rateLimits: string) => ({ DATABASE_URL: url, TDS_REFERENCE_DIR: REFERENCE_DIR, TDS_RATE_LIMITS: rateLimits, TDS_RATE_LIMIT_SCALE: "100000000,1000" });
+const env = (rateLimits: string) => ({
+  DATABASE_URL: url,
+  TDS_REFERENCE_DIR: REFERENCE_DIR,
+  TDS_RATE_LIMITS: rateLimits,
+  TDS_RATE_LIMIT_SCALE: "100000000,1000",
+});
 const servers: SpawnedServer[] = [];
 try {
   // The first start imports the reference data into the empty database (about a minute on PostgreSQL).
@@ -67,15 +76,35 @@ try {
   const one = await load([servers[0].url], key, SECONDS);
   servers.push(await spawnServer({ runtime: "node", env: env("off"), timeoutMs: 600_000 }));
   await load([servers[1].url], key, 3);
-  const two = await load(servers.map((s) => s.url), key, SECONDS);
+  const two = await load(
+    servers.map((s) => s.url),
+    key,
+    SECONDS,
+  );
   for (const s of servers.splice(0)) await s.stop();
 
   // The same two instances with rate limits on (counted in PostgreSQL, budgets never reached).
   servers.push(await spawnServer({ runtime: "node", env: env("on") }), await spawnServer({ runtime: "node", env: env("on") }));
-  await load(servers.map((s) => s.url), key, 3);
-  const limited = await load(servers.map((s) => s.url), key, SECONDS);
+  await load(
+    servers.map((s) => s.url),
+    key,
+    3,
+  );
+  const limited = await load(
+    servers.map((s) => s.url),
+    key,
+    SECONDS,
+  );
 
-  const row = (name: string, r: Awaited<ReturnType<typeof load>>) => [name, r.n, r.perSecond.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), r.errors];
+  const row = (name: string, r: Awaited<ReturnType<typeof load>>) => [
+    name,
+    r.n,
+    r.perSecond.toFixed(0),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+    r.errors,
+  ];
   console.log(`\nValidation throughput, ${CLIENTS} concurrent clients, ${SECONDS} s each (${machine()}, PostgreSQL, 10-line shipment)\n`);
   console.log(
     table(

@@ -43,7 +43,9 @@ function sparse(): Record<string, unknown> {
 
 function threePage(): Record<string, unknown> {
   const s = longShipment(70) as Record<string, Record<string, unknown>>;
-  s.goods.line_items = (s.goods.line_items as Record<string, unknown>[]).map((item, i) => (i % 3 === 0 ? { ...item, hs_code: undefined, net_weight_kg: undefined } : item));
+  s.goods.line_items = (s.goods.line_items as Record<string, unknown>[]).map((item, i) =>
+    i % 3 === 0 ? { ...item, hs_code: undefined, net_weight_kg: undefined } : item,
+  );
   delete s.exporter.address;
   delete s.invoice_data;
   delete s.route.vessel_name;
@@ -65,7 +67,11 @@ function stats(samples: number[]): { p50: number; p90: number; min: number; max:
   return { p50: at(0.5), p90: at(0.9), min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
-async function time(fn: () => unknown, warmup: number, runs: number): Promise<{ first: number; p50: number; p90: number; min: number; max: number }> {
+async function time(
+  fn: () => unknown,
+  warmup: number,
+  runs: number,
+): Promise<{ first: number; p50: number; p90: number; min: number; max: number }> {
   const t0 = performance.now();
   await fn();
   const first = performance.now() - t0;
@@ -87,11 +93,14 @@ const typical = await fill(await renderDocument({ ...SAMPLE_META, docType: "COMM
   "route.vesselName": "MSC Wisła",
   "goods.lineItems.0.hsCode": "9403601000",
 });
-const threePageForm = await fill(await renderDocument({ ...SAMPLE_META, docType: "PACKING_LIST", shipment: threePage(), finalDoc: false }), {
-  "exporter.address": "ul. Piotrkowska 148/150, Łódź",
-  "invoiceData.invoiceNumber": "Привет-2025/17",
-  "goods.lineItems.66.hsCode": "9403601000",
-});
+const threePageForm = await fill(
+  await renderDocument({ ...SAMPLE_META, docType: "PACKING_LIST", shipment: threePage(), finalDoc: false }),
+  {
+    "exporter.address": "ul. Piotrkowska 148/150, Łódź",
+    "invoiceData.invoiceNumber": "Привет-2025/17",
+    "goods.lineItems.66.hsCode": "9403601000",
+  },
+);
 const typicalFields = (await readFormFields(typical)).textFieldCount;
 const threePageDoc = await PDFDocument.load(threePageForm);
 
@@ -101,10 +110,14 @@ rows.push([`readFormFields, typical form (${typicalFields} text fields)`, "≤ 5
 rows.push([
   "readFormFields + mapFieldsToShipment + mergeIntoShipment",
   "≤ 50 ms",
-  await time(async () => {
-    const read = await readFormFields(typical);
-    mergeIntoShipment(sampleShipment(), mapFieldsToShipment(read.fields).mapped_data);
-  }, 10, RUNS),
+  await time(
+    async () => {
+      const read = await readFormFields(typical);
+      mergeIntoShipment(sampleShipment(), mapFieldsToShipment(read.fields).mapped_data);
+    },
+    10,
+    RUNS,
+  ),
 ]);
 const now = new Date("2025-04-01T12:00:00Z");
 rows.push([
@@ -120,9 +133,17 @@ const manyPages = await (async () => {
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 })();
 const enc = new TextEncoder();
-const nested = enc.encode(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /X ${"[".repeat(10_000)}${"]".repeat(10_000)} >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
-const hugeStream = enc.encode("%PDF-1.7\n1 0 obj\n<< /Length 209715200 >>\nstream\nBT ET\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
-for (const [label, bytes] of [["5,000 pages", manyPages], ["10,000-deep nesting", nested], ["200 MB declared stream", hugeStream]] as const) {
+const nested = enc.encode(
+  `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /X ${"[".repeat(10_000)}${"]".repeat(10_000)} >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+);
+const hugeStream = enc.encode(
+  "%PDF-1.7\n1 0 obj\n<< /Length 209715200 >>\nstream\nBT ET\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+for (const [label, bytes] of [
+  ["5,000 pages", manyPages],
+  ["10,000-deep nesting", nested],
+  ["200 MB declared stream", hugeStream],
+] as const) {
   const code = (() => {
     const r = inspectPdf(bytes);
     return r.ok ? "accepted" : r.problem.code;
@@ -130,7 +151,12 @@ for (const [label, bytes] of [["5,000 pages", manyPages], ["10,000-deep nesting"
   rows.push([`inspectPdf, hostile: ${label} → ${code}`, "—", await time(() => inspectPdf(bytes), 3, 20)]);
 }
 
-console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}\n`);
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}, Node ${process.version}\n`,
+);
 console.log("| Operation | Target | First run | p50 (warm) | p90 | min | max |");
 console.log("|---|---|---|---|---|---|---|");
-for (const [label, target, t] of rows) console.log(`| ${label} | ${target} | ${ms(t.first)} | ${ms(t.p50)} | ${ms(t.p90)} | ${ms(t.min)} | ${ms(t.max)} |`);
+for (const [label, target, t] of rows)
+  console.log(`| ${label} | ${target} | ${ms(t.first)} | ${ms(t.p50)} | ${ms(t.p90)} | ${ms(t.min)} | ${ms(t.max)} |`);

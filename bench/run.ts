@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const wanted = process.argv.slice(2);
-const all = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+const all = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort();
 const chosen = wanted.length ? all.filter((f) => wanted.some((w) => f.startsWith(w))) : all;
 if (chosen.length === 0) {
   console.error(`no benchmark matches ${wanted.join(", ")}; available: ${all.map((f) => f.replace(".bench.ts", "")).join(", ")}`);

@@ -7,7 +7,11 @@ import { benchShipment as shipment } from "./bench-shipment.ts";
 
 async function timeRequests(url: string, key: string, body: string, warmup: number, runs: number): Promise<number[]> {
   const send = async () => {
-    const r = await fetch(`${url}/api/v1/shipments/validate`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
+    const r = await fetch(`${url}/api/v1/shipments/validate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body,
+    });
     if (r.status !== 200) throw new Error(`validate: ${r.status}`);
     await r.arrayBuffer();
   };

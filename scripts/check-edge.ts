@@ -85,7 +85,9 @@ async function assetsOf(tree: DeployTree, entry: string, staticFiles: string[]):
   if (r.code !== 0) throw new Error(`deno info ${entry} failed:\n${r.err}`);
   const graph = JSON.parse(r.out) as { modules: { specifier: string }[]; npmPackages?: Record<string, { localPath?: string }> };
   const assets: Asset[] = [];
-  const local = new Set(graph.modules.filter((m) => m.specifier.startsWith("file://")).map((m) => relative(tree.dir, fileURLToPath(m.specifier))));
+  const local = new Set(
+    graph.modules.filter((m) => m.specifier.startsWith("file://")).map((m) => relative(tree.dir, fileURLToPath(m.specifier))),
+  );
   for (const [module, files] of Object.entries(RUNTIME_FILES)) {
     if (!local.has(module)) continue;
     for (const f of files) {
@@ -93,7 +95,8 @@ async function assetsOf(tree: DeployTree, entry: string, staticFiles: string[]):
       const info = await stat(p).catch(() => null);
       if (!info) throw new Error(`${module} reads ${f} at run time, but node_modules/${f} is missing`);
       const found: Asset[] = [];
-      if (info.isDirectory()) await walk(p, found, true); // read by path: every file may be loaded
+      if (info.isDirectory())
+        await walk(p, found, true); // read by path: every file may be loaded
       else found.push({ file: p, bytes: info.size });
       for (const a of found) assets.push({ file: `${relative(join(REPO, "node_modules"), a.file)} (read by ${module})`, bytes: a.bytes });
     }
@@ -103,7 +106,9 @@ async function assetsOf(tree: DeployTree, entry: string, staticFiles: string[]):
     for (const f of files) {
       const p = join(REPO, f);
       if (!staticFiles.some((pattern) => covers(pattern, p))) {
-        throw new Error(`${entry} reaches ${module}, which reads ${f} at run time: list it in the function's static_files (supabase/config.toml)`);
+        throw new Error(
+          `${entry} reaches ${module}, which reads ${f} at run time: list it in the function's static_files (supabase/config.toml)`,
+        );
       }
       assets.push({ file: `${f} (static file, read by ${module})`, bytes: (await stat(p)).size });
     }
@@ -126,7 +131,18 @@ async function assetsOf(tree: DeployTree, entry: string, staticFiles: string[]):
 async function measure(tree: DeployTree, name: string, entrypoint: string, staticFiles: string[]): Promise<FunctionSize> {
   const entry = relative(REPO, entrypoint);
   const out = join(tree.dir, ".bundles", `${name}.js`);
-  const args = ["bundle", "--quiet", "--platform", "deno", "--import-map", tree.importMap, ...EXTERNAL.flatMap((e) => ["--external", e]), "-o", out, entry];
+  const args = [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "deno",
+    "--import-map",
+    tree.importMap,
+    ...EXTERNAL.flatMap((e) => ["--external", e]),
+    "-o",
+    out,
+    entry,
+  ];
   const r = await run(DENO, args, tree.dir, tree.env);
   if (r.code !== 0) throw new Error(`deno bundle ${entry} failed:\n${r.err}`);
   const bundleBytes = (await stat(out)).size;
@@ -170,7 +186,9 @@ async function main(): Promise<number> {
   console.log("| function | bundle (JS) | assets | total | |");
   console.log("|---|---|---|---|---|");
   for (const s of sizes) {
-    console.log(`| ${s.name} | ${mb(s.bundleBytes)} | ${mb(s.assetBytes)} | ${mb(s.totalBytes)} | ${s.totalBytes > limit ? "OVER THE LIMIT" : "ok"} |`);
+    console.log(
+      `| ${s.name} | ${mb(s.bundleBytes)} | ${mb(s.assetBytes)} | ${mb(s.totalBytes)} | ${s.totalBytes > limit ? "OVER THE LIMIT" : "ok"} |`,
+    );
   }
   for (const s of sizes.filter((x) => x.assets.length)) {
     console.log(`\n${s.name} assets:`);

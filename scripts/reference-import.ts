@@ -33,7 +33,12 @@ if (args.help) {
 }
 if (!args.dir) fail(`--dir is required\n${USAGE}`);
 const dir = resolve(args.dir);
-const only = args.only ? args.only.split(",").map((t) => t.trim()).filter(Boolean) : undefined;
+const only = args.only
+  ? args.only
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean)
+  : undefined;
 
 const config = loadConfig();
 const tty = Boolean(process.stderr.isTTY);
@@ -103,7 +108,13 @@ process.exit(exitCode);
 
 function printSummary(tables: TableImportSummary[]) {
   const head = ["table", "rows", "seconds", "vintage", "files"];
-  const body = tables.map((t) => [t.table, t.error ? "FAILED" : String(t.rows), t.seconds.toFixed(2), t.vintage ?? "-", t.files.join(", ")]);
+  const body = tables.map((t) => [
+    t.table,
+    t.error ? "FAILED" : String(t.rows),
+    t.seconds.toFixed(2),
+    t.vintage ?? "-",
+    t.files.join(", "),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (i < 4 ? r[i].length : 0))));
   const fmt = (r: string[]) => r.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : i < 4 ? c.padEnd(widths[i]) : c)).join("  ");
   console.log(fmt(head));

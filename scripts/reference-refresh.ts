@@ -8,7 +8,13 @@ import { resolve } from "node:path";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
-import { refreshReferenceData, resolveTables, UnknownTableError, type RefreshEvent, type TableRefreshResult } from "../shared/reference/refresh/refresh-reference-data.ts";
+import {
+  refreshReferenceData,
+  resolveTables,
+  UnknownTableError,
+  type RefreshEvent,
+  type TableRefreshResult,
+} from "../shared/reference/refresh/refresh-reference-data.ts";
 import { REFRESHABLE_TABLES } from "../shared/reference/refresh/refresh-tables.ts";
 
 const USAGE = `Usage: npm run reference:refresh [-- --only table1,table2] [--force]
@@ -35,7 +41,12 @@ if (args.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const only = args.only ? args.only.split(",").map((t) => t.trim()).filter(Boolean) : undefined;
+const only = args.only
+  ? args.only
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean)
+  : undefined;
 try {
   resolveTables(only);
 } catch (e) {
@@ -71,7 +82,9 @@ const onEvent = (e: RefreshEvent) => {
       show(`${name(e.table)} downloading…`);
       break;
     case "download":
-      show(`${name(e.table)} downloading ${e.key} ${mb(e.received)}${e.total ? ` of ${mb(e.total)}  ${Math.floor((e.received / e.total) * 100)}%` : ""}`);
+      show(
+        `${name(e.table)} downloading ${e.key} ${mb(e.received)}${e.total ? ` of ${mb(e.total)}  ${Math.floor((e.received / e.total) * 100)}%` : ""}`,
+      );
       break;
     case "parse":
       show(`${name(e.table)} checking and parsing…`);
@@ -82,11 +95,15 @@ const onEvent = (e: RefreshEvent) => {
     case "done": {
       const r = e.result;
       const what =
-        r.outcome === "imported" ? `imported ${r.rows} rows (was ${r.previousRows})` :
-        r.outcome === "unchanged" ? "unchanged (same checksum), nothing imported" :
-        r.outcome === "busy" ? "another instance is refreshing it now; skipped" :
-        r.outcome === "not_due" ? "not due" :
-        `FAILED, previous data kept: ${r.error}`;
+        r.outcome === "imported"
+          ? `imported ${r.rows} rows (was ${r.previousRows})`
+          : r.outcome === "unchanged"
+            ? "unchanged (same checksum), nothing imported"
+            : r.outcome === "busy"
+              ? "another instance is refreshing it now; skipped"
+              : r.outcome === "not_due"
+                ? "not due"
+                : `FAILED, previous data kept: ${r.error}`;
       show(`${name(r.table)} ${what}`, true);
       break;
     }
@@ -114,14 +131,25 @@ process.exit(exitCode);
 
 function printSummary(results: TableRefreshResult[]) {
   const head = ["table", "outcome", "rows", "seconds", "vintage"];
-  const body = results.map((r) => [r.table, r.outcome, r.rows === undefined ? "-" : String(r.rows), r.seconds.toFixed(2), r.vintage ?? "-"]);
+  const body = results.map((r) => [
+    r.table,
+    r.outcome,
+    r.rows === undefined ? "-" : String(r.rows),
+    r.seconds.toFixed(2),
+    r.vintage ?? "-",
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   console.log(fmt(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of body) console.log(fmt(r));
   for (const r of results) {
-    if (r.outcome === "imported") console.log(`  ${r.table}: from ${r.sourceUrls.join(", ")}; ${r.checksum}${r.publishedAt ? `; published ${r.publishedAt}` : ""}`);
+    if (r.outcome === "imported")
+      console.log(`  ${r.table}: from ${r.sourceUrls.join(", ")}; ${r.checksum}${r.publishedAt ? `; published ${r.publishedAt}` : ""}`);
     for (const n of r.notes ?? []) console.log(`  ${r.table}: ${n}`);
     if (r.error) console.log(`  ${r.table}: ${r.error}`);
   }

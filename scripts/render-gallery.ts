@@ -48,7 +48,11 @@ async function gallery(outDir: string): Promise<void> {
   const png = hasPdftoppm();
   if (!png) console.warn("pdftoppm not found: writing PDFs only (apt-get install poppler-utils)");
   const jobs: { name: string; docType: DocumentType; shipment: Record<string, unknown>; finalDoc?: boolean }[] = [
-    ...DOCUMENT_TYPES.map((docType, i) => ({ name: `${String(i + 1).padStart(2, "0")}-${docType.toLowerCase()}`, docType, shipment: sampleShipment() })),
+    ...DOCUMENT_TYPES.map((docType, i) => ({
+      name: `${String(i + 1).padStart(2, "0")}-${docType.toLowerCase()}`,
+      docType,
+      shipment: sampleShipment(),
+    })),
     { name: "17-packing_list-60-lines", docType: "PACKING_LIST", shipment: longShipment(60) },
     { name: "18-usmca-mexico-to-us", docType: "USMCA_CERTIFICATE_OF_ORIGIN", shipment: sampleUsmcaShipment() },
     { name: "19-commercial_invoice-sparse-draft", docType: "COMMERCIAL_INVOICE", shipment: sparseShipment() },
@@ -75,14 +79,17 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function bench(): Promise<void> {
   const sample = sampleShipment();
   for (let i = 0; i < 10; i++) await render("COMMERCIAL_INVOICE", sample); // warm up (font parse, JIT)
   const runs: number[] = [];
   for (let i = 0; i < 50; i++) runs.push(await timed(() => render("COMMERCIAL_INVOICE", sample)));
-  console.log(`commercial invoice, warm, 50 runs: p50 ${percentile(runs, 0.5).toFixed(1)} ms, p90 ${percentile(runs, 0.9).toFixed(1)} ms, min ${Math.min(...runs).toFixed(1)} ms`);
+  console.log(
+    `commercial invoice, warm, 50 runs: p50 ${percentile(runs, 0.5).toFixed(1)} ms, p90 ${percentile(runs, 0.9).toFixed(1)} ms, min ${Math.min(...runs).toFixed(1)} ms`,
+  );
   const big = longShipment(1000);
   const first = await timed(() => render("PACKING_LIST", big));
   const second = await timed(() => render("PACKING_LIST", big));

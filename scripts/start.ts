@@ -43,7 +43,9 @@ if (server.defaultApiKey) {
   console.log(`  API key of "Default account" (${config.defaultTier} tier), shown only now: ${server.defaultApiKey}`);
 }
 if (server.ownerInvitation) {
-  console.log(`  Dashboard invitation for the owner of "${server.ownerInvitation.accountName}" (single use, expires in 7 days): ${server.ownerInvitation.url}`);
+  console.log(
+    `  Dashboard invitation for the owner of "${server.ownerInvitation.accountName}" (single use, expires in 7 days): ${server.ownerInvitation.url}`,
+  );
 }
 
 let stopping = false;

@@ -29,7 +29,11 @@ export function missingPackages(): string[] {
 
 /** Runs quietly; the output is shown only when the command fails. */
 function run(cmd: string, args: string[]): boolean {
-  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const r = spawnSync(cmd, args, {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (r.status !== 0) process.stderr.write(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}\n`);
   return r.status === 0;
 }

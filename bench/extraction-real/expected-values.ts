@@ -35,7 +35,8 @@ export interface ExpectedDocument {
 }
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : undefined);
-const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown) =>
+  typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 function fromInvoice2data(path: string): Omit<ExpectedDocument, "name" | "publisher" | "file" | "kind"> {
   const d = (JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>[])[0];

@@ -56,7 +56,11 @@ export function sameValue(field: string, got: string | number, want: ExpectedSca
 }
 
 function tokens(s: string): Set<string> {
-  return new Set(fold(s).split(" ").filter((t) => t.length > 1));
+  return new Set(
+    fold(s)
+      .split(" ")
+      .filter((t) => t.length > 1),
+  );
 }
 
 function overlap(a: string, b: string): number {
@@ -115,7 +119,8 @@ export function scoreDocument(doc: ExpectedDocument, flat: Record<string, Extrac
   // Rows that match no expected line are wrong values (a header, a subtotal, a note read as a row).
   for (const i of unused) {
     for (const [key, v] of Object.entries(rows.get(i) ?? {})) {
-      if (key === "description" || key === "quantity" || key === "unit_price") judged.push({ field: `goods.line_items[].${key}`, confidence: v.confidence, right: false, extra: true });
+      if (key === "description" || key === "quantity" || key === "unit_price")
+        judged.push({ field: `goods.line_items[].${key}`, confidence: v.confidence, right: false, extra: true });
     }
   }
   return { judged, missing };

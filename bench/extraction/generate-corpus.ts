@@ -36,7 +36,10 @@ export interface CorpusEntry {
 }
 
 /** The service's own renderer (a minority of the corpus), with the values it prints. */
-async function rendererDoc(sh: CorpusShipment, docType: "COMMERCIAL_INVOICE" | "PACKING_LIST"): Promise<{ bytes: Uint8Array; expected: Expected }> {
+async function rendererDoc(
+  sh: CorpusShipment,
+  docType: "COMMERCIAL_INVOICE" | "PACKING_LIST",
+): Promise<{ bytes: Uint8Array; expected: Expected }> {
   const party = (p: CorpusShipment["exporter"]) => ({
     name: p.name,
     address: p.street,
@@ -121,7 +124,9 @@ async function rendererDoc(sh: CorpusShipment, docType: "COMMERCIAL_INVOICE" | "
       "route.port_of_discharge": sh.port_of_discharge.code,
       "route.vessel_name": sh.vessel_name,
       "route.voyage_number": sh.voyage_number,
-      ...(docType === "COMMERCIAL_INVOICE" ? { "route.incoterms": sh.incoterms, "goods.currency": sh.currency, "goods.total_value": sh.total_value } : {}),
+      ...(docType === "COMMERCIAL_INVOICE"
+        ? { "route.incoterms": sh.incoterms, "goods.currency": sh.currency, "goods.total_value": sh.total_value }
+        : {}),
       ...items,
       "packaging.total_packages": sh.total_packages,
       "packaging.total_gross_weight_kg": sh.total_gross_weight_kg,
@@ -171,9 +176,21 @@ export async function generateCorpus(dir = CORPUS_DIR, log: (s: string) => void 
     }
   }
   // This service's renderer: a minority on purpose.
-  for (const [seed, type] of [[21, "COMMERCIAL_INVOICE"], [22, "PACKING_LIST"]] as const) {
+  for (const [seed, type] of [
+    [21, "COMMERCIAL_INVOICE"],
+    [22, "PACKING_LIST"],
+  ] as const) {
     const doc = await rendererDoc(makeShipment(seed, { items: 3 }), type);
-    add({ id: `renderer-${type.toLowerCase()}-${seed}`, file: `renderer-${type.toLowerCase()}-${seed}.pdf`, kind: "pdf-text", style: `renderer-${type.toLowerCase()}`, expected: doc.expected }, doc.bytes);
+    add(
+      {
+        id: `renderer-${type.toLowerCase()}-${seed}`,
+        file: `renderer-${type.toLowerCase()}-${seed}.pdf`,
+        kind: "pdf-text",
+        style: `renderer-${type.toLowerCase()}`,
+        expected: doc.expected,
+      },
+      doc.bytes,
+    );
   }
   // Spreadsheets.
   for (const style of Object.keys(SHEET_STYLES) as SheetStyle[]) {
@@ -193,7 +210,10 @@ export async function generateCorpus(dir = CORPUS_DIR, log: (s: string) => void 
       writeFileSync(grid, JSON.stringify({ name: doc.name, rows: doc.rows }));
       execFileSync(python, [join(dirname(fileURLToPath(import.meta.url)), "write-xls.py"), grid, out]);
       const { readFileSync } = await import("node:fs");
-      add({ id: `${style}-41-xls`, file: `${style}-41.xls`, kind: "xls", style, expected: doc.expected }, new Uint8Array(readFileSync(out)));
+      add(
+        { id: `${style}-41-xls`, file: `${style}-41.xls`, kind: "xls", style, expected: doc.expected },
+        new Uint8Array(readFileSync(out)),
+      );
     }
     rmSync(tmp, { recursive: true, force: true });
   } else log("python3-xlwt not installed: the .xls documents are skipped (apt-get install -y python3-xlwt)");
@@ -209,16 +229,32 @@ export async function generateCorpus(dir = CORPUS_DIR, log: (s: string) => void 
   ];
   for (const [style, seed, format] of images) {
     const doc = await PDF_STYLES[style](makeShipment(seed));
-    const bytes = format === "jpg" ? renderPdfJpeg(doc.bytes) : format === "png" ? encodePng(scanLike(doc.bytes, seed)) : encodeTiff(scanLike(doc.bytes, seed));
+    const bytes =
+      format === "jpg"
+        ? renderPdfJpeg(doc.bytes)
+        : format === "png"
+          ? encodePng(scanLike(doc.bytes, seed))
+          : encodeTiff(scanLike(doc.bytes, seed));
     add({ id: `${style}-${seed}-${format}`, file: `${style}-${seed}.${format}`, kind: "image", style, expected: doc.expected }, bytes);
   }
   // Scanned PDFs: no text layer.
-  for (const [style, seed] of [["boxed-en", 61], ["inline-de", 62], ["us-invoice", 63]] as [PdfStyle, number][]) {
+  for (const [style, seed] of [
+    ["boxed-en", 61],
+    ["inline-de", 62],
+    ["us-invoice", 63],
+  ] as [PdfStyle, number][]) {
     const doc = await PDF_STYLES[style](makeShipment(seed));
     const pdf = await imageOnlyPdf(encodePng(scanLike(doc.bytes, seed)));
     add({ id: `${style}-${seed}-scan`, file: `${style}-${seed}-scan.pdf`, kind: "pdf-scanned", style, expected: doc.expected }, pdf);
   }
-  writeFileSync(join(dir, "index.json"), `${JSON.stringify(entries.map(({ id, file, kind, style }) => ({ id, file, kind, style })), null, 2)}\n`);
+  writeFileSync(
+    join(dir, "index.json"),
+    `${JSON.stringify(
+      entries.map(({ id, file, kind, style }) => ({ id, file, kind, style })),
+      null,
+      2,
+    )}\n`,
+  );
   log(`wrote ${entries.length} documents to ${dir}`);
   return entries;
 }

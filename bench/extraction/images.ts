@@ -41,7 +41,21 @@ export function renderPdfJpeg(pdf: Uint8Array, dpi = 150, quality = 70): Uint8Ar
   const dir = mkdtempSync(join(tmpdir(), "corpus-"));
   try {
     writeFileSync(join(dir, "in.pdf"), pdf);
-    runPdftoppm(["-r", String(dpi), "-jpeg", "-jpegopt", `quality=${quality}`, "-gray", "-f", "1", "-l", "1", "-singlefile", join(dir, "in.pdf"), join(dir, "page")]);
+    runPdftoppm([
+      "-r",
+      String(dpi),
+      "-jpeg",
+      "-jpegopt",
+      `quality=${quality}`,
+      "-gray",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      join(dir, "in.pdf"),
+      join(dir, "page"),
+    ]);
     return new Uint8Array(readFileSync(join(dir, "page.jpg")));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -90,7 +104,8 @@ export function rotate(img: Gray, degrees: number): Gray {
       const fx = sx - x0;
       const fy = sy - y0;
       const p = (xx: number, yy: number) => data[yy * w + xx];
-      const v = p(x0, y0) * (1 - fx) * (1 - fy) + p(x0 + 1, y0) * fx * (1 - fy) + p(x0, y0 + 1) * (1 - fx) * fy + p(x0 + 1, y0 + 1) * fx * fy;
+      const v =
+        p(x0, y0) * (1 - fx) * (1 - fy) + p(x0 + 1, y0) * fx * (1 - fy) + p(x0, y0 + 1) * (1 - fx) * fy + p(x0 + 1, y0 + 1) * fx * fy;
       out[y * w + x] = Math.round(v);
     }
   }
@@ -158,7 +173,13 @@ export function encodePng(img: Gray, dpi = 150): Uint8Array {
   pv.setUint32(0, ppm);
   pv.setUint32(4, ppm);
   phys[8] = 1;
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("pHYs", phys), chunk("IDAT", new Uint8Array(deflateSync(raw, { level: 9 }))), chunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("pHYs", phys),
+    chunk("IDAT", new Uint8Array(deflateSync(raw, { level: 9 }))),
+    chunk("IEND", new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
   let off = 0;
   for (const p of parts) {

@@ -33,7 +33,9 @@ export interface KindReport {
   confidenceWrong: number;
 }
 
-export async function measureAccuracy(options: { regenerate?: boolean; verbose?: boolean; only?: string } = {}): Promise<{ kinds: KindReport[]; total: KindReport; documents: number }> {
+export async function measureAccuracy(
+  options: { regenerate?: boolean; verbose?: boolean; only?: string } = {},
+): Promise<{ kinds: KindReport[]; total: KindReport; documents: number }> {
   const index = join(CORPUS_DIR, "index.json");
   if (options.regenerate || !existsSync(index)) await generateCorpus(CORPUS_DIR, () => {});
   const list = JSON.parse(readFileSync(index, "utf8")) as { id: string }[];
@@ -67,7 +69,10 @@ export async function measureAccuracy(options: { regenerate?: boolean; verbose?:
     }
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-  const report = (kind: CorpusKind, a: { docs: number; tp: number; fp: number; fn: number; right: number[]; wrong: number[] }): KindReport => ({
+  const report = (
+    kind: CorpusKind,
+    a: { docs: number; tp: number; fp: number; fn: number; right: number[]; wrong: number[] },
+  ): KindReport => ({
     kind,
     documents: a.docs,
     tp: a.tp,
@@ -80,7 +85,14 @@ export async function measureAccuracy(options: { regenerate?: boolean; verbose?:
   const order: CorpusKind[] = ["pdf-text", "xlsx", "xls", "image", "pdf-scanned"];
   const kinds = order.filter((k) => byKind.has(k)).map((k) => report(k, byKind.get(k)!));
   const all = [...byKind.values()].reduce(
-    (t, a) => ({ docs: t.docs + a.docs, tp: t.tp + a.tp, fp: t.fp + a.fp, fn: t.fn + a.fn, right: [...t.right, ...a.right], wrong: [...t.wrong, ...a.wrong] }),
+    (t, a) => ({
+      docs: t.docs + a.docs,
+      tp: t.tp + a.tp,
+      fp: t.fp + a.fp,
+      fn: t.fn + a.fn,
+      right: [...t.right, ...a.right],
+      wrong: [...t.wrong, ...a.wrong],
+    }),
     { docs: 0, tp: 0, fp: 0, fn: 0, right: [] as number[], wrong: [] as number[] },
   );
   return { kinds, total: report("pdf-text", all), documents: list.length };
@@ -96,7 +108,10 @@ export function accuracyTable(r: Awaited<ReturnType<typeof measureAccuracy>>): s
     image: "Image (PNG/JPG/TIFF, OCR)",
     "pdf-scanned": "Scanned PDF (OCR)",
   };
-  const rows = r.kinds.map((k) => `| ${label[k.kind]} | ${k.documents} | ${k.tp + k.fn} | ${pct(k.precision)} | ${pct(k.recall)} | ${c(k.confidenceRight)} | ${c(k.confidenceWrong)} |`);
+  const rows = r.kinds.map(
+    (k) =>
+      `| ${label[k.kind]} | ${k.documents} | ${k.tp + k.fn} | ${pct(k.precision)} | ${pct(k.recall)} | ${c(k.confidenceRight)} | ${c(k.confidenceWrong)} |`,
+  );
   const t = r.total;
   return [
     "| Input kind | Documents | Labelled fields | Precision | Recall | Mean confidence, right values | Mean confidence, wrong values |",
@@ -107,7 +122,11 @@ export function accuracyTable(r: Awaited<ReturnType<typeof measureAccuracy>>): s
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await measureAccuracy({ regenerate: process.argv.includes("--regenerate"), verbose: process.argv.includes("--verbose"), only: process.argv.find((a) => a.startsWith("--only="))?.slice(7) });
+  const r = await measureAccuracy({
+    regenerate: process.argv.includes("--regenerate"),
+    verbose: process.argv.includes("--verbose"),
+    only: process.argv.find((a) => a.startsWith("--only="))?.slice(7),
+  });
   await terminateOcr();
   console.log(`\nBuilt-in extractor, ${r.documents} labelled documents (bench/extraction/corpus)\n`);
   console.log(accuracyTable(r));

@@ -16,7 +16,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { loadOfacEntries, REPO_ROOT } from "../../tests/support/ofac-entries.ts";
-import { buildSanctionsIndex, screenName, screenNameRanked, SANCTIONS_MATCH_THRESHOLD, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
+import {
+  buildSanctionsIndex,
+  screenName,
+  screenNameRanked,
+  SANCTIONS_MATCH_THRESHOLD,
+  type SanctionsEntry,
+} from "../../shared/reference/sanctions/sanctions-index.ts";
 import { normalizeName, tokenizeName } from "../../shared/reference/sanctions/normalize-name.ts";
 
 const args = process.argv.slice(2);
@@ -68,10 +74,18 @@ function everyKth<T>(xs: T[], n: number): T[] {
 }
 const sample = everyKth(individuals, PER_KIND);
 // Patronymics are rare on the list: every listed individual with one, up to PER_KIND.
-const withPatronymic = individuals.filter((e) => e.name.includes(",") && tokenizeName(e.name.slice(e.name.indexOf(",") + 1)).slice(1).some((g) => PATRONYMIC.test(g)));
+const withPatronymic = individuals.filter(
+  (e) =>
+    e.name.includes(",") &&
+    tokenizeName(e.name.slice(e.name.indexOf(",") + 1))
+      .slice(1)
+      .some((g) => PATRONYMIC.test(g)),
+);
 const variants = [
   ...sample.flatMap(variantsOf).filter((v) => v.form !== "surname + patronymic"),
-  ...everyKth(withPatronymic, PER_KIND).flatMap(variantsOf).filter((v) => v.form === "surname + patronymic"),
+  ...everyKth(withPatronymic, PER_KIND)
+    .flatMap(variantsOf)
+    .filter((v) => v.form === "surname + patronymic"),
 ];
 const found = (v: Variant) => {
   const ranked = screenNameRanked(index, v.text, { threshold: SANCTIONS_MATCH_THRESHOLD, limit: 20 });
@@ -90,7 +104,11 @@ for (const v of variants) {
 // (b) common names not on the list.
 const require = createRequire(import.meta.url);
 const rn = dirname(require.resolve("random-name/package.json"));
-const words = (f: string) => readFileSync(join(rn, f), "utf8").split(/\r?\n/).map((s) => s.trim()).filter((s) => /^[A-Za-z]{3,}$/.test(s));
+const words = (f: string) =>
+  readFileSync(join(rn, f), "utf8")
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => /^[A-Za-z]{3,}$/.test(s));
 const firsts = words("first-names.txt");
 const lasts = words("names.txt");
 const listedKeys = new Set<string>();
@@ -100,7 +118,10 @@ for (let i = 0; personal.length < 600; i++) {
   const n = `${firsts[(i * 7919) % firsts.length]} ${lasts[(i * 104729) % lasts.length]}`;
   if (!listedKeys.has(normalizeName(n).sortedKey)) personal.push(n);
 }
-const companies = readFileSync(resolve(REPO_ROOT, "tests/support/data/clean-company-names.txt"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+const companies = readFileSync(resolve(REPO_ROOT, "tests/support/data/clean-company-names.txt"), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l !== "" && !l.startsWith("#"));
 const flagged = (names: string[]) => names.filter((n) => screenName(index, n) !== null);
 const fpPersonal = flagged(personal);
 const fpCompanies = flagged(companies);
@@ -110,7 +131,8 @@ const contained: string[] = [];
 for (const e of individuals) {
   for (const a of e.aliases) {
     const t = tokenizeName(a.name);
-    if (t.length === 2 && t.every((x) => x.length >= 3) && contained.length < 300) contained.push(`${title(t.join(" "))} ${["Min", "Ali", "Jose", "Maria", "Ivan"][contained.length % 5]}`);
+    if (t.length === 2 && t.every((x) => x.length >= 3) && contained.length < 300)
+      contained.push(`${title(t.join(" "))} ${["Min", "Ali", "Jose", "Maria", "Ivan"][contained.length % 5]}`);
   }
 }
 const containedFlagged = flagged(contained);
@@ -128,9 +150,13 @@ for (const [form, f] of byForm) {
 }
 console.log(`| **all** | ${n} | ${hit} | ${pct(hit, n)} |`);
 console.log("");
-console.log(`False positives: ${fpPersonal.length} of ${personal.length} personal names (${pct(fpPersonal.length, personal.length)}), ${fpCompanies.length} of ${companies.length} organisation names (${pct(fpCompanies.length, companies.length)}).`);
+console.log(
+  `False positives: ${fpPersonal.length} of ${personal.length} personal names (${pct(fpPersonal.length, personal.length)}), ${fpCompanies.length} of ${companies.length} organisation names (${pct(fpCompanies.length, companies.length)}).`,
+);
 for (const x of [...fpPersonal, ...fpCompanies]) console.log(`  FP: "${x}" → ${JSON.stringify(screenName(index, x))}`);
-console.log(`Two-word listed alias + one more name part flagged: ${containedFlagged.length} of ${contained.length} (${pct(containedFlagged.length, contained.length)}).`);
+console.log(
+  `Two-word listed alias + one more name part flagged: ${containedFlagged.length} of ${contained.length} (${pct(containedFlagged.length, contained.length)}).`,
+);
 if (VERBOSE) {
   for (const [form, f] of byForm) for (const m of f.misses.slice(0, 15)) console.log(`  miss [${form}] ${m}`);
   for (const x of containedFlagged.slice(0, 20)) console.log(`  contained: "${x}" → ${JSON.stringify(screenName(index, x))}`);

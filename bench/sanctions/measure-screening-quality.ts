@@ -104,23 +104,68 @@ function naturalOrder(name: string): string {
 }
 
 const DISPLAY_LEGAL_FORMS = [
-  "LLC", "Ltd.", "Co., Ltd.", "Limited Liability Company", "OOO", "JSC", "Joint Stock Company", "GmbH", "S.A.",
-  "FZE", "Inc.", "Company Limited", "PJSC", "Corp.", "Private Limited", "S.A. de C.V.", "LLP", "A.S.",
+  "LLC",
+  "Ltd.",
+  "Co., Ltd.",
+  "Limited Liability Company",
+  "OOO",
+  "JSC",
+  "Joint Stock Company",
+  "GmbH",
+  "S.A.",
+  "FZE",
+  "Inc.",
+  "Company Limited",
+  "PJSC",
+  "Corp.",
+  "Private Limited",
+  "S.A. de C.V.",
+  "LLP",
+  "A.S.",
 ];
 
 /** Transliteration rules (applied to the lowercase name; the first rule that changes something is used). */
 const TRANSLITERATIONS: [RegExp, string][] = [
   [/\bmohammad\b|\bmohammed\b|\bmuhammad\b|\bmohamed\b/, "muhammed"],
-  [/\bsergey\b/, "sergei"], [/\bsergei\b/, "sergey"],
-  [/\baleksandr\b/, "alexander"], [/\balexander\b/, "aleksandr"],
-  [/\byuri\b/, "yury"], [/\byury\b/, "yuriy"], [/\bdmitry\b/, "dmitriy"], [/\bdmitriy\b/, "dmitri"],
-  [/\bandrey\b/, "andrei"], [/\bandrei\b/, "andrey"], [/\bnikolay\b/, "nikolai"], [/\bnikolai\b/, "nikolay"],
-  [/\byevgeny\b/, "evgeniy"], [/\bevgeny\b/, "yevgeniy"], [/\bmikhail\b/, "michail"],
-  [/iy\b/, "y"], [/yevich\b/, "evich"], [/yevna\b/, "evna"], [/kh/, "h"], [/ou/, "u"], [/ee/, "i"],
-  [/\babdul /, "abdel "], [/\babd al /, "abdul "], [/\byusuf\b/, "yousef"], [/\byousef\b/, "yusuf"],
-  [/\bhussein\b/, "husain"], [/\bhusain\b/, "hussein"], [/\bhasan\b/, "hassan"], [/\bhassan\b/, "hasan"],
-  [/\bahmad\b/, "ahmed"], [/\bahmed\b/, "ahmad"], [/\bali\b/, "aly"], [/q/, "k"], [/dzh/, "j"], [/ts/, "tz"],
-  [/sh/, "sch"], [/y\b/, "i"], [/ph/, "f"], [/w/, "v"],
+  [/\bsergey\b/, "sergei"],
+  [/\bsergei\b/, "sergey"],
+  [/\baleksandr\b/, "alexander"],
+  [/\balexander\b/, "aleksandr"],
+  [/\byuri\b/, "yury"],
+  [/\byury\b/, "yuriy"],
+  [/\bdmitry\b/, "dmitriy"],
+  [/\bdmitriy\b/, "dmitri"],
+  [/\bandrey\b/, "andrei"],
+  [/\bandrei\b/, "andrey"],
+  [/\bnikolay\b/, "nikolai"],
+  [/\bnikolai\b/, "nikolay"],
+  [/\byevgeny\b/, "evgeniy"],
+  [/\bevgeny\b/, "yevgeniy"],
+  [/\bmikhail\b/, "michail"],
+  [/iy\b/, "y"],
+  [/yevich\b/, "evich"],
+  [/yevna\b/, "evna"],
+  [/kh/, "h"],
+  [/ou/, "u"],
+  [/ee/, "i"],
+  [/\babdul /, "abdel "],
+  [/\babd al /, "abdul "],
+  [/\byusuf\b/, "yousef"],
+  [/\byousef\b/, "yusuf"],
+  [/\bhussein\b/, "husain"],
+  [/\bhusain\b/, "hussein"],
+  [/\bhasan\b/, "hassan"],
+  [/\bhassan\b/, "hasan"],
+  [/\bahmad\b/, "ahmed"],
+  [/\bahmed\b/, "ahmad"],
+  [/\bali\b/, "aly"],
+  [/q/, "k"],
+  [/dzh/, "j"],
+  [/ts/, "tz"],
+  [/sh/, "sch"],
+  [/y\b/, "i"],
+  [/ph/, "f"],
+  [/w/, "v"],
 ];
 const LEGAL_WORDS = legalFormWords();
 /** Applies the first rule that changes a name word (legal-form words are left alone). */
@@ -171,14 +216,21 @@ function variantsFor(e: SanctionsEntry): Variant[] {
     add("token order (given names first)", naturalOrder(name));
     const comma = name.indexOf(",");
     if (comma >= 0) {
-      const given = name.slice(comma + 1).trim().split(/\s+/);
+      const given = name
+        .slice(comma + 1)
+        .trim()
+        .split(/\s+/);
       if (given.length >= 2) add("missing middle name", titleCase(`${given.slice(0, -1).join(" ")} ${name.slice(0, comma)}`));
     }
     add("combined (order+case+typo)", oneTypo(naturalOrder(name).toUpperCase(), rnd));
   } else {
     const n = normalizeName(name);
     const words = titleCase(n.tokens.join(" "));
-    if (n.tokens.length >= 2) add("token order (rotated)", titleCase([...n.tokens.slice(1), n.tokens[0]].join(" ")) + (n.legalForms.length ? " " + pick(rnd, DISPLAY_LEGAL_FORMS) : ""));
+    if (n.tokens.length >= 2)
+      add(
+        "token order (rotated)",
+        titleCase([...n.tokens.slice(1), n.tokens[0]].join(" ")) + (n.legalForms.length ? " " + pick(rnd, DISPLAY_LEGAL_FORMS) : ""),
+      );
     if (n.legalForms.length > 0) {
       add("legal form removed", words);
       let other = pick(rnd, DISPLAY_LEGAL_FORMS);
@@ -199,7 +251,9 @@ function embeddedVariantsFor(e: SanctionsEntry): Variant[] {
   const rnd = seeded(`${e.uid}/embedded`);
   const words = titleCase(normalizeName(e.name).tokens.join(" "));
   const extra = pick(rnd, ["Trading", "International", "Group", "Logistics", "Holding", "Import Export", "Shipping"]);
-  return [{ uid: e.uid, kind: "entity", category: "embedded in a longer name", text: `${words} ${extra} ${pick(rnd, DISPLAY_LEGAL_FORMS)}` }];
+  return [
+    { uid: e.uid, kind: "entity", category: "embedded in a longer name", text: `${words} ${extra} ${pick(rnd, DISPLAY_LEGAL_FORMS)}` },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -216,8 +270,14 @@ function everyKth(xs: SanctionsEntry[], n: number): SanctionsEntry[] {
   for (let i = 0; i < xs.length && out.length < n; i += k) out.push(xs[i]);
   return out;
 }
-const sampleEntities = everyKth(sdnSorted.filter((e) => e.type !== "individual" && e.type !== "vessel" && e.type !== "aircraft"), PER_KIND);
-const sampleIndividuals = everyKth(sdnSorted.filter((e) => e.type === "individual"), PER_KIND);
+const sampleEntities = everyKth(
+  sdnSorted.filter((e) => e.type !== "individual" && e.type !== "vessel" && e.type !== "aircraft"),
+  PER_KIND,
+);
+const sampleIndividuals = everyKth(
+  sdnSorted.filter((e) => e.type === "individual"),
+  PER_KIND,
+);
 const sample = [...sampleEntities, ...sampleIndividuals];
 
 interface Outcome {
@@ -252,13 +312,53 @@ const cleanTop = cleanNames.map((n) => {
 // Stress set: synthetic generic trade-company names ("Golden Star Trading LLC"). Not real companies, so a hit
 // is not necessarily wrong (the list has generic names too): reported separately, with the hits listed.
 const GENERIC_FIRST = [
-  "Golden", "Blue", "Green", "Silver", "Royal", "Star", "Sun", "Ocean", "Pacific", "Atlantic", "Global", "United",
-  "Eastern", "Western", "Northern", "Southern", "Euro", "Asia", "Alpha", "Delta", "Omega", "Prime", "Apex",
-  "Summit", "Crown", "Eagle", "Lion", "Phoenix", "Horizon", "Unity",
+  "Golden",
+  "Blue",
+  "Green",
+  "Silver",
+  "Royal",
+  "Star",
+  "Sun",
+  "Ocean",
+  "Pacific",
+  "Atlantic",
+  "Global",
+  "United",
+  "Eastern",
+  "Western",
+  "Northern",
+  "Southern",
+  "Euro",
+  "Asia",
+  "Alpha",
+  "Delta",
+  "Omega",
+  "Prime",
+  "Apex",
+  "Summit",
+  "Crown",
+  "Eagle",
+  "Lion",
+  "Phoenix",
+  "Horizon",
+  "Unity",
 ];
 const GENERIC_SECOND = [
-  "Trading", "Logistics", "Shipping", "Imports", "Exports", "Foods", "Textiles", "Chemicals", "Metals",
-  "Electronics", "Machinery", "Resources", "Energy", "Marine", "Holdings",
+  "Trading",
+  "Logistics",
+  "Shipping",
+  "Imports",
+  "Exports",
+  "Foods",
+  "Textiles",
+  "Chemicals",
+  "Metals",
+  "Electronics",
+  "Machinery",
+  "Resources",
+  "Energy",
+  "Marine",
+  "Holdings",
 ];
 const genericNames: string[] = [];
 {
@@ -299,7 +399,9 @@ console.log(
     `Clean names: ${cleanNames.length} (${literallyListed.length} literally listed${literallyListed.length ? ": " + literallyListed.join("; ") : ""}).`,
 );
 console.log("");
-console.log("| threshold | recall (all variants) | recall entities | recall individuals | embedded (not in headline) | false positives (clean names) | synthetic generic names flagged |");
+console.log(
+  "| threshold | recall (all variants) | recall entities | recall individuals | embedded (not in headline) | false positives (clean names) | synthetic generic names flagged |",
+);
 console.log("|---|---|---|---|---|---|---|");
 const entOut = outcomes.filter((o) => o.v.kind === "entity");
 const indOut = outcomes.filter((o) => o.v.kind === "individual");
@@ -324,7 +426,9 @@ for (const c of categories) {
   const found = recallAt(os, CHOSEN);
   console.log(`| ${c} | ${os.length} | ${found} | ${pct(found, os.length)} |`);
 }
-console.log(`| **all (excluding embedded)** | ${outcomes.length} | ${recallAt(outcomes, CHOSEN)} | ${pct(recallAt(outcomes, CHOSEN), outcomes.length)} |`);
+console.log(
+  `| **all (excluding embedded)** | ${outcomes.length} | ${recallAt(outcomes, CHOSEN)} | ${pct(recallAt(outcomes, CHOSEN), outcomes.length)} |`,
+);
 const wrongEntry = outcomes.filter((o) => !o.correct && o.top >= CHOSEN).length;
 console.log("");
 console.log(`Variants flagged but attributed to another entry (counted as misses): ${wrongEntry}.`);

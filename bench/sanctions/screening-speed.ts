@@ -90,8 +90,12 @@ perName.sort((a, b) => b.ms - a.ms);
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 console.log("# Sanctions screening speed");
-console.log(`Node ${process.version}, ${process.platform}/${process.arch}${gc ? ", gc exposed" : " (run with NODE_OPTIONS=--expose-gc for a settled heap figure)"}`);
-console.log(`Entries: ${index.entries.length}; names indexed: ${index.names.length}; distinct tokens: ${index.vocabTokens.length}; deletion keys: ${index.deletions.size}`);
+console.log(
+  `Node ${process.version}, ${process.platform}/${process.arch}${gc ? ", gc exposed" : " (run with NODE_OPTIONS=--expose-gc for a settled heap figure)"}`,
+);
+console.log(
+  `Entries: ${index.entries.length}; names indexed: ${index.names.length}; distinct tokens: ${index.vocabTokens.length}; deletion keys: ${index.deletions.size}`,
+);
 console.log(`Index build: ${buildMs.toFixed(0)} ms; heap growth: ${mb(heapAfter - heapBefore)} MB`);
 console.log(`Screening 3 parties (screenNames), ${ITERATIONS} iterations over ${SHIPMENTS.length} shipments:`);
 console.log(

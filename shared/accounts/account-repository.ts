@@ -35,7 +35,13 @@ export interface KeyPrincipal {
 type Row = Record<string, unknown>;
 
 function toAccount(r: Row): Account {
-  return { id: r.id as string, name: r.name as string, tier: r.tier as Tier, created_at: toIso(r.created_at)!, updated_at: toIso(r.updated_at)! };
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    tier: r.tier as Tier,
+    created_at: toIso(r.created_at)!,
+    updated_at: toIso(r.updated_at)!,
+  };
 }
 
 function toKey(r: Row): ApiKeyRecord {
@@ -73,10 +79,12 @@ export async function countAccounts(db: Queryable): Promise<number> {
 
 export async function createApiKey(db: Queryable, accountId: string, name: string): Promise<CreatedApiKey> {
   const { key, prefix } = generateApiKey();
-  const rows = await db.query(
-    "insert into api_keys (account_id, name, prefix, key_hash) values ($1, $2, $3, $4) returning *",
-    [accountId, name, prefix, await hashApiKey(key)],
-  );
+  const rows = await db.query("insert into api_keys (account_id, name, prefix, key_hash) values ($1, $2, $3, $4) returning *", [
+    accountId,
+    name,
+    prefix,
+    await hashApiKey(key),
+  ]);
   return { ...toKey(rows[0]), api_key: key };
 }
 

@@ -34,7 +34,15 @@ export const accountsRouter: RouteDef[] = [
       });
       const { account, key } = result;
       return c.json(
-        { account_id: account.id, name: account.name, tier: account.tier, created_at: account.created_at, updated_at: account.updated_at, api_key: key.api_key, api_key_id: key.id },
+        {
+          account_id: account.id,
+          name: account.name,
+          tier: account.tier,
+          created_at: account.created_at,
+          updated_at: account.updated_at,
+          api_key: key.api_key,
+          api_key_id: key.id,
+        },
         201,
       );
     },
@@ -48,11 +56,21 @@ export const accountsRouter: RouteDef[] = [
     auth: "service-role",
     params: IdParam,
     body: z.strictObject({ tier: Tier }),
-    responses: { 200: { description: "Account updated", schema: AccountResponse }, ...COMMON_ERRORS, 404: err("Account not found (SVC_ACCT_001)") },
+    responses: {
+      200: { description: "Account updated", schema: AccountResponse },
+      ...COMMON_ERRORS,
+      404: err("Account not found (SVC_ACCT_001)"),
+    },
     handler: async (c, { params, body }) => {
       const account = await updateAccountTier(c.var.services.db, params.id, body.tier);
       if (!account) throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: params.id } });
-      return c.json({ account_id: account.id, name: account.name, tier: account.tier, created_at: account.created_at, updated_at: account.updated_at });
+      return c.json({
+        account_id: account.id,
+        name: account.name,
+        tier: account.tier,
+        created_at: account.created_at,
+        updated_at: account.updated_at,
+      });
     },
   }),
   defineRoute({

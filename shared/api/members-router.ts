@@ -37,7 +37,12 @@ export const membersRouter: RouteDef[] = [
     },
     handler: async (c, { params, body }) => {
       const { db, config } = c.var.services;
-      const { invitation, invitationUrl } = await inviteMember(db, config, { accountId: params.id, email: body.email, role: body.role, invitedBy: null });
+      const { invitation, invitationUrl } = await inviteMember(db, config, {
+        accountId: params.id,
+        email: body.email,
+        role: body.role,
+        invitedBy: null,
+      });
       return c.json(
         {
           invitation_id: invitation.id,

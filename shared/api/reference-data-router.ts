@@ -16,10 +16,15 @@ const TableStatusSchema = z.object({
   published_at: z.string().nullable().describe("Publisher's date of the imported files (Last-Modified), when known"),
   checksum: z.string().nullable().describe("sha256 of the downloaded files; null after an import from a folder"),
   source_urls: z.array(z.string()).describe("Addresses the imported files were downloaded from (empty after an import from a folder)"),
-  checked_at: z.string().nullable().describe("Last time the data was confirmed current: its import, or a refresh that found the source unchanged"),
+  checked_at: z
+    .string()
+    .nullable()
+    .describe("Last time the data was confirmed current: its import, or a refresh that found the source unchanged"),
   age_seconds: z.number().int().nullable().describe("Seconds since checked_at"),
   refresh_interval_seconds: z.number().int().nullable(),
-  stale: z.boolean().describe("Older than the refresh interval plus the margin (TDS_REFERENCE_STALE_MARGIN): validations using it get a warning"),
+  stale: z
+    .boolean()
+    .describe("Older than the refresh interval plus the margin (TDS_REFERENCE_STALE_MARGIN): validations using it get a warning"),
   last_refresh_attempt_at: z.string().nullable(),
   last_refresh_outcome: z.string().nullable().describe("imported, unchanged or failed"),
   last_refresh_error: z.string().nullable().describe("Why the last refresh failed (the previous data was kept)"),
@@ -31,7 +36,8 @@ export const referenceDataRouter: RouteDef[] = [
     method: "get",
     path: "/api/v1/reference-data",
     operationId: "getReferenceDataStatus",
-    summary: "List the reference tables (HS schedules, UN/LOCODE, OFAC, countries, currencies) with the source, vintage and size of their last import",
+    summary:
+      "List the reference tables (HS schedules, UN/LOCODE, OFAC, countries, currencies) with the source, vintage and size of their last import",
     tags,
     auth: "api-key",
     responses: {

@@ -30,10 +30,18 @@ export const shipmentsRouter: RouteDef[] = [
     auth: "api-key",
     body: RestCreateShipmentBody,
     bodyErrorCode: shipmentDataCode("SVC_SHIP_001"),
-    responses: { 201: { description: "The new shipment record", schema: ShipmentRecordSchema }, ...COMMON_ERRORS, 429: err("Monthly quota reached (SVC_QUOTA_001)") },
+    responses: {
+      201: { description: "The new shipment record", schema: ShipmentRecordSchema },
+      ...COMMON_ERRORS,
+      429: err("Monthly quota reached (SVC_QUOTA_001)"),
+    },
     handler: async (c, { body, principal }) => {
       const rec = await withFailureCode("SVC_SHIP_002", "Shipment could not be created", () =>
-        createShipment(c.var.services.db, principal!, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: body.draft ?? false }),
+        createShipment(c.var.services.db, principal!, {
+          data: body.shipment_data,
+          ref: body.shipment_ref ?? null,
+          draft: body.draft ?? false,
+        }),
       );
       return c.json(rec, 201);
     },
@@ -56,7 +64,10 @@ export const shipmentsRouter: RouteDef[] = [
           offset: (query.page - 1) * query.limit,
         }),
       );
-      return c.json({ shipments, pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) } });
+      return c.json({
+        shipments,
+        pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+      });
     },
   }),
   defineRoute({
@@ -117,4 +128,3 @@ export const shipmentsRouter: RouteDef[] = [
     handler: async (c, { params, principal }) => c.json(await promoteDraftShipment(c.var.services.db, principal!, params.id)),
   }),
 ];
-

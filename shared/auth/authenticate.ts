@@ -26,9 +26,13 @@ export async function authenticate(c: Context<AppEnv>, mode: AuthMode): Promise<
     const token = bearer(c);
     const kind = token ? await keys.identify(token) : null;
     if (kind !== "secret" && kind !== "service_role_jwt") {
-      throw new AppError("SVC_AUTH_003", `Admin endpoints need Authorization: Bearer <key>, where the key is ${listKinds(keys.acceptedAdminKeys)}`, {
-        details: { accepted: keys.acceptedAdminKeys },
-      });
+      throw new AppError(
+        "SVC_AUTH_003",
+        `Admin endpoints need Authorization: Bearer <key>, where the key is ${listKinds(keys.acceptedAdminKeys)}`,
+        {
+          details: { accepted: keys.acceptedAdminKeys },
+        },
+      );
     }
     return null;
   }

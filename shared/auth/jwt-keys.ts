@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
 
 export type JwtRole = "anon" | "service_role";
 
@@ -37,7 +45,11 @@ export interface JwtVerifierOptions {
  * secret. The algorithm list is fixed per key kind, so `alg: none` and an HS256 token signed with
  * a public key as HMAC secret are refused. No network call per request: the remote set is cached.
  */
-export function createJwtVerifier(options: JwtVerifierOptions): { verify(token: string): Promise<JwtRole | null>; asymmetric: boolean; legacy: boolean } {
+export function createJwtVerifier(options: JwtVerifierOptions): {
+  verify(token: string): Promise<JwtRole | null>;
+  asymmetric: boolean;
+  legacy: boolean;
+} {
   let keySet: JWTVerifyGetKey | undefined;
   if (options.jwks) keySet = createLocalJWKSet(options.jwks);
   else if (options.jwksUrl) {
@@ -70,4 +82,3 @@ export function createJwtVerifier(options: JwtVerifierOptions): { verify(token: 
     },
   };
 }
-

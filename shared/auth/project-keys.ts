@@ -16,7 +16,10 @@ export interface ProjectKeys {
 
 export type ProjectKeySettings = Pick<KeySettings, "publishableKeys" | "secretKeys" | "jwks" | "jwksUrl" | "legacyJwt" | "jwtSecret">;
 
-export function createProjectKeys(settings: ProjectKeySettings, jwksTiming: { jwksCacheMs?: number; jwksCooldownMs?: number } = {}): ProjectKeys {
+export function createProjectKeys(
+  settings: ProjectKeySettings,
+  jwksTiming: { jwksCacheMs?: number; jwksCooldownMs?: number } = {},
+): ProjectKeys {
   const isPublishable = createKeyMatcher(settings.publishableKeys);
   const isSecret = createKeyMatcher(settings.secretKeys);
   const jwt = createJwtVerifier({
@@ -26,7 +29,11 @@ export function createProjectKeys(settings: ProjectKeySettings, jwksTiming: { jw
     ...jwksTiming,
   });
   const jwtKinds = (role: string) => [
-    ...(jwt.asymmetric ? [`${/^[aeiou]/.test(role) ? "an" : "a"} ${role} JWT signed with the project's asymmetric key (ES256, RS256 or EdDSA, checked against its JWKS)`] : []),
+    ...(jwt.asymmetric
+      ? [
+          `${/^[aeiou]/.test(role) ? "an" : "a"} ${role} JWT signed with the project's asymmetric key (ES256, RS256 or EdDSA, checked against its JWKS)`,
+        ]
+      : []),
     ...(jwt.legacy ? [`a legacy ${role} JWT (HS256)`] : []),
   ];
   return {

@@ -35,9 +35,11 @@ export function registerAccountPage(app: Hono<DashboardEnv>): void {
   <dl class="kv">
     <dt>Shipments created</dt>
     <dd>${u.shipmentsThisMonth} of ${limit === null ? "unlimited" : limit}
-      ${limit === null
-        ? ""
-        : html`<br><meter min="0" max="${limit}" low="${Math.max(1, limit - 1)}" high="${limit}" optimum="0" value="${Math.min(u.shipmentsThisMonth, limit)}" aria-label="Shipments used this month">${u.shipmentsThisMonth} of ${limit}</meter>`}
+      ${
+        limit === null
+          ? ""
+          : html`<br><meter min="0" max="${limit}" low="${Math.max(1, limit - 1)}" high="${limit}" optimum="0" value="${Math.min(u.shipmentsThisMonth, limit)}" aria-label="Shipments used this month">${u.shipmentsThisMonth} of ${limit}</meter>`
+      }
       ${limit !== null && u.shipmentsThisMonth >= limit ? html`<br><span class="badge badge--error">limit reached: new shipments are refused until next month</span>` : ""}
     </dd>
     <dt>Generations</dt><dd>${u.generationsThisMonth} document generation${u.generationsThisMonth === 1 ? "" : "s"}</dd>
@@ -56,9 +58,11 @@ export function registerAccountPage(app: Hono<DashboardEnv>): void {
 </section>
 <section class="card" aria-labelledby="ship-h">
   <h2 id="ship-h">Shipments by status</h2>
-  ${statuses.length === 0
-    ? html`<p class="muted">No shipments yet.</p>`
-    : html`<dl class="kv">${statuses.map(([s, n]) => html`<dt>${s.replace(/_/g, " ")}</dt><dd>${n}</dd>`)}</dl>`}
+  ${
+    statuses.length === 0
+      ? html`<p class="muted">No shipments yet.</p>`
+      : html`<dl class="kv">${statuses.map(([s, n]) => html`<dt>${s.replace(/_/g, " ")}</dt><dd>${n}</dd>`)}</dl>`
+  }
 </section>`,
     });
   });

@@ -32,7 +32,10 @@ export async function readAccountUsage(db: Queryable, accountId: string, now = n
       "select status, count(*)::int as n from generation_jobs where account_id = $1 and created_at >= $2 group by status",
       [accountId, since.toISOString()],
     ),
-    db.query<{ status: string; n: number }>("select status, count(*)::int as n from shipments where account_id = $1 group by status order by status", [accountId]),
+    db.query<{ status: string; n: number }>(
+      "select status, count(*)::int as n from shipments where account_id = $1 group by status order by status",
+      [accountId],
+    ),
   ]);
   const byDoc = Object.fromEntries(docs.map((r) => [r.status, r.n]));
   return {
@@ -41,7 +44,11 @@ export async function readAccountUsage(db: Queryable, accountId: string, now = n
     limits: { shipmentsPerMonth: limits.shipmentsPerMonth, maxGenerationsPerShipment: limits.maxGenerations },
     shipmentsThisMonth,
     generationsThisMonth: gen[0].generations,
-    documentsThisMonth: { completed: byDoc.completed ?? 0, failed: byDoc.failed ?? 0, pending: (byDoc.queued ?? 0) + (byDoc.processing ?? 0) },
+    documentsThisMonth: {
+      completed: byDoc.completed ?? 0,
+      failed: byDoc.failed ?? 0,
+      pending: (byDoc.queued ?? 0) + (byDoc.processing ?? 0),
+    },
     shipmentsAtGenerationLimit: gen[0].at_limit,
     shipmentsByStatus: Object.fromEntries(status.map((r) => [r.status, r.n])),
   };

@@ -42,9 +42,11 @@ function invitationForm(c: Context<DashboardEnv>, token: string, inv: { email: s
   return html`<p>You are invited as <strong>${inv.role}</strong>${inv.email ? html` with the email <strong>${inv.email}</strong>` : ""}. Choose a password to finish.</p>
 <form method="post" action="/dashboard/invitations/${token}" class="card" novalidate>
   ${csrfField(c)}
-  ${inv.email
-    ? html`<input type="hidden" name="email" value="${inv.email}" autocomplete="username">`
-    : html`<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}"></div>`}
+  ${
+    inv.email
+      ? html`<input type="hidden" name="email" value="${inv.email}" autocomplete="username">`
+      : html`<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}"></div>`
+  }
   <div class="field"><label for="password">New password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required aria-describedby="password-hint"><span id="password-hint" class="hint">At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of several words is easy to remember.</span></div>
   <div class="field"><label for="password2">Repeat the password</label><input id="password2" name="password2" type="password" autocomplete="new-password" required></div>
   <div class="actions"><button type="submit" class="button">Set password and sign in</button></div>
@@ -79,7 +81,10 @@ export function registerAuthPages(app: Hono<DashboardEnv>): void {
     if (throttle.throttled) {
       c.header("retry-after", String(throttle.retryAfterSeconds));
       const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
-      return again(429, `Too many failed sign-ins for this email or from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+      return again(
+        429,
+        `Too many failed sign-ins for this email or from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      );
     }
     const member = await findMemberForSignIn(db, email);
     // Unknown emails cost the same scrypt work, so the answer time does not reveal who has a sign-in.
@@ -111,7 +116,12 @@ export function registerAuthPages(app: Hono<DashboardEnv>): void {
     const email = normaliseEmail(inv.email ?? form.get("email"));
     const password = form.get("password");
     const again = (text: string) =>
-      renderBarePage(c, { title: "Join the dashboard", status: 400, notice: { kind: "error", text }, body: invitationForm(c, token, inv, email) });
+      renderBarePage(c, {
+        title: "Join the dashboard",
+        status: 400,
+        notice: { kind: "error", text },
+        body: invitationForm(c, token, inv, email),
+      });
     if (!isPlausibleEmail(email)) return again("Enter a valid email address.");
     const problem = passwordProblem(password, email);
     if (problem) return again(problem);

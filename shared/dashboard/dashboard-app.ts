@@ -36,7 +36,12 @@ export function errorPage(c: Context<DashboardEnv>, status: number, title: strin
 
 /** The page a member (role member) gets for Settings and Members. */
 export function notAllowedPage(c: Context<DashboardEnv>): Promise<Response> {
-  return errorPage(c, 403, "Not allowed", "Only owners and admins of the account can open this page. Ask one of them if you need a change here.");
+  return errorPage(
+    c,
+    403,
+    "Not allowed",
+    "Only owners and admins of the account can open this page. Ask one of them if you need a change here.",
+  );
 }
 
 /** The dashboard (the `dashboard` edge function; the local gateway sends /dashboard/* here). */
@@ -58,14 +63,24 @@ export function createDashboardApp(): Hono<DashboardEnv> {
   });
   app.onError((err, c) => {
     if (err instanceof CsrfRefused) {
-      return errorPage(c, 403, "Form not accepted", "The form was not accepted because it did not carry this page's security token (it may be too old, or sent from another site). Go back, reload the page and try again.");
+      return errorPage(
+        c,
+        403,
+        "Form not accepted",
+        "The form was not accepted because it did not carry this page's security token (it may be too old, or sent from another site). Go back, reload the page and try again.",
+      );
     }
     if (err instanceof AppError) {
       const title = err.status === 404 ? "Not found" : err.status === 403 ? "Not allowed" : "Something went wrong";
       return errorPage(c, err.status, title, err.message);
     }
     console.error(`[${c.get("requestId")}] dashboard error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
-    return errorPage(c, 500, "Something went wrong", `The service hit an unexpected error. Try again; if it keeps happening, report it with the request id ${c.get("requestId")}.`);
+    return errorPage(
+      c,
+      500,
+      "Something went wrong",
+      `The service hit an unexpected error. Try again; if it keeps happening, report it with the request id ${c.get("requestId")}.`,
+    );
   });
   app.notFound((c) => errorPage(c, 404, "Not found", "There is no such page, or it belongs to another account."));
 

@@ -77,9 +77,7 @@ export function renderPage(c: Context<DashboardEnv>, opts: PageOptions): Promise
 <div class="frame">
   <nav class="sidenav" aria-label="Dashboard">
     <ul>
-      ${nav.map(
-        (n) => html`<li><a href="${n.href}"${n.item === opts.active ? html` aria-current="page"` : ""}>${n.label}</a></li>`,
-      )}
+      ${nav.map((n) => html`<li><a href="${n.href}"${n.item === opts.active ? html` aria-current="page"` : ""}>${n.label}</a></li>`)}
     </ul>
   </nav>
   <main id="main" tabindex="-1">

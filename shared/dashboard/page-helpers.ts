@@ -21,7 +21,10 @@ export function time(iso: string | null | undefined): Html {
 /** The form fields of a POST as strings (checkbox groups as arrays); files are ignored. */
 export async function readForm(c: Context<DashboardEnv>): Promise<{ get(name: string): string; all(name: string): string[] }> {
   const type = c.req.header("content-type") ?? "";
-  const body = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data") ? await c.req.parseBody({ all: true }) : {};
+  const body =
+    type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")
+      ? await c.req.parseBody({ all: true })
+      : {};
   const list = (name: string): string[] => {
     const v = body[name];
     const arr = Array.isArray(v) ? v : v === undefined ? [] : [v];

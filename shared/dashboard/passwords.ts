@@ -15,7 +15,9 @@ export const PASSWORD_MAX_LENGTH = 200;
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, { N, r, p, maxmem: Math.max(MAXMEM, 128 * N * r * 2) }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, keyLength, { N, r, p, maxmem: Math.max(MAXMEM, 128 * N * r * 2) }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

@@ -304,16 +304,34 @@ function dangerousGoodsErrors(shipment: unknown): CheckMessage[] {
   const hazardous = hazardousItemIndexes(shipment);
   if (hazardous.length === 0) {
     errors.push(
-      message(type, "goods.line_items.*.compliance_flags",
-        'Dangerous Goods Declaration requires at least one hazardous line item (compliance_flags including "dgd", or is_hazardous true).', 0),
+      message(
+        type,
+        "goods.line_items.*.compliance_flags",
+        'Dangerous Goods Declaration requires at least one hazardous line item (compliance_flags including "dgd", or is_hazardous true).',
+        0,
+      ),
     );
   }
   for (const index of hazardous) {
     if (!hasValue(shipment, `goods.line_items.${index}.un_number`)) {
-      errors.push(message(type, "goods.line_items.*.un_number", `Hazardous line item ${index + 1} needs a UN number (goods.line_items[${index}].un_number).`, index));
+      errors.push(
+        message(
+          type,
+          "goods.line_items.*.un_number",
+          `Hazardous line item ${index + 1} needs a UN number (goods.line_items[${index}].un_number).`,
+          index,
+        ),
+      );
     }
     if (!hasValue(shipment, `goods.line_items.${index}.hazard_class`)) {
-      errors.push(message(type, "goods.line_items.*.hazard_class", `Hazardous line item ${index + 1} needs a hazard class (goods.line_items[${index}].hazard_class).`, index));
+      errors.push(
+        message(
+          type,
+          "goods.line_items.*.hazard_class",
+          `Hazardous line item ${index + 1} needs a hazard class (goods.line_items[${index}].hazard_class).`,
+          index,
+        ),
+      );
     }
   }
   return errors;
@@ -328,12 +346,17 @@ function preferentialZoneErrors(shipment: unknown, docType: "EUR1_MOVEMENT_CERTI
     errors.push(message(docType, "route.destination_country", `${title} requires the destination country (route.destination_country).`));
   } else if (!isEur1Destination(destination)) {
     errors.push(
-      message(docType, "route.destination_country",
-        `${title} is only issued for destinations in an EU member state or CH, NO, IS, LI, TR; the destination is ${destination}.`),
+      message(
+        docType,
+        "route.destination_country",
+        `${title} is only issued for destinations in an EU member state or CH, NO, IS, LI, TR; the destination is ${destination}.`,
+      ),
     );
   }
   if (origin === "US") {
-    errors.push(message(docType, "route.origin_country", `${title} cannot be issued for goods shipped from the US (route.origin_country).`));
+    errors.push(
+      message(docType, "route.origin_country", `${title} cannot be issued for goods shipped from the US (route.origin_country).`),
+    );
   }
   return errors;
 }
@@ -342,10 +365,22 @@ function usmcaErrors(shipment: unknown): CheckMessage[] {
   const type = "USMCA_CERTIFICATE_OF_ORIGIN";
   const destination = normalizeCountry(getAt(shipment, "route.destination_country"));
   if (destination === null) {
-    return [message(type, "route.destination_country", "USMCA certification of origin requires the destination country (route.destination_country).")];
+    return [
+      message(
+        type,
+        "route.destination_country",
+        "USMCA certification of origin requires the destination country (route.destination_country).",
+      ),
+    ];
   }
   if (!USMCA_COUNTRIES.has(destination)) {
-    return [message(type, "route.destination_country", `USMCA certification of origin requires a destination in US, CA or MX; the destination is ${destination}.`)];
+    return [
+      message(
+        type,
+        "route.destination_country",
+        `USMCA certification of origin requires a destination in US, CA or MX; the destination is ${destination}.`,
+      ),
+    ];
   }
   return [];
 }

@@ -54,7 +54,8 @@ function memoizeLayout(font: { layout: LayoutFn }): void {
   const original = font.layout.bind(font);
   const cache = new Map<string, unknown>();
   font.layout = (text: string, features?: unknown, ...rest: unknown[]) => {
-    if (features !== SHAPING_FEATURES || rest.some((r) => r !== undefined) || typeof text !== "string") return original(text, features, ...rest);
+    if (features !== SHAPING_FEATURES || rest.some((r) => r !== undefined) || typeof text !== "string")
+      return original(text, features, ...rest);
     let run = cache.get(text);
     if (run === undefined) {
       run = original(text, features);
@@ -84,7 +85,16 @@ export const fontkit: Fontkit = {
  * typed text in the embedded font: ASCII, Latin-1, Latin Extended-A, Greek and basic Cyrillic letters.
  */
 export const FORM_CHARSET: string = (() => {
-  const ranges: [number, number][] = [[0x20, 0x7e], [0xa0, 0xff], [0x100, 0x17f], [0x391, 0x3c9], [0x401, 0x45f], [0x2013, 0x2014], [0x2018, 0x201e], [0x20ac, 0x20ac]];
+  const ranges: [number, number][] = [
+    [0x20, 0x7e],
+    [0xa0, 0xff],
+    [0x100, 0x17f],
+    [0x391, 0x3c9],
+    [0x401, 0x45f],
+    [0x2013, 0x2014],
+    [0x2018, 0x201e],
+    [0x20ac, 0x20ac],
+  ];
   let out = "";
   for (const [from, to] of ranges) for (let c = from; c <= to; c++) out += String.fromCodePoint(c);
   return out;
@@ -97,5 +107,8 @@ export const FORM_CHARSET: string = (() => {
  * (locl) stay on.
  */
 export const SHAPING_FEATURES: Record<string, boolean> = Object.fromEntries(
-  ["kern", "liga", "clig", "calt", "rlig", "rclt", "curs", "mark", "mkmk", "frac", "numr", "dnom", "ltra", "ltrm", "rvrn"].map((f) => [f, false]),
+  ["kern", "liga", "clig", "calt", "rlig", "rclt", "curs", "mark", "mkmk", "frac", "numr", "dnom", "ltra", "ltrm", "rvrn"].map((f) => [
+    f,
+    false,
+  ]),
 );

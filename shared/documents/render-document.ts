@@ -62,13 +62,23 @@ export function buildDocumentModel(input: RenderInput): DocumentModel {
 }
 
 async function documentId(input: RenderInput): Promise<Uint8Array> {
-  const seed = [input.validationHash, input.docType, input.generationNumber, input.shipmentId ?? "", input.shipmentRef ?? "", input.finalDoc ? "final" : "fillable", input.generatedAt.toISOString()].join("|");
+  const seed = [
+    input.validationHash,
+    input.docType,
+    input.generationNumber,
+    input.shipmentId ?? "",
+    input.shipmentRef ?? "",
+    input.finalDoc ? "final" : "fillable",
+    input.generatedAt.toISOString(),
+  ].join("|");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
   return new Uint8Array(digest).slice(0, 16);
 }
 
 function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
 }
 
 const HIDDEN_FIELDS = (input: RenderInput): [string, string][] => [
@@ -89,7 +99,8 @@ export async function embedDocumentFonts(doc: PDFDocument): Promise<Record<FontR
 }
 
 export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
-  if (!(input.generatedAt instanceof Date) || Number.isNaN(input.generatedAt.getTime())) throw new Error("generatedAt must be a valid Date");
+  if (!(input.generatedAt instanceof Date) || Number.isNaN(input.generatedAt.getTime()))
+    throw new Error("generatedAt must be a valid Date");
   const model = buildDocumentModel(input);
 
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -120,7 +131,17 @@ export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
     const field = form.createTextField(name);
     field.setText(value);
     field.enableReadOnly();
-    field.addToPage(pdfPages[0], { x: 0, y: 0, width: 0, height: 0, hidden: true, font: fonts.regular, borderWidth: 0, backgroundColor: undefined, borderColor: undefined });
+    field.addToPage(pdfPages[0], {
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+      hidden: true,
+      font: fonts.regular,
+      borderWidth: 0,
+      backgroundColor: undefined,
+      borderColor: undefined,
+    });
     for (const widget of field.acroField.getWidgets()) widget.setFlagTo(AnnotationFlags.Print, false);
     field.updateAppearances(fonts.regular, () => []);
   }

@@ -84,7 +84,12 @@ export function applyChecks(input: FlatExtraction): FlatExtraction {
   }
   const list = [...items.values()];
   const total = out.get("goods.total_value");
-  if (total && typeof total.value === "number" && list.length > 0 && list.every((i) => typeof i.quantity?.value === "number" && typeof i.unit_price?.value === "number")) {
+  if (
+    total &&
+    typeof total.value === "number" &&
+    list.length > 0 &&
+    list.every((i) => typeof i.quantity?.value === "number" && typeof i.unit_price?.value === "number")
+  ) {
     const sum = list.reduce((s, i) => s + (i.quantity.value as number) * (i.unit_price.value as number), 0);
     if (closeEnough(sum, total.value)) {
       raise(total);
@@ -109,7 +114,11 @@ export function applyChecks(input: FlatExtraction): FlatExtraction {
     } else lower(gross, ITEM_MISMATCH);
   }
   for (const i of list) {
-    if (typeof i.gross_weight_kg?.value === "number" && typeof i.net_weight_kg?.value === "number" && i.gross_weight_kg.value < i.net_weight_kg.value) {
+    if (
+      typeof i.gross_weight_kg?.value === "number" &&
+      typeof i.net_weight_kg?.value === "number" &&
+      i.gross_weight_kg.value < i.net_weight_kg.value
+    ) {
       lower(i.gross_weight_kg, ITEM_MISMATCH);
       lower(i.net_weight_kg, ITEM_MISMATCH);
     }

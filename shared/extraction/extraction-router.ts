@@ -20,7 +20,9 @@ export const ExtractionJobSchema = z.object({
   result: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe("TradeShipment structure (exporter, importer, notify_party, route, goods.line_items[], packaging) whose every leaf is {value, confidence}; only values found are present"),
+    .describe(
+      "TradeShipment structure (exporter, importer, notify_party, route, goods.line_items[], packaging) whose every leaf is {value, confidence}; only values found are present",
+    ),
   extractor: z.string().nullable().optional().describe("builtin or openai"),
   input_source: z.string().nullable().optional().describe("pdf-text, pdf-ocr, image-ocr or spreadsheet"),
   error: z.object({ code: z.string(), message: z.string() }).optional().describe("SVC_EXTRACT_002 and why"),

@@ -24,7 +24,9 @@ export interface Upload {
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError("SVC_EXTRACT_005", `The file is larger than ${max} bytes (${Math.round((max / 1024 / 1024) * 10) / 10} MB)`, { details: { max_bytes: max } });
+  return new AppError("SVC_EXTRACT_005", `The file is larger than ${max} bytes (${Math.round((max / 1024 / 1024) * 10) / 10} MB)`, {
+    details: { max_bytes: max },
+  });
 }
 
 export async function readUpload(req: Request, maxUploadBytes: number): Promise<Upload> {
@@ -36,7 +38,8 @@ export async function readUpload(req: Request, maxUploadBytes: number): Promise<
     throw e;
   }
   const file = form.get("file");
-  if (!file || typeof file === "string") throw new AppError("SVC_EXTRACT_004", "The form has no file part named `file`", { details: { field: "file" } });
+  if (!file || typeof file === "string")
+    throw new AppError("SVC_EXTRACT_004", "The form has no file part named `file`", { details: { field: "file" } });
   if (file.size > maxUploadBytes) throw tooLarge(maxUploadBytes);
   if (file.size === 0) throw new AppError("SVC_EXTRACT_003", "The file is empty", { details: { field: "file" } });
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -47,9 +50,13 @@ export async function readUpload(req: Request, maxUploadBytes: number): Promise<
   let kind: FileKind;
   if (sniffed && (FILE_KINDS as readonly string[]).includes(sniffed)) kind = sniffed as FileKind;
   else if (declared) {
-    throw new AppError("SVC_EXTRACT_003", `The file is named or typed as ${declared.toUpperCase()} but its content is not a readable ${declared.toUpperCase()} file (corrupt?)`, {
-      details: { field: "file", declared_type: declared },
-    });
+    throw new AppError(
+      "SVC_EXTRACT_003",
+      `The file is named or typed as ${declared.toUpperCase()} but its content is not a readable ${declared.toUpperCase()} file (corrupt?)`,
+      {
+        details: { field: "file", declared_type: declared },
+      },
+    );
   } else {
     throw new AppError("SVC_EXTRACT_001", `Unsupported file type${sniffed ? ` (${sniffed})` : ""}; upload one of ${SUPPORTED.join(", ")}`, {
       details: { field: "file", supported: SUPPORTED },

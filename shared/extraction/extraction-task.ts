@@ -13,12 +13,7 @@ import type { BackgroundTask } from "../server/background-registry.ts";
 import { startWorker, type JobHandler } from "../jobs/worker.ts";
 import { loadExtractionConfig, type ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
-import {
-  completeExtractionJob,
-  failExtractionJob,
-  stampFailureCode,
-  type ExtractionJobRow,
-} from "./extraction-repository.ts";
+import { completeExtractionJob, failExtractionJob, stampFailureCode, type ExtractionJobRow } from "./extraction-repository.ts";
 import { enqueueExtractionEvent } from "./extraction-events.ts";
 import type { Extractor } from "./extractors/extractor.ts";
 import { runExtraction, type ExtractionOutcome } from "./run-extraction.ts";
@@ -36,7 +31,8 @@ export function extractionJobHandler(services: Services, config: ExtractionConfi
       let outcome: ExtractionOutcome | null = null;
       let message = "";
       try {
-        if (!job.blob_key) throw new ExtractionError(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
+        if (!job.blob_key)
+          throw new ExtractionError(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
         const blob = await services.blobs.get(job.blob_key);
         if (!blob) {
           console.error(`extraction job ${job.id}: upload ${job.blob_key} is missing from storage (${services.blobs.kind})`);

@@ -66,7 +66,10 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | "zip" | "ole2" | nu
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return containsAscii(bytes, "xl/") ? "xlsx" : "zip";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     // Directory entry names are UTF-16LE: "Workbook" (BIFF8) or "Book" (BIFF5).
-    const utf16 = (s: string) => Array.from(s).map((c) => String.fromCharCode(c.charCodeAt(0), 0)).join("");
+    const utf16 = (s: string) =>
+      Array.from(s)
+        .map((c) => String.fromCharCode(c.charCodeAt(0), 0))
+        .join("");
     return containsAscii(bytes, utf16("Workbook")) || containsAscii(bytes, utf16("Book")) ? "xls" : "ole2";
   }
   return null;

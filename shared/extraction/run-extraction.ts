@@ -34,7 +34,12 @@ export function extractorFor(config: ExtractionConfig): Promise<Extractor> {
   return e;
 }
 
-export async function runExtraction(bytes: Uint8Array, kind: FileKind, config: ExtractionConfig, extractor?: Extractor): Promise<ExtractionOutcome> {
+export async function runExtraction(
+  bytes: Uint8Array,
+  kind: FileKind,
+  config: ExtractionConfig,
+  extractor?: Extractor,
+): Promise<ExtractionOutcome> {
   const doc = await readDocument(bytes, kind, { maxPages: config.maxPages });
   const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
   if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");

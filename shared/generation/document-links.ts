@@ -7,7 +7,10 @@ export function verificationUrl(config: Pick<Config, "publicBaseUrl">, hash: str
 }
 
 /** A signed address while the file exists; null before completion and after retention removed it. */
-export async function downloadUrlFor(config: Pick<Config, "publicBaseUrl" | "downloadSigningSecret" | "downloadTtlSeconds">, job: GenerationJob): Promise<string | null> {
+export async function downloadUrlFor(
+  config: Pick<Config, "publicBaseUrl" | "downloadSigningSecret" | "downloadTtlSeconds">,
+  job: GenerationJob,
+): Promise<string | null> {
   if (job.status !== "completed" || !job.blob_key) return null;
   return signDownloadUrl(config.publicBaseUrl, job.id, config.downloadSigningSecret, config.downloadTtlSeconds);
 }

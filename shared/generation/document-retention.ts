@@ -10,4 +10,3 @@ export async function sweepDocumentFiles(services: Services, now = Date.now()): 
   if (keys.length) await services.blobs.delete(keys);
   return keys.length;
 }
-

@@ -16,7 +16,14 @@ function signedText(jobId: string, expires: number | string, variant: DownloadVa
   return variant === "original" ? `${jobId}.${expires}` : `${jobId}.${variant}.${expires}`;
 }
 
-export async function signDownloadUrl(baseUrl: string, jobId: string, secret: string, ttlSeconds: number, now = new Date(), variant: DownloadVariant = "original"): Promise<string> {
+export async function signDownloadUrl(
+  baseUrl: string,
+  jobId: string,
+  secret: string,
+  ttlSeconds: number,
+  now = new Date(),
+  variant: DownloadVariant = "original",
+): Promise<string> {
   const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
   const signature = await hmacHex(secret, signedText(jobId, expires, variant));
   const v = variant === "original" ? "" : `variant=${variant}&`;
@@ -32,7 +39,14 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 export type SignatureCheck = "valid" | "expired" | "invalid";
 
-export async function checkDownloadSignature(jobId: string, expires: string, signature: string, secret: string, now = new Date(), variant: DownloadVariant = "original"): Promise<SignatureCheck> {
+export async function checkDownloadSignature(
+  jobId: string,
+  expires: string,
+  signature: string,
+  secret: string,
+  now = new Date(),
+  variant: DownloadVariant = "original",
+): Promise<SignatureCheck> {
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return "invalid";
   if (!constantTimeEqual(await hmacHex(secret, signedText(jobId, expires, variant)), signature)) return "invalid";
   return Number(expires) * 1000 < now.getTime() ? "expired" : "valid";

@@ -35,20 +35,37 @@ async function validationHashFor(db: Db, principal: KeyPrincipal, req: GenerateR
     const hash = req.validationHash.trim().toLowerCase();
     const record = isValidationHash(hash) ? await findPassingRecordByHash(db, hash) : null;
     const recomputed = record
-      ? await computeValidationHash({ shipment: req.shipment, documentTypes: record.document_types, gate: record.gate_slug, ruleLibraryVersion: record.rule_library_version })
+      ? await computeValidationHash({
+          shipment: req.shipment,
+          documentTypes: record.document_types,
+          gate: record.gate_slug,
+          ruleLibraryVersion: record.rule_library_version,
+        })
       : null;
     if (recomputed !== hash) {
-      throw new AppError("SVC_GEN_002", "validation_hash is not the hash of a passing validation of this shipment data; validate again or omit it", {
-        details: { field: "validation_hash" },
-      });
+      throw new AppError(
+        "SVC_GEN_002",
+        "validation_hash is not the hash of a passing validation of this shipment data; validate again or omit it",
+        {
+          details: { field: "validation_hash" },
+        },
+      );
     }
     return hash;
   }
-  const { outcome, record, hash } = await validateShipment(db, principal, { shipment: req.shipment, shipmentId: req.shipmentId, documentTypes: req.documentTypes });
+  const { outcome, record, hash } = await validateShipment(db, principal, {
+    shipment: req.shipment,
+    shipmentId: req.shipmentId,
+    documentTypes: req.documentTypes,
+  });
   if (!outcome.valid) {
-    throw new AppError("SVC_GEN_001", `Validation failed: ${outcome.summary.failed_rules.join(", ")}. Documents are generated once the error rules pass.`, {
-      details: { validation_record_id: record.id, results: outcome.results.filter((r) => r.severity === "error") },
-    });
+    throw new AppError(
+      "SVC_GEN_001",
+      `Validation failed: ${outcome.summary.failed_rules.join(", ")}. Documents are generated once the error rules pass.`,
+      {
+        details: { validation_record_id: record.id, results: outcome.results.filter((r) => r.severity === "error") },
+      },
+    );
   }
   return hash;
 }
@@ -79,7 +96,8 @@ export async function generateDocuments(db: Db, principal: KeyPrincipal, req: Ge
       const count = await incrementGenerationCount(tx, principal.accountId, stored.id, seenCount);
       if (count === null) {
         const current = await findShipment(tx, principal.accountId, stored.id);
-        if (current && current.generation_count >= current.max_generations) throw limitReached(current.generation_count, current.max_generations);
+        if (current && current.generation_count >= current.max_generations)
+          throw limitReached(current.generation_count, current.max_generations);
         throw new AppError("SVC_GEN_LIMIT", "Another generation of this shipment happened at the same time; retry", { status: 409 });
       }
       generationNumber = count;
@@ -102,7 +120,13 @@ export async function generateDocuments(db: Db, principal: KeyPrincipal, req: Ge
           historyId,
           documentType,
           validationHash: hash,
-          input: { shipment: req.shipment, finalDoc: req.finalDoc, generationNumber, shipmentRef: stored?.shipment_ref ?? null, generatedAt: now.toISOString() },
+          input: {
+            shipment: req.shipment,
+            finalDoc: req.finalDoc,
+            generationNumber,
+            shipmentRef: stored?.shipment_ref ?? null,
+            generatedAt: now.toISOString(),
+          },
         }),
       );
     }
@@ -121,8 +145,12 @@ export async function generateDocuments(db: Db, principal: KeyPrincipal, req: Ge
 }
 
 function limitReached(count: number, max: number): AppError {
-  return new AppError("SVC_GEN_LIMIT", `Generation limit reached: ${count} of ${max} generations used. Fill the blank fields of the existing documents instead, or upgrade the tier.`, {
-    status: 429,
-    details: { generation_count: count, max_generations: max },
-  });
+  return new AppError(
+    "SVC_GEN_LIMIT",
+    `Generation limit reached: ${count} of ${max} generations used. Fill the blank fields of the existing documents instead, or upgrade the tier.`,
+    {
+      status: 429,
+      details: { generation_count: count, max_generations: max },
+    },
+  );
 }

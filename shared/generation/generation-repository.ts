@@ -51,7 +51,14 @@ export function toGenerationJob(r: Row): GenerationJob {
 
 export async function insertGenerationJob(
   db: Queryable,
-  j: { accountId: string; shipmentId: string | null; historyId: string | null; documentType: string; validationHash: string; input: GenerationJobInput },
+  j: {
+    accountId: string;
+    shipmentId: string | null;
+    historyId: string | null;
+    documentType: string;
+    validationHash: string;
+    input: GenerationJobInput;
+  },
 ): Promise<GenerationJob> {
   const rows = await db.query(
     `insert into generation_jobs (account_id, shipment_id, generation_history_id, document_type, provider_job_id, validation_hash, input)
@@ -63,9 +70,10 @@ export async function insertGenerationJob(
 
 export async function findGenerationJob(db: Queryable, accountId: string | null, id: string): Promise<GenerationJob | null> {
   if (!isUuid(id)) return null;
-  const rows = accountId === null
-    ? await db.query("select * from generation_jobs where id = $1", [id])
-    : await db.query("select * from generation_jobs where id = $1 and account_id = $2", [id, accountId]);
+  const rows =
+    accountId === null
+      ? await db.query("select * from generation_jobs where id = $1", [id])
+      : await db.query("select * from generation_jobs where id = $1 and account_id = $2", [id, accountId]);
   return rows[0] ? toGenerationJob(rows[0]) : null;
 }
 
@@ -73,7 +81,12 @@ export async function findGenerationJob(db: Queryable, accountId: string | null,
  * Compare-and-set increment: succeeds only if nobody generated since `expected` was read, so two
  * concurrent generations of one shipment cannot both pass the limit check.
  */
-export async function incrementGenerationCount(db: Queryable, accountId: string, shipmentId: string, expected: number): Promise<number | null> {
+export async function incrementGenerationCount(
+  db: Queryable,
+  accountId: string,
+  shipmentId: string,
+  expected: number,
+): Promise<number | null> {
   const rows = await db.query<{ generation_count: number }>(
     `update shipments set generation_count = generation_count + 1, status = 'generated', updated_at = now()
       where id = $1 and account_id = $2 and generation_count = $3 and generation_count < max_generations
@@ -85,12 +98,28 @@ export async function incrementGenerationCount(db: Queryable, accountId: string,
 
 export async function insertGenerationHistory(
   db: Queryable,
-  h: { shipmentId: string; accountId: string; generationNumber: number; documentTypes: string[]; validationHash: string; snapshot: Record<string, unknown>; diff: unknown },
+  h: {
+    shipmentId: string;
+    accountId: string;
+    generationNumber: number;
+    documentTypes: string[];
+    validationHash: string;
+    snapshot: Record<string, unknown>;
+    diff: unknown;
+  },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into generation_history (shipment_id, account_id, generation_number, document_types, validation_hash, shipment_data_snapshot, data_diff)
      values ($1, $2, $3, $4::text::jsonb, $5, $6::text::jsonb, $7::text::jsonb) returning id`,
-    [h.shipmentId, h.accountId, h.generationNumber, JSON.stringify(h.documentTypes), h.validationHash, JSON.stringify(h.snapshot), h.diff === null ? null : JSON.stringify(h.diff)],
+    [
+      h.shipmentId,
+      h.accountId,
+      h.generationNumber,
+      JSON.stringify(h.documentTypes),
+      h.validationHash,
+      JSON.stringify(h.snapshot),
+      h.diff === null ? null : JSON.stringify(h.diff),
+    ],
   );
   return rows[0].id;
 }

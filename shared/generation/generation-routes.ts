@@ -62,8 +62,18 @@ const GENERATE_RESPONSES = {
       generation_history_id: z.string().optional(),
     }),
   },
-  200: { description: "Soft warnings: resubmit with confirm_warnings true", schema: z.object({ success: z.literal(false), requiresConfirmation: z.literal(true), warnings: z.array(z.object({ docType: z.string(), warnings: CheckMessages })) }) },
-  400: { description: "Pre-check errors of all requested types (no error code), or a bad request (error envelope)", schema: z.object({ success: z.literal(false), preCheckErrors: z.array(z.object({ docType: z.string(), errors: CheckMessages })) }) },
+  200: {
+    description: "Soft warnings: resubmit with confirm_warnings true",
+    schema: z.object({
+      success: z.literal(false),
+      requiresConfirmation: z.literal(true),
+      warnings: z.array(z.object({ docType: z.string(), warnings: CheckMessages })),
+    }),
+  },
+  400: {
+    description: "Pre-check errors of all requested types (no error code), or a bad request (error envelope)",
+    schema: z.object({ success: z.literal(false), preCheckErrors: z.array(z.object({ docType: z.string(), errors: CheckMessages })) }),
+  },
   401: COMMON_ERRORS[401],
   404: err("shipment_id not found (SVC_SHIP_004)"),
   409: err("Concurrent generation of the same shipment (SVC_GEN_LIMIT): retry"),
@@ -88,11 +98,15 @@ export const generateDocumentsRoute = defineRoute({
   path: "/functions/v1/generate-documents",
   operationId: "generateDocumentsFunction",
   summary: "Generate documents asynchronously (202 with job ids)",
-  description: "Order of checks: shipment_id (404), pre-checks (400), soft warnings (200), validation (422), generation limit (429/409), then 202.",
+  description:
+    "Order of checks: shipment_id (404), pre-checks (400), soft warnings (200), validation (422), generation limit (429/409), then 202.",
   tags: ["Documents"],
   auth: "function",
   body: GenerateDocumentsBody,
-  bodyErrorCode: (issue) => (issue.path.length === 1 && ["shipment", "document_types"].includes(String(issue.path[0])) && issue.code === "invalid_type" ? "SVC_VAL_002" : undefined),
+  bodyErrorCode: (issue) =>
+    issue.path.length === 1 && ["shipment", "document_types"].includes(String(issue.path[0])) && issue.code === "invalid_type"
+      ? "SVC_VAL_002"
+      : undefined,
   responses: GENERATE_RESPONSES,
   handler: async (c, { body, principal }) => {
     const result = await generateDocuments(c.var.services.db, principal!, toRequest(body));
@@ -121,7 +135,8 @@ export const documentRestRoutes: RouteDef[] = [
     path: "/api/v1/shipments/{id}/generate",
     operationId: "regenerateShipmentDocuments",
     summary: "Generate (or regenerate) documents of a stored shipment from its stored data",
-    description: "Body: {document_types, final_doc?, confirm_warnings?, validation_hash?}. Same checks and answers as generate-documents with shipment_id; the diff is taken against the previous generation's snapshot.",
+    description:
+      "Body: {document_types, final_doc?, confirm_warnings?, validation_hash?}. Same checks and answers as generate-documents with shipment_id; the diff is taken against the previous generation's snapshot.",
     tags: ["Documents"],
     auth: "api-key",
     params: IdParam,
@@ -172,7 +187,11 @@ export const documentRestRoutes: RouteDef[] = [
     tags: ["Documents"],
     auth: "public",
     params: z.object({ jobId: z.string() }),
-    query: z.object({ expires: z.string().optional(), signature: z.string().optional(), variant: z.enum(["original", "pdfa"]).optional().describe("pdfa: the PDF/A-2b copy made by flatten-document") }),
+    query: z.object({
+      expires: z.string().optional(),
+      signature: z.string().optional(),
+      variant: z.enum(["original", "pdfa"]).optional().describe("pdfa: the PDF/A-2b copy made by flatten-document"),
+    }),
     responses: {
       200: { description: "The PDF", contentType: "application/pdf" },
       401: COMMON_ERRORS[401],
@@ -186,23 +205,38 @@ export const documentRestRoutes: RouteDef[] = [
       const { db, blobs, config } = c.var.services;
       let accountId: string | null;
       if (query.signature !== undefined || query.expires !== undefined) {
-        const check = await checkDownloadSignature(params.jobId, query.expires ?? "", query.signature ?? "", config.downloadSigningSecret, new Date(), query.variant ?? "original");
-        if (check !== "valid") throw new AppError("SVC_DOC_004", check === "expired" ? "This download address has expired" : "Invalid download signature");
+        const check = await checkDownloadSignature(
+          params.jobId,
+          query.expires ?? "",
+          query.signature ?? "",
+          config.downloadSigningSecret,
+          new Date(),
+          query.variant ?? "original",
+        );
+        if (check !== "valid")
+          throw new AppError("SVC_DOC_004", check === "expired" ? "This download address has expired" : "Invalid download signature");
         accountId = null; // the signature names the job
       } else {
         accountId = (await authenticate(c, "api-key"))!.accountId;
       }
       const job = await findGenerationJob(db, accountId, params.jobId);
       if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
-      if (job.status !== "completed") throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
+      if (job.status !== "completed")
+        throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
       const key = query.variant === "pdfa" ? job.flattened_blob_key : job.blob_key;
-      if (query.variant === "pdfa" && !key && job.blob_key) throw new AppError("SVC_DOC_001", "No PDF/A copy of this document: call flatten-document first");
+      if (query.variant === "pdfa" && !key && job.blob_key)
+        throw new AppError("SVC_DOC_001", "No PDF/A copy of this document: call flatten-document first");
       // No key: retention released the file (410). A key without a stored file is a storage fault, not retention.
-      if (!key) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", { details: { hash: job.validation_hash } });
+      if (!key)
+        throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", {
+          details: { hash: job.validation_hash },
+        });
       const blob = await blobs.get(key);
       if (!blob) {
         console.error(`SVC_DOC_005: document job ${job.id}: file ${key} is missing from storage (${blobs.kind})`);
-        throw new AppError("SVC_DOC_005", "The file of this document is missing from storage; report it with the job id", { details: { job_id: job.id } });
+        throw new AppError("SVC_DOC_005", "The file of this document is missing from storage; report it with the job id", {
+          details: { job_id: job.id },
+        });
       }
       return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",

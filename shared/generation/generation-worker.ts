@@ -43,7 +43,11 @@ export function generationJobHandler(services: Services): JobHandler {
         hash: job.validation_hash,
       };
       if (outcome.status === "completed") {
-        data.download_url = await downloadUrlFor(config, { ...job, status: "completed", blob_key: `documents/${job.account_id}/${job.id}.pdf` });
+        data.download_url = await downloadUrlFor(config, {
+          ...job,
+          status: "completed",
+          blob_key: `documents/${job.account_id}/${job.id}.pdf`,
+        });
         await enqueueEvent(tx, job.account_id, "document.generated", data);
       } else {
         data.error_message = outcome.error;
@@ -69,4 +73,3 @@ export function generationBackgroundTask(services: Services): BackgroundTask {
     },
   };
 }
-

@@ -16,13 +16,22 @@ export const runJobsRoute = defineRoute({
   method: "post",
   path: "/functions/v1/run-jobs",
   operationId: "runJobs",
-  summary: "Admin/scheduler: run queued generation and extraction jobs for up to max_seconds (where in-process work is allowed) and sweep expired files",
+  summary:
+    "Admin/scheduler: run queued generation and extraction jobs for up to max_seconds (where in-process work is allowed) and sweep expired files",
   tags: ["Admin"],
   auth: "service-role",
   body: z.strictObject({ max_seconds: z.number().int().min(1).max(140).optional() }),
   bodyOptional: true,
   responses: {
-    200: { description: "What ran", schema: z.object({ generation_jobs: z.number().int(), extraction_jobs: z.number().int(), files_expired: z.number().int(), uploads_deleted: z.number().int() }) },
+    200: {
+      description: "What ran",
+      schema: z.object({
+        generation_jobs: z.number().int(),
+        extraction_jobs: z.number().int(),
+        files_expired: z.number().int(),
+        uploads_deleted: z.number().int(),
+      }),
+    },
     401: err("Not the service_role key (SVC_AUTH_003)"),
   },
   handler: async (c, { body }) => {

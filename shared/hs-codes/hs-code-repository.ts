@@ -43,7 +43,9 @@ function toRow(r: Record<string, unknown>): HsSearchRow {
     level: Number(r.level),
     duty_rate: r.duty_rate === null || r.duty_rate === undefined ? null : String(r.duty_rate),
     ...(r.score === undefined ? {} : { score: Number(r.score) }),
-    ...(r.branches === undefined ? {} : { branches: (Array.isArray(r.branches) ? r.branches : String(r.branches).replace(/[{}]/g, "").split(",")).map(Number) }),
+    ...(r.branches === undefined
+      ? {}
+      : { branches: (Array.isArray(r.branches) ? r.branches : String(r.branches).replace(/[{}]/g, "").split(",")).map(Number) }),
   };
 }
 
@@ -51,7 +53,11 @@ function toRow(r: Record<string, unknown>): HsSearchRow {
  * The English stems of each word (ts_lexize with the Snowball stemmer; [] for a stop word) and the
  * schedule's current index build (null when the migration never indexed it).
  */
-export async function lexizeWords(db: Queryable, schedule: HsSchedule, words: readonly string[]): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
+export async function lexizeWords(
+  db: Queryable,
+  schedule: HsSchedule,
+  words: readonly string[],
+): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
   const rows = await db.query<{ built_at: string | null; line_count: number | null; w: string | null; lex: string | null }>(
     `select b.built_at::text as built_at, b.line_count, x.w, array_to_string(ts_lexize('english_stem', x.w), ' ') as lex
        from (select 1) as one
@@ -76,7 +82,10 @@ export interface StemCount {
 
 /** Per stem of the schedule: how many lines contain it. */
 export async function loadStemCounts(db: Queryable, schedule: HsSchedule): Promise<Map<string, StemCount>> {
-  const rows = await db.query<{ stem: string; ndoc: number; ndoc_own: number }>("select stem, ndoc, ndoc_own from hs_search_stems where schedule = $1", [schedule]);
+  const rows = await db.query<{ stem: string; ndoc: number; ndoc_own: number }>(
+    "select stem, ndoc, ndoc_own from hs_search_stems where schedule = $1",
+    [schedule],
+  );
   return new Map(rows.map((r) => [r.stem, { lines: Number(r.ndoc), own: Number(r.ndoc_own) }]));
 }
 
@@ -112,7 +121,8 @@ export async function searchByText(
   const hits = cols.map((c) => `(${c} > 0)::int`).join(" + ");
   const coordination = Number.isFinite(options.coordination) ? options.coordination.toFixed(4) : "0";
   const limit = Math.max(1, Math.trunc(options.limit));
-  const where = (a: string) => `${a}.schedule = '${SCHEDULES[schedule].id}' and ${a}.tsv @@ $1::tsquery and ${a}.chapter < '98'${validityFilter(schedule, a)}`;
+  const where = (a: string) =>
+    `${a}.schedule = '${SCHEDULES[schedule].id}' and ${a}.tsv @@ $1::tsquery and ${a}.chapter < '98'${validityFilter(schedule, a)}`;
   const rows = await db.query(
     `with top as (
        select l.line_key, l.level, l.code, r.hits, r.score
@@ -136,7 +146,12 @@ export async function searchByText(
 }
 
 /** Lines whose code starts with the digits, in code order, with their number. */
-export async function searchByCodePrefix(db: Queryable, schedule: HsSchedule, prefix: string, limit: number): Promise<{ rows: HsSearchRow[]; total: number }> {
+export async function searchByCodePrefix(
+  db: Queryable,
+  schedule: HsSchedule,
+  prefix: string,
+  limit: number,
+): Promise<{ rows: HsSearchRow[]; total: number }> {
   const rows = await db.query(
     `select ${ROW_COLUMNS}, count(*) over ()::int as total
        from hs_search_lines
@@ -172,7 +187,11 @@ export interface TreeLine {
  * UK and TARIC, the real item (suffix 80) in force today, else the most recent one.
  */
 const TREE: Record<HsSchedule, { start: string; parent: string; extra: string }> = {
-  wco: { start: "select * from hs_codes_wco where code = $1", parent: "p.code = up.parent_code", extra: "null::text as suffix, null::text as duty_rate" },
+  wco: {
+    start: "select * from hs_codes_wco where code = $1",
+    parent: "p.code = up.parent_code",
+    extra: "null::text as suffix, null::text as duty_rate",
+  },
   us: {
     start: "select * from hs_codes_us where code = $1 order by seq limit 1",
     parent: "p.seq = up.parent_seq",
@@ -193,7 +212,11 @@ const TREE: Record<HsSchedule, { start: string; parent: string; extra: string }>
     parent: "p.sid = up.parent_sid",
     extra: "suffix, null::text as duty_rate",
   },
-  in: { start: "select * from hs_codes_in where code = $1", parent: "p.code = up.parent_code", extra: "null::text as suffix, null::text as duty_rate" },
+  in: {
+    start: "select * from hs_codes_in where code = $1",
+    parent: "p.code = up.parent_code",
+    extra: "null::text as suffix, null::text as duty_rate",
+  },
 };
 
 /** The line with exactly these digits and its ancestors, root first; [] when there is no such line. */
@@ -235,9 +258,9 @@ export async function wcoDescriptions(db: Queryable, codes: readonly string[]): 
 
 /** Whether any line of the schedule starts with the digits (a national schedule skips HS levels without text of their own). */
 export async function hasLinesUnder(db: Queryable, schedule: HsSchedule, prefix: string): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from ${SCHEDULES[schedule].table} where code >= $1::text and code < $2::text limit 1`,
-    [prefix, `${prefix}:`],
-  );
+  const rows = await db.query(`select 1 from ${SCHEDULES[schedule].table} where code >= $1::text and code < $2::text limit 1`, [
+    prefix,
+    `${prefix}:`,
+  ]);
   return rows.length > 0;
 }

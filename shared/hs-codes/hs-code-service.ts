@@ -7,8 +7,26 @@ import type { Queryable } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
-import { buildTextSearchSql, expandQuery, isStopTerm, planTerm, typoAlternatives, WEIGHTS, type AlternativeSource, type PlannedTerm, type Term } from "./query-plan.ts";
-import { boundedOsaDistance, buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
+import {
+  buildTextSearchSql,
+  expandQuery,
+  isStopTerm,
+  planTerm,
+  typoAlternatives,
+  WEIGHTS,
+  type AlternativeSource,
+  type PlannedTerm,
+  type Term,
+} from "./query-plan.ts";
+import {
+  boundedOsaDistance,
+  buildWordVocabulary,
+  closestWords,
+  completions,
+  longestPrefixWords,
+  splitJoinedWord,
+  type WordVocabulary,
+} from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -101,9 +119,13 @@ export function resolveSchedule(country: string | undefined): HsSchedule {
 }
 
 function notLoaded(schedule: HsSchedule): AppError {
-  return new AppError("SVC_HS_003", `The ${SCHEDULES[schedule].name} has not been imported yet; run npm run reference:import -- --dir <reference files>.`, {
-    details: { schedule },
-  });
+  return new AppError(
+    "SVC_HS_003",
+    `The ${SCHEDULES[schedule].name} has not been imported yet; run npm run reference:import -- --dir <reference files>.`,
+    {
+      details: { schedule },
+    },
+  );
 }
 
 function toResult(schedule: HsSchedule, r: HsSearchRow, terms?: readonly PlannedTerm[]): HsSearchResult {
@@ -144,7 +166,11 @@ const STEM_CACHE_MAX = 50_000;
  * before and the build was read less than BUILD_STATE_TTL_MS ago. An empty schedule is never trusted
  * from memory, so a search right after the first import sees it.
  */
-async function stemsAndBuild(db: Queryable, schedule: HsSchedule, words: readonly string[]): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
+async function stemsAndBuild(
+  db: Queryable,
+  schedule: HsSchedule,
+  words: readonly string[],
+): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
   let bySchedule = builds.get(db);
   if (!bySchedule) {
     bySchedule = new Map();
@@ -264,7 +290,9 @@ function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabula
     }));
   }
   const weight = r.kind === "completion" ? WEIGHTS.completion : WEIGHTS.typo;
-  return [{ text: word, alternatives: typoAlternatives(r.words).map((a) => ({ ...a, weight: (a.weight / WEIGHTS.typo) * weight, via: r.kind })) }];
+  return [
+    { text: word, alternatives: typoAlternatives(r.words).map((a) => ({ ...a, weight: (a.weight / WEIGHTS.typo) * weight, via: r.kind })) },
+  ];
 }
 
 async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number): Promise<HsSearchResponse> {
@@ -276,7 +304,11 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
   const stemCounts = await vocab.stems;
-  const stats = { df: (s: string) => stemCounts.get(s)?.lines ?? 0, dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0, lines: build.lineCount };
+  const stats = {
+    df: (s: string) => stemCounts.get(s)?.lines ?? 0,
+    dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0,
+    lines: build.lineCount,
+  };
   const stemsOf = (w: string) => stems.get(w);
 
   const planned: PlannedTerm[] = [];
@@ -290,14 +322,15 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     if (p) {
       planned.push(p);
       place.set(p, placeOf.get(term.text) ?? 0);
-    }
-    else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
+    } else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
   }
 
   const corrections: HsCorrection[] = [];
   let fallback = false;
   const retryWith = async (retry: Array<{ word: string; r: Replacement; terms: Term[] }>, factor: number) => {
-    const more = [...new Set(retry.flatMap((x) => x.terms.flatMap((t) => t.alternatives.flatMap((a) => a.words))))].filter((w) => !stems.has(w));
+    const more = [...new Set(retry.flatMap((x) => x.terms.flatMap((t) => t.alternatives.flatMap((a) => a.words))))].filter(
+      (w) => !stems.has(w),
+    );
     if (more.length > 0) for (const [w, st] of (await stemsAndBuild(db, schedule, more)).stems) stems.set(w, st);
     for (const x of retry) {
       let used = false;
@@ -343,7 +376,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     }
   }
 
-  const base = { schedule, match: "text" as const, ...(corrections.length > 0 ? { corrections } : {}), ...(fallback ? { fallback: true } : {}) };
+  const base = {
+    schedule,
+    match: "text" as const,
+    ...(corrections.length > 0 ? { corrections } : {}),
+    ...(fallback ? { fallback: true } : {}),
+  };
   if (planned.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const sql = buildTextSearchSql(planned, 2);
@@ -367,9 +405,13 @@ export async function getHsCode(db: Queryable, rawCode: string, country?: string
   const schedule = resolveSchedule(country);
   const digits = normalizeHsCode(rawCode);
   if (digits === null) {
-    throw new AppError("SVC_REQ_002", `path parameter code: "${rawCode}" is not an HS code; expected 2 to 10 digits, dots and spaces allowed (e.g. 8471.30.01.00)`, {
-      details: { field: "code" },
-    });
+    throw new AppError(
+      "SVC_REQ_002",
+      `path parameter code: "${rawCode}" is not an HS code; expected 2 to 10 digits, dots and spaces allowed (e.g. 8471.30.01.00)`,
+      {
+        details: { field: "code" },
+      },
+    );
   }
   let chain: TreeLine[] = [];
   for (const c of candidateCodes(schedule, digits)) {
@@ -399,17 +441,23 @@ export async function getHsCode(db: Queryable, rawCode: string, country?: string
  * but has lines under: answered from the WCO reference, in the schedule's name. Otherwise 404.
  */
 async function hsLevelRecord(db: Queryable, schedule: HsSchedule, digits: string): Promise<HsCodeRecord> {
-  const unknown = () => new AppError("SVC_HS_001", `HS code ${digits} is not in the ${SCHEDULES[schedule].name}`, { details: { hs_code: digits, schedule } });
+  const unknown = () =>
+    new AppError("SVC_HS_001", `HS code ${digits} is not in the ${SCHEDULES[schedule].name}`, { details: { hs_code: digits, schedule } });
   if (schedule === "wco" || ![2, 4, 6].includes(digits.length)) {
     if ((await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
     throw unknown();
   }
-  const wco = await wcoDescriptions(db, [2, 4, 6].filter((l) => l <= digits.length).map((l) => digits.slice(0, l)));
+  const wco = await wcoDescriptions(
+    db,
+    [2, 4, 6].filter((l) => l <= digits.length).map((l) => digits.slice(0, l)),
+  );
   if (!wco.has(digits) || !(await hasLinesUnder(db, schedule, digits))) {
     if ((await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
     throw unknown();
   }
-  const hierarchy = [...wco.entries()].sort((a, b) => a[0].length - b[0].length).map(([code, description]) => ({ level: code.length, code, description }));
+  const hierarchy = [...wco.entries()]
+    .sort((a, b) => a[0].length - b[0].length)
+    .map(([code, description]) => ({ level: code.length, code, description }));
   return {
     code: digits,
     description: wco.get(digits)!,

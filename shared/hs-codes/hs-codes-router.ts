@@ -16,17 +16,23 @@ export const HsSearchQuery = z.strictObject({
     .max(200)
     .describe('A product description ("men\'s cotton t-shirt") or an HS code prefix ("8471", "8471.30")'),
   country: Country,
-  limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT).describe(`Results wanted, 1–${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})`),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_LIMIT)
+    .default(DEFAULT_SEARCH_LIMIT)
+    .describe(`Results wanted, 1–${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})`),
 });
 
 const HsResult = z.object({
   code: z.string().describe("Digits only, as the schedule writes it (UK codes always 10 digits)"),
   description: z.string().describe("The line's own text"),
-  full_description: z.string().describe("The texts from the heading down to the line, joined with \" > \""),
+  full_description: z.string().describe('The texts from the heading down to the line, joined with " > "'),
   country: z.string().nullable().describe("US, EU, GB or IN; null for the WCO reference"),
   chapter: z.string(),
   level: z.number().int().describe("Significant digits: 2 chapter, 4 heading, 6 subheading, 8 and 10 national lines"),
-  duty_rate: z.string().nullable().describe("US: the general (column 1) rate of duty, e.g. \"Free\" or \"6.5%\"; null elsewhere"),
+  duty_rate: z.string().nullable().describe('US: the general (column 1) rate of duty, e.g. "Free" or "6.5%"; null elsewhere'),
 });
 
 export const HsSearchResponseSchema = z.object({

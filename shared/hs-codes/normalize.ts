@@ -44,7 +44,12 @@ export function tokenizeHsQuery(q: string): string[] {
     const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
     // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210", "7ft") name no kind of goods; a word
     // with a number stuck to it keeps its letters ("fir-7ft" → "fir", "eldoublewear05" → "eldoublewear").
-    const words = /[0-9]/.test(word) ? word.split("-").map((p) => p.replace(/^[0-9.]+|[0-9.]+$/g, "")).filter((p) => p.length >= 4 && !/[0-9]/.test(p)) : [word];
+    const words = /[0-9]/.test(word)
+      ? word
+          .split("-")
+          .map((p) => p.replace(/^[0-9.]+|[0-9.]+$/g, ""))
+          .filter((p) => p.length >= 4 && !/[0-9]/.test(p))
+      : [word];
     for (const w of words) {
       if (w.length < 2) continue;
       if (!out.includes(w)) out.push(w);

@@ -19,9 +19,21 @@ export interface ScheduleInfo {
 }
 
 export const SCHEDULES: Readonly<Record<HsSchedule, ScheduleInfo>> = {
-  wco: { id: "wco", table: "hs_codes_wco", country: null, name: "WCO Harmonized System 2022 (6-digit international reference)", nationalDigits: 6 },
+  wco: {
+    id: "wco",
+    table: "hs_codes_wco",
+    country: null,
+    name: "WCO Harmonized System 2022 (6-digit international reference)",
+    nationalDigits: 6,
+  },
   us: { id: "us", table: "hs_codes_us", country: "US", name: "US Harmonized Tariff Schedule (USITC)", nationalDigits: 10 },
-  eu: { id: "eu", table: "hs_codes_eu", country: "EU", name: "EU Combined Nomenclature (and TARIC lines when imported)", nationalDigits: 10 },
+  eu: {
+    id: "eu",
+    table: "hs_codes_eu",
+    country: "EU",
+    name: "EU Combined Nomenclature (and TARIC lines when imported)",
+    nationalDigits: 10,
+  },
   uk: { id: "uk", table: "hs_codes_uk", country: "GB", name: "UK Trade Tariff", nationalDigits: 10 },
   in: { id: "in", table: "hs_codes_in", country: "IN", name: "India HSN (GST master)", nationalDigits: 8 },
 };

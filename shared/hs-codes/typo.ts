@@ -99,7 +99,10 @@ export function closestWords(vocab: WordVocabulary, word: string, limit = 2): st
   }
   found.sort((a, b) => a.d - b.d || b.prefix - a.prefix || b.count - a.count || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
   const best = found.length > 0 ? found[0].d : 0;
-  return found.filter((f) => f.d === best).slice(0, limit).map((f) => f.w);
+  return found
+    .filter((f) => f.d === best)
+    .slice(0, limit)
+    .map((f) => f.w);
 }
 
 /**

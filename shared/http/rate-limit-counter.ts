@@ -39,5 +39,7 @@ function maybeCleanUp(db: Queryable): void {
   const now = Date.now();
   if (now - lastCleanup < CLEANUP_EVERY_MS) return;
   lastCleanup = now;
-  db.query("delete from rate_limit_counters where expires_at < now() - interval '1 minute'").catch((e) => console.error("rate limit counter cleanup:", e));
+  db.query("delete from rate_limit_counters where expires_at < now() - interval '1 minute'").catch((e) =>
+    console.error("rate limit counter cleanup:", e),
+  );
 }

@@ -15,17 +15,25 @@ export interface RateLimitPolicy {
 }
 
 /** The routes that start long work (documents rendered, files read): the separately budgeted submissions. */
-export const SUBMISSION_OPERATIONS: ReadonlySet<string> = new Set(["generateDocumentsFunction", "regenerateShipmentDocuments", "submitExtraction"]);
+export const SUBMISSION_OPERATIONS: ReadonlySet<string> = new Set([
+  "generateDocumentsFunction",
+  "regenerateShipmentDocuments",
+  "submitExtraction",
+]);
 
 export type Spender = { kind: "key"; keyId: string; tier: Tier } | { kind: "address"; address: string } | { kind: "admin" };
 
 export function policiesFor(settings: RateLimitSettings, operationId: string, spender: Spender): RateLimitPolicy[] {
   const w = settings.windowSeconds;
   if (spender.kind === "admin") return [];
-  if (spender.kind === "address") return [{ name: "public", quota: settings.publicPerAddress, windowSeconds: w, partition: `addr:${spender.address}:public` }];
+  if (spender.kind === "address")
+    return [{ name: "public", quota: settings.publicPerAddress, windowSeconds: w, partition: `addr:${spender.address}:public` }];
   const tier = settings.tiers[spender.tier];
-  const list: RateLimitPolicy[] = [{ name: "requests", quota: tier.requests, windowSeconds: w, partition: `key:${spender.keyId}:requests` }];
-  if (SUBMISSION_OPERATIONS.has(operationId)) list.push({ name: "submissions", quota: tier.submissions, windowSeconds: w, partition: `key:${spender.keyId}:submissions` });
+  const list: RateLimitPolicy[] = [
+    { name: "requests", quota: tier.requests, windowSeconds: w, partition: `key:${spender.keyId}:requests` },
+  ];
+  if (SUBMISSION_OPERATIONS.has(operationId))
+    list.push({ name: "submissions", quota: tier.submissions, windowSeconds: w, partition: `key:${spender.keyId}:submissions` });
   return list;
 }
 
@@ -62,7 +70,10 @@ export function rateLimitHeaders(states: RateLimitState[]): Record<string, strin
  */
 export function clientAddress(forwardedFor: string | undefined, socketAddress: string | undefined, trustedProxies: number): string {
   if (trustedProxies > 0 && forwardedFor) {
-    const hops = forwardedFor.split(",").map((h) => h.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     const chosen = hops[Math.max(0, hops.length - trustedProxies)];
     if (chosen) return normalizeAddress(chosen);
   }

@@ -16,7 +16,11 @@ function socketAddress(c: Context): string | undefined {
  * Counts the request against its budgets (after authentication, so a key's tier is known), sets the
  * RateLimit-Policy / RateLimit fields and refuses with 429 SVC_RATE_001 once a budget is spent.
  */
-export async function enforceRateLimit(c: Context<AppEnv>, route: { operationId: string; auth: AuthMode }, principal: KeyPrincipal | null): Promise<void> {
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  route: { operationId: string; auth: AuthMode },
+  principal: KeyPrincipal | null,
+): Promise<void> {
   const { config, db } = c.var.services;
   const settings = config.rateLimits;
   if (!settings.enabled) return;
@@ -34,6 +38,14 @@ export async function enforceRateLimit(c: Context<AppEnv>, route: { operationId:
   throw new AppError(
     "SVC_RATE_001",
     `Rate limit reached: ${worst.policy.quota} ${worst.policy.name === "submissions" ? "submissions" : "requests"} per ${worst.policy.windowSeconds} s (${worst.policy.name}); retry in ${worst.resetSeconds} s`,
-    { headers, details: { policy: worst.policy.name, limit: worst.policy.quota, window_seconds: worst.policy.windowSeconds, retry_after_seconds: worst.resetSeconds } },
+    {
+      headers,
+      details: {
+        policy: worst.policy.name,
+        limit: worst.policy.quota,
+        window_seconds: worst.policy.windowSeconds,
+        retry_after_seconds: worst.resetSeconds,
+      },
+    },
   );
 }

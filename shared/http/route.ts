@@ -24,7 +24,11 @@ export interface ResponseSpec {
  * One declaration per endpoint: the same zod schemas validate requests and generate the OpenAPI
  * document, so the two cannot drift apart.
  */
-export interface RouteDef<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined> {
+export interface RouteDef<
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  P extends Schema | undefined = Schema | undefined,
+> {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** Full public path in OpenAPI form, e.g. /api/v1/shipments/{id} or /functions/v1/get-shipment. */
   path: string;
@@ -53,9 +57,11 @@ export interface RouteDef<B extends Schema | undefined = Schema | undefined, Q e
 }
 
 /** Identity helper that lets TypeScript infer the handler's input types from the schemas. */
-export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  def: RouteDef<B, Q, P>,
-): RouteDef {
+export function defineRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(def: RouteDef<B, Q, P>): RouteDef {
   return def as unknown as RouteDef;
 }
 

@@ -27,7 +27,12 @@ export interface Worker {
   idle(): Promise<void>;
 }
 
-async function finish<J extends JobRow>(db: Db, handler: JobHandler<J>, job: J, outcome: { status: "completed"; set?: Record<string, unknown> } | { status: "failed"; error: string }) {
+async function finish<J extends JobRow>(
+  db: Db,
+  handler: JobHandler<J>,
+  job: J,
+  outcome: { status: "completed"; set?: Record<string, unknown> } | { status: "failed"; error: string },
+) {
   await db.transaction(async (tx) => {
     if (!(await finishJob(tx, handler.table, job.id, job.attempts, outcome))) return; // lease lost: another worker owns it
     await handler.onFinished?.(job, outcome.status === "completed" ? { status: "completed" } : outcome, tx);
@@ -36,7 +41,10 @@ async function finish<J extends JobRow>(db: Db, handler: JobHandler<J>, job: J, 
 
 /** Runs one claimed job to its end, keeping the lease alive meanwhile. Never throws for the job's own failure. */
 export async function runClaimedJob<J extends JobRow>(db: Db, handler: JobHandler<J>, job: J): Promise<void> {
-  const renew = setInterval(() => void renewLease(db, handler.table, job.id, job.attempts, handler.leaseSeconds).catch(() => {}), (handler.leaseSeconds * 1000) / 3);
+  const renew = setInterval(
+    () => void renewLease(db, handler.table, job.id, job.attempts, handler.leaseSeconds).catch(() => {}),
+    (handler.leaseSeconds * 1000) / 3,
+  );
   try {
     if (job.attempts > MAX_ATTEMPTS) throw new Error(`gave up after ${MAX_ATTEMPTS} interrupted attempts`);
     const set = (await handler.run(job)) ?? undefined;
@@ -67,7 +75,11 @@ export async function drainQueue<J extends JobRow>(db: Db, handler: JobHandler<J
  * A polling worker: claims one job at a time per slot, keeps its lease alive while it runs, and gives up
  * on a job whose earlier attempts all died mid-way (MAX_ATTEMPTS), so a poison job cannot loop forever.
  */
-export function startWorker<J extends JobRow>(db: Db, handler: JobHandler<J>, options: { pollMs?: number; concurrency?: number } = {}): Worker {
+export function startWorker<J extends JobRow>(
+  db: Db,
+  handler: JobHandler<J>,
+  options: { pollMs?: number; concurrency?: number } = {},
+): Worker {
   const pollMs = options.pollMs ?? 1000;
   let running = true;
   let wakeUp: (() => void) | null = null;

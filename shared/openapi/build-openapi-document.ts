@@ -26,7 +26,13 @@ function parameters(def: RouteDef): unknown[] {
     const required = new Set((js.required as string[] | undefined) ?? []);
     for (const [name, s] of Object.entries(props)) {
       const { description, ...rest } = s;
-      out.push({ name, in: where, required: where === "path" || required.has(name), schema: rest, ...(description ? { description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   };
   add(def.query, "query");
@@ -69,8 +75,17 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Rec
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API key> (tds_…)" },
-        anonKey: { type: "apiKey", in: "header", name: "apikey", description: "The project key: a publishable (sb_publishable_…) or secret (sb_secret_…) key, or an anon or service_role JWT" },
-        serviceRole: { type: "http", scheme: "bearer", description: "Authorization: Bearer <secret key (sb_secret_…) or service_role JWT> (admin)" },
+        anonKey: {
+          type: "apiKey",
+          in: "header",
+          name: "apikey",
+          description: "The project key: a publishable (sb_publishable_…) or secret (sb_secret_…) key, or an anon or service_role JWT",
+        },
+        serviceRole: {
+          type: "http",
+          scheme: "bearer",
+          description: "Authorization: Bearer <secret key (sb_secret_…) or service_role JWT> (admin)",
+        },
       },
     },
   };

@@ -14,7 +14,9 @@ import { createParty, getParty, listPartyPage, patchParty, removeParty } from ".
 
 const tags = ["Parties"];
 const notFound = err("Party not found, or another account's (SVC_PARTY_001)");
-const bodyErrors = err("Malformed JSON or invalid fields (SVC_REQ_001, SVC_REQ_002); invalid tax id (SVC_PARTY_002) or country (SVC_PARTY_003), with `field`");
+const bodyErrors = err(
+  "Malformed JSON or invalid fields (SVC_REQ_001, SVC_REQ_002); invalid tax id (SVC_PARTY_002) or country (SVC_PARTY_003), with `field`",
+);
 
 export const partiesRouter: RouteDef[] = [
   defineRoute({
@@ -26,7 +28,11 @@ export const partiesRouter: RouteDef[] = [
     auth: "api-key",
     body: CreatePartyBody,
     bodyErrorCode: partyIssueCode,
-    responses: { 201: { description: "The new party's id, name, country and created_at", schema: CreatedPartySchema }, ...COMMON_ERRORS, 400: bodyErrors },
+    responses: {
+      201: { description: "The new party's id, name, country and created_at", schema: CreatedPartySchema },
+      ...COMMON_ERRORS,
+      400: bodyErrors,
+    },
     handler: async (c, { body, principal }) => {
       const party = await createParty(c.var.services.db, principal!.accountId, body);
       return c.json({ id: party.id, name: party.name, country: party.country, created_at: party.created_at }, 201, {
@@ -40,7 +46,7 @@ export const partiesRouter: RouteDef[] = [
     operationId: "listParties",
     summary: "List party profiles by name, with search (name words, ignoring case and accents), country, page and limit",
     description:
-      "`search` matches parties whose name contains every word of it, anywhere and in part (\"mull\" finds \"Müller GmbH\", \"lodz text\" finds \"Łódź Textiles\"). " +
+      '`search` matches parties whose name contains every word of it, anywhere and in part ("mull" finds "Müller GmbH", "lodz text" finds "Łódź Textiles"). ' +
       "Names starting with the first word come first, then alphabetical order.",
     tags,
     auth: "api-key",

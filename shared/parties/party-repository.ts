@@ -57,25 +57,59 @@ export async function insertParty(db: Queryable, accountId: string, p: PartyFiel
   const rows = await db.query(
     `insert into parties (account_id, name, name_search, address, city, state, postal_code, country, tax_ids, contact_email, contact_phone)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10, $11) returning ${COLUMNS}`,
-    [accountId, p.name, nameSearch, p.address, p.city, p.state, p.postal_code, p.country, JSON.stringify(p.tax_ids), p.contact_email, p.contact_phone],
+    [
+      accountId,
+      p.name,
+      nameSearch,
+      p.address,
+      p.city,
+      p.state,
+      p.postal_code,
+      p.country,
+      JSON.stringify(p.tax_ids),
+      p.contact_email,
+      p.contact_phone,
+    ],
   );
   return toPartyRecord(rows[0]);
 }
 
 export async function findParty(db: Queryable, accountId: string, id: string, forUpdate = false): Promise<PartyRecord | null> {
   if (!isPartyId(id)) return null;
-  const rows = await db.query(`select ${COLUMNS} from parties where id = $1 and account_id = $2${forUpdate ? " for update" : ""}`, [id, accountId]);
+  const rows = await db.query(`select ${COLUMNS} from parties where id = $1 and account_id = $2${forUpdate ? " for update" : ""}`, [
+    id,
+    accountId,
+  ]);
   return rows[0] ? toPartyRecord(rows[0]) : null;
 }
 
 /** Replaces every field of a party (the service merged the patch); updated_at moves on. */
-export async function updateParty(db: Queryable, accountId: string, id: string, p: PartyFields, nameSearch: string): Promise<PartyRecord | null> {
+export async function updateParty(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  p: PartyFields,
+  nameSearch: string,
+): Promise<PartyRecord | null> {
   if (!isPartyId(id)) return null;
   const rows = await db.query(
     `update parties set name = $3, name_search = $4, address = $5, city = $6, state = $7, postal_code = $8, country = $9,
             tax_ids = $10::text::jsonb, contact_email = $11, contact_phone = $12, updated_at = now()
       where id = $1 and account_id = $2 returning ${COLUMNS}`,
-    [id, accountId, p.name, nameSearch, p.address, p.city, p.state, p.postal_code, p.country, JSON.stringify(p.tax_ids), p.contact_email, p.contact_phone],
+    [
+      id,
+      accountId,
+      p.name,
+      nameSearch,
+      p.address,
+      p.city,
+      p.state,
+      p.postal_code,
+      p.country,
+      JSON.stringify(p.tax_ids),
+      p.contact_email,
+      p.contact_phone,
+    ],
   );
   return rows[0] ? toPartyRecord(rows[0]) : null;
 }

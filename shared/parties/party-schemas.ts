@@ -40,11 +40,15 @@ const optionalText = (max: number, description: string) =>
     .describe(description);
 
 const Email = optionalText(254, "Contact e-mail address").superRefine((value, ctx) => {
-  if (value && !isEmail(value)) ctx.addIssue({ code: "custom", message: `"${value}" is not an e-mail address; expected e.g. "export@example.com"` });
+  if (value && !isEmail(value))
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an e-mail address; expected e.g. "export@example.com"` });
 });
 const Phone = optionalText(40, "Contact phone number: digits, spaces, +, -, ( and )").superRefine((value, ctx) => {
   if (value && !isPhone(value)) {
-    ctx.addIssue({ code: "custom", message: `"${value}" is not a phone number; expected digits, spaces, +, -, ( and ) only, e.g. "+49 40 123456-0"` });
+    ctx.addIssue({
+      code: "custom",
+      message: `"${value}" is not a phone number; expected digits, spaces, +, -, ( and ) only, e.g. "+49 40 123456-0"`,
+    });
   }
 });
 
@@ -71,7 +75,9 @@ export const TaxIds = z
   .refine((o) => Object.keys(o).length <= MAX_TAX_IDS, { message: `at most ${MAX_TAX_IDS} tax ids` })
   .transform((o) => normalizeAll(o))
   .superRefine(checkedTaxIds)
-  .describe("Tax identifiers by kind: ein, eori, iec, gstin, pan are format-checked (docs/parties.md); other keys (vat, abn …) are kept as given");
+  .describe(
+    "Tax identifiers by kind: ein, eori, iec, gstin, pan are format-checked (docs/parties.md); other keys (vat, abn …) are kept as given",
+  );
 
 /** PATCH: a key set to null removes that id; other keys are added or replaced (JSON merge patch). */
 const TaxIdsPatch = z
@@ -81,7 +87,13 @@ const TaxIdsPatch = z
   .nullable()
   .describe("Merged into the stored tax ids: a key set to null removes it; tax_ids: null removes them all");
 
-const Name = z.string().trim().min(1, "name cannot be empty").max(200).refine(...NO_NUL).describe("Company or person name");
+const Name = z
+  .string()
+  .trim()
+  .min(1, "name cannot be empty")
+  .max(200)
+  .refine(...NO_NUL)
+  .describe("Company or person name");
 
 const fields = {
   address: optionalText(500, "Street address"),
@@ -111,7 +123,13 @@ export type PatchPartyInput = z.output<typeof PatchPartyBody>;
 export const ListPartiesQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().min(1).max(200).optional().describe("Name contains these words (or their beginnings), ignoring case and accents"),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Name contains these words (or their beginnings), ignoring case and accents"),
   country: Country.optional().describe("Only parties in this country (ISO alpha-2)"),
 });
 

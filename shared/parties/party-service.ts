@@ -13,7 +13,9 @@ import { deleteParty, findParty, insertParty, listParties, updateParty, type Par
  * "Straße" → "strasse"), lower case, every run of other characters one space.
  */
 export function foldPartyName(name: string): string {
-  return foldCharacters(name).replace(/[^a-z0-9]+/g, " ").trim();
+  return foldCharacters(name)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 /** The words of a name search, folded like the names (at most 10). */

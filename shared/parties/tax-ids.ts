@@ -18,10 +18,10 @@ export const MAX_TAX_ID_LENGTH = 64;
 /** What each known id looks like, for error messages and the documentation. */
 export const TAX_ID_FORMATS: Readonly<Record<KnownTaxId, string>> = {
   ein: 'US Employer Identification Number: 9 digits written XX-XXXXXXX, e.g. "12-3456789" ("123456789" is accepted and stored with the hyphen)',
-  eori:
-    'EORI: the issuing country\'s ISO code (or XI for Northern Ireland) followed by 1 to 15 digits, e.g. "DE1234567890123"; a GB EORI is GB followed by 9 or 12 digits, e.g. "GB123456789000"',
+  eori: 'EORI: the issuing country\'s ISO code (or XI for Northern Ireland) followed by 1 to 15 digits, e.g. "DE1234567890123"; a GB EORI is GB followed by 9 or 12 digits, e.g. "GB123456789000"',
   iec: 'Indian Importer-Exporter Code: 10 upper-case letters and digits, e.g. "AAPFU0939F"',
-  gstin: 'Indian GSTIN: 15 characters, 2-digit state code, the 10-character PAN, entity number, "Z" and a check character, e.g. "27AAPFU0939F1ZV"',
+  gstin:
+    'Indian GSTIN: 15 characters, 2-digit state code, the 10-character PAN, entity number, "Z" and a check character, e.g. "27AAPFU0939F1ZV"',
   pan: 'Indian Permanent Account Number: 5 letters, 4 digits, 1 letter, e.g. "AAPFU0939F"',
 };
 
@@ -76,7 +76,9 @@ export function taxIdProblem(key: KnownTaxId, value: string): string | null {
     case "gstin": {
       if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(value)) return `${shown} is not a GSTIN. ${expected}`;
       const check = gstinCheckCharacter(value.slice(0, 14));
-      return value[14] === check ? null : `${shown} is not a valid GSTIN: its check character should be "${check}" (a digit is probably mistyped).`;
+      return value[14] === check
+        ? null
+        : `${shown} is not a valid GSTIN: its check character should be "${check}" (a digit is probably mistyped).`;
     }
   }
 }
@@ -99,7 +101,10 @@ export function checkTaxIds(taxIds: Readonly<Record<string, string>>): TaxIdIssu
   }
   const { gstin, pan } = taxIds;
   if (gstin && pan && issues.length === 0 && gstin.slice(2, 12) !== pan) {
-    issues.push({ key: "gstin", message: `GSTIN "${gstin}" contains the PAN "${gstin.slice(2, 12)}", not tax_ids.pan "${pan}"; one of them is wrong.` });
+    issues.push({
+      key: "gstin",
+      message: `GSTIN "${gstin}" contains the PAN "${gstin.slice(2, 12)}", not tax_ids.pan "${pan}"; one of them is wrong.`,
+    });
   }
   return issues;
 }

@@ -22,10 +22,13 @@ export interface ExtractFilledFieldsInput {
  */
 export async function extractFilledFields(db: Db, principal: KeyPrincipal, input: ExtractFilledFieldsInput) {
   if (!isDocumentType(input.docType)) {
-    throw new AppError("SVC_VAL_004", `Unknown doc_type "${input.docType}"`, { details: { field: "doc_type", supported_types: DOCUMENT_TYPES } });
+    throw new AppError("SVC_VAL_004", `Unknown doc_type "${input.docType}"`, {
+      details: { field: "doc_type", supported_types: DOCUMENT_TYPES },
+    });
   }
   const shipment = input.shipmentId !== undefined ? await findShipment(db, principal.accountId, input.shipmentId) : null;
-  if (input.shipmentId !== undefined && !shipment) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: input.shipmentId } });
+  if (input.shipmentId !== undefined && !shipment)
+    throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: input.shipmentId } });
 
   let form;
   try {

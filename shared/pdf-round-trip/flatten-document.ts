@@ -25,16 +25,22 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
   const job = await findGenerationJob(db, principal.accountId, input.jobId);
   if (!job) throw new AppError("SVC_FLAT_002", "Job not found", { details: { job_id: input.jobId } });
   if (!job.provider_job_id) throw new AppError("SVC_FLAT_003", "The job has no provider job identifier");
-  if (job.status !== "completed") throw new AppError("SVC_FLAT_004", `The job is not completed (status: ${job.status})`, { details: { status: job.status } });
+  if (job.status !== "completed")
+    throw new AppError("SVC_FLAT_004", `The job is not completed (status: ${job.status})`, { details: { status: job.status } });
   if (!job.blob_key) throw new AppError("SVC_FLAT_005", "The generated document has no download address (its file is no longer kept)");
 
   let blob;
   try {
     blob = await blobs.get(job.blob_key);
   } catch (e) {
-    throw new AppError("SVC_FLAT_006", `Fetching the PDF from the provider failed: ${(e as Error).message}`, { details: { provider_status: 502 } });
+    throw new AppError("SVC_FLAT_006", `Fetching the PDF from the provider failed: ${(e as Error).message}`, {
+      details: { provider_status: 502 },
+    });
   }
-  if (!blob) throw new AppError("SVC_FLAT_006", "Fetching the PDF from the provider failed: HTTP 404 (file missing)", { details: { provider_status: 404 } });
+  if (!blob)
+    throw new AppError("SVC_FLAT_006", "Fetching the PDF from the provider failed: HTTP 404 (file missing)", {
+      details: { provider_status: 404 },
+    });
 
   const docType = input.docType ?? job.document_type;
   let flattened: Uint8Array;
@@ -62,7 +68,8 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
           [input.generationHistoryId, principal.accountId, docType, url],
         )
       : [];
-    if (rows.length === 0) throw new AppError("SVC_FLAT_008", "generation_history_id not found", { details: { field: "generation_history_id" } });
+    if (rows.length === 0)
+      throw new AppError("SVC_FLAT_008", "generation_history_id not found", { details: { field: "generation_history_id" } });
   }
   return { download_url: url, job_id: job.id, doc_type: input.docType ?? null };
 }

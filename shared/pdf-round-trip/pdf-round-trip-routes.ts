@@ -12,7 +12,7 @@ export const extractFilledFieldsRoute = defineRoute({
   summary: "Read a filled PDF form back into shipment data (multipart: file, doc_type, shipment_id?, auto_merge?)",
   description:
     "multipart/form-data: `file` (the filled PDF, at most TDS_MAX_UPLOAD_BYTES), `doc_type` (one of the 16 keys), optional `shipment_id` " +
-    "(merge into that shipment), optional `auto_merge` (\"false\" disables the merge). Errors use {error: {code, message}}.",
+    '(merge into that shipment), optional `auto_merge` ("false" disables the merge). Errors use {error: {code, message}}.',
   tags: ["PDF round trip"],
   auth: "function",
   responses: {
@@ -39,9 +39,11 @@ export const extractFilledFieldsRoute = defineRoute({
     const { db, config } = c.var.services;
     const form = await readMultipartForm(c.req.raw, config.maxUploadBytes, "SVC_VAL_005");
     const file = form.get("file");
-    if (!file || typeof file === "string") throw new AppError("SVC_VAL_001", "The form has no file part named `file`", { details: { field: "file" } });
+    if (!file || typeof file === "string")
+      throw new AppError("SVC_VAL_001", "The form has no file part named `file`", { details: { field: "file" } });
     const docType = form.get("doc_type");
-    if (typeof docType !== "string" || docType.trim() === "") throw new AppError("SVC_VAL_002", "doc_type is required", { details: { field: "doc_type" } });
+    if (typeof docType !== "string" || docType.trim() === "")
+      throw new AppError("SVC_VAL_002", "doc_type is required", { details: { field: "doc_type" } });
     const shipmentId = form.get("shipment_id");
     const body = await extractFilledFields(db, principal!, {
       file: new Uint8Array(await file.arrayBuffer()),
@@ -68,7 +70,10 @@ export const flattenDocumentRoute = defineRoute({
   }),
   bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? "SVC_FLAT_001" : undefined),
   responses: {
-    200: { description: "The PDF/A-2b copy", schema: z.object({ download_url: z.string(), job_id: z.string(), doc_type: z.string().nullable() }) },
+    200: {
+      description: "The PDF/A-2b copy",
+      schema: z.object({ download_url: z.string(), job_id: z.string(), doc_type: z.string().nullable() }),
+    },
     400: err("SVC_FLAT_001, 003, 004, 005"),
     401: COMMON_ERRORS[401],
     404: err("Job (SVC_FLAT_002) or generation history (SVC_FLAT_008) not found"),

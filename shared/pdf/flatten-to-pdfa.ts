@@ -108,10 +108,16 @@ function fontCharset(font: PDFFont): Set<number> {
 }
 
 function validateOptions(options: FlattenOptions): void {
-  if (!(options.now instanceof Date) || Number.isNaN(options.now.getTime())) throw new TypeError("flattenToPdfA: `now` must be a valid Date");
+  if (!(options.now instanceof Date) || Number.isNaN(options.now.getTime()))
+    throw new TypeError("flattenToPdfA: `now` must be a valid Date");
   if (options.hashStamp !== undefined) {
     // eslint-disable-next-line no-control-regex
-    if (typeof options.hashStamp !== "string" || options.hashStamp.trim() === "" || options.hashStamp.length > 256 || /[\u0000-\u001f\u007f]/.test(options.hashStamp)) {
+    if (
+      typeof options.hashStamp !== "string" ||
+      options.hashStamp.trim() === "" ||
+      options.hashStamp.length > 256 ||
+      /[\u0000-\u001f\u007f]/.test(options.hashStamp)
+    ) {
       throw new TypeError("flattenToPdfA: `hashStamp` must be 1–256 printable characters");
     }
   }
@@ -152,7 +158,12 @@ function transformPoint(m: Matrix, x: number, y: number): [number, number] {
 
 /** The matrix that maps an appearance (BBox transformed by its Matrix) onto the annotation Rect. */
 function appearanceMatrix(rect: [number, number, number, number], bbox: [number, number, number, number], matrix: Matrix): Matrix | null {
-  const corners = [transformPoint(matrix, bbox[0], bbox[1]), transformPoint(matrix, bbox[2], bbox[1]), transformPoint(matrix, bbox[0], bbox[3]), transformPoint(matrix, bbox[2], bbox[3])];
+  const corners = [
+    transformPoint(matrix, bbox[0], bbox[1]),
+    transformPoint(matrix, bbox[2], bbox[1]),
+    transformPoint(matrix, bbox[0], bbox[3]),
+    transformPoint(matrix, bbox[2], bbox[3]),
+  ];
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const [tx1, ty1, tx2, ty2] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -209,7 +220,12 @@ function isFontEmbedded(context: PDFContext, fontObject: PDFObject | undefined, 
 }
 
 /** Names of non-embedded fonts reachable from a resource dictionary (forms, patterns, Type 3 fonts). */
-function nonEmbeddedFonts(context: PDFContext, resources: PDFObject | undefined, pending: Set<PDFRef>, seen = new Set<PDFDict>()): string[] {
+function nonEmbeddedFonts(
+  context: PDFContext,
+  resources: PDFObject | undefined,
+  pending: Set<PDFRef>,
+  seen = new Set<PDFDict>(),
+): string[] {
   const out: string[] = [];
   const stack: (PDFObject | undefined)[] = [resources];
   while (stack.length > 0) {
@@ -346,7 +362,7 @@ function prewrap(ctx: Context, field: TerminalField, text: string, da: string): 
     if (!rect) continue;
     const [x1, y1, x2, y2] = normalizedRect(rect);
     const mk = dictOf(context, widget.dict.get(PDFName.of("MK")));
-    const quarter = Math.round((((numberOf(context, mk?.get(PDFName.of("R"))) ?? 0) % 360) + 360) % 360 / 90) % 2;
+    const quarter = Math.round(((((numberOf(context, mk?.get(PDFName.of("R"))) ?? 0) % 360) + 360) % 360) / 90) % 2;
     const bs = dictOf(context, widget.dict.get(PDFName.of("BS")));
     const inset = 2 * ((numberOf(context, bs?.get(PDFName.of("W"))) ?? 0) + 1);
     width = Math.min(width, (quarter ? y2 - y1 : x2 - x1) - inset);
@@ -482,8 +498,26 @@ function normalAppearance(context: PDFContext, widget: PDFDict, field: TerminalF
 // Annotations and actions PDF/A-2 allows
 
 const ALLOWED_ANNOTATIONS = new Set([
-  "Text", "Link", "FreeText", "Line", "Square", "Circle", "Polygon", "PolyLine", "Highlight", "Underline", "Squiggly", "StrikeOut",
-  "Stamp", "Caret", "Ink", "Popup", "PrinterMark", "TrapNet", "Watermark", "Redact",
+  "Text",
+  "Link",
+  "FreeText",
+  "Line",
+  "Square",
+  "Circle",
+  "Polygon",
+  "PolyLine",
+  "Highlight",
+  "Underline",
+  "Squiggly",
+  "StrikeOut",
+  "Stamp",
+  "Caret",
+  "Ink",
+  "Popup",
+  "PrinterMark",
+  "TrapNet",
+  "Watermark",
+  "Redact",
 ]);
 const ALLOWED_ACTIONS = new Set(["GoTo", "GoToR", "GoToE", "Thread", "URI"]);
 const ALLOWED_NAMED_ACTIONS = new Set(["NextPage", "PrevPage", "FirstPage", "LastPage"]);
@@ -555,7 +589,14 @@ function subDict(context: PDFContext, dict: PDFDict, key: string): PDFDict {
   return sub;
 }
 
-function flattenWidget(ctx: Context, widget: PDFDict, field: TerminalField | undefined, regenerated: boolean, resources: PDFDict, ops: string[]): boolean {
+function flattenWidget(
+  ctx: Context,
+  widget: PDFDict,
+  field: TerminalField | undefined,
+  regenerated: boolean,
+  resources: PDFDict,
+  ops: string[],
+): boolean {
   const { context } = ctx;
   const flags = numberOf(context, widget.get(PDFName.of("F"))) ?? 0;
   if (flags & (AnnotFlags.Hidden | AnnotFlags.NoView)) return false;
@@ -593,10 +634,15 @@ function stampOps(ctx: Context, page: PDFDict, resources: PDFDict, text: string)
     [x0, y0, x1, y1] = [Math.max(x0, c[0]), Math.max(y0, c[1]), Math.min(x1, c[2]), Math.min(y1, c[3])];
     if (x1 <= x0 || y1 <= y0) [x0, y0, x1, y1] = normalizedRect(media);
   }
-  const rotate = ((((numberOf(context, inherited(context, page, "Rotate")) ?? 0) % 360) + 360) % 360);
+  const rotate = (((numberOf(context, inherited(context, page, "Rotate")) ?? 0) % 360) + 360) % 360;
   const quarter = Math.round(rotate / 90) % 4;
   // Visual coordinates (origin at the displayed bottom-left) -> user space.
-  const transforms: Matrix[] = [[1, 0, 0, 1, x0, y0], [0, 1, -1, 0, x1, y0], [-1, 0, 0, -1, x1, y1], [0, -1, 1, 0, x0, y1]];
+  const transforms: Matrix[] = [
+    [1, 0, 0, 1, x0, y0],
+    [0, 1, -1, 0, x1, y0],
+    [-1, 0, 0, -1, x1, y1],
+    [0, -1, 1, 0, x0, y1],
+  ];
   const width = quarter % 2 === 0 ? x1 - x0 : y1 - y0;
   const safe = sanitizeText(ctx, text).replace(/\n/g, " ");
   let size = STAMP_FONT_SIZE;
@@ -631,7 +677,18 @@ function appendContent(context: PDFContext, page: PDFDict, ops: string[]): void 
 
 function sanitizeCatalog(ctx: Context, catalog: PDFDict): void {
   const { context } = ctx;
-  for (const key of ["AcroForm", "OpenAction", "AA", "NeedsRendering", "Requirements", "Perms", "Version", "Collection", "Metadata", "OutputIntents"]) {
+  for (const key of [
+    "AcroForm",
+    "OpenAction",
+    "AA",
+    "NeedsRendering",
+    "Requirements",
+    "Perms",
+    "Version",
+    "Collection",
+    "Metadata",
+    "OutputIntents",
+  ]) {
     catalog.delete(PDFName.of(key));
   }
   const names = dictOf(context, catalog.get(PDFName.of("Names")));
@@ -646,10 +703,11 @@ function sanitizeCatalog(ctx: Context, catalog: PDFDict): void {
     const d = dictOf(context, oc.get(PDFName.of("D")));
     if (d) configs.push(d);
     const more = arrayOf(context, oc.get(PDFName.of("Configs")));
-    if (more) for (let i = 0; i < more.size(); i++) {
-      const c = dictOf(context, more.get(i));
-      if (c) configs.push(c);
-    }
+    if (more)
+      for (let i = 0; i < more.size(); i++) {
+        const c = dictOf(context, more.get(i));
+        if (c) configs.push(c);
+      }
     const used = new Set<string>();
     configs.forEach((config, i) => {
       config.delete(PDFName.of("AS"));
@@ -674,7 +732,25 @@ function sanitizeCatalog(ctx: Context, catalog: PDFDict): void {
   }
 }
 
-const STANDARD_BLEND_MODES = new Set(["Normal", "Compatible", "Multiply", "Screen", "Overlay", "Darken", "Lighten", "ColorDodge", "ColorBurn", "HardLight", "SoftLight", "Difference", "Exclusion", "Hue", "Saturation", "Color", "Luminosity"]);
+const STANDARD_BLEND_MODES = new Set([
+  "Normal",
+  "Compatible",
+  "Multiply",
+  "Screen",
+  "Overlay",
+  "Darken",
+  "Lighten",
+  "ColorDodge",
+  "ColorBurn",
+  "HardLight",
+  "SoftLight",
+  "Difference",
+  "Exclusion",
+  "Hue",
+  "Saturation",
+  "Color",
+  "Luminosity",
+]);
 const RENDERING_INTENTS = new Set(["RelativeColorimetric", "AbsoluteColorimetric", "Perceptual", "Saturation"]);
 
 /**
@@ -743,7 +819,8 @@ function cleanAndCollect(ctx: Context, catalog: PDFDict, catalogRef: PDFRef): vo
       dict.delete(PDFName.of("HTP"));
       if (dict.has(PDFName.of("TR2")) && nameOf(context, dict.get(PDFName.of("TR2"))) !== "Default") dict.delete(PDFName.of("TR2"));
       const bm = nameOf(context, dict.get(PDFName.of("BM")));
-      if (dict.has(PDFName.of("BM")) && (bm === undefined || !STANDARD_BLEND_MODES.has(bm))) dict.set(PDFName.of("BM"), PDFName.of("Normal"));
+      if (dict.has(PDFName.of("BM")) && (bm === undefined || !STANDARD_BLEND_MODES.has(bm)))
+        dict.set(PDFName.of("BM"), PDFName.of("Normal"));
     }
     for (const key of ["RI", "Intent"]) {
       const intent = nameOf(context, dict.get(PDFName.of(key)));
@@ -787,7 +864,9 @@ function compressContentStreams(context: PDFContext): void {
 // Metadata, output intent, identifiers
 
 function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
 }
 
 function uuidOf(bytes: Uint8Array): string {
@@ -841,14 +920,23 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   const context = doc.context;
   const catalog = doc.catalog;
   const catalogRef = context.trailerInfo.Root;
-  if (!(catalogRef instanceof PDFRef)) throw new PdfProblemError(pdfProblem("corrupt", "The PDF is damaged: its catalog is not an indirect object."));
+  if (!(catalogRef instanceof PDFRef))
+    throw new PdfProblemError(pdfProblem("corrupt", "The PDF is damaged: its catalog is not an indirect object."));
   const pages = collectPages(context, catalog, limits.maxPages);
   if (pages.length === 0) throw new PdfProblemError(pdfProblem("corrupt", "The PDF has no pages."));
 
   doc.registerFontkit(fontkit as never);
   const fontBytes = await loadFontBytes();
   const font = await doc.embedFont(fontBytes.regular, { subset: true, features: SHAPING_FEATURES, customName: FLATTEN_FONT_NAME });
-  const ctx: Context = { doc, context, font, charset: fontCharset(font), substituted: new Set(), truncated: [], pending: new Set([font.ref]) };
+  const ctx: Context = {
+    doc,
+    context,
+    font,
+    charset: fontCharset(font),
+    substituted: new Set(),
+    truncated: [],
+    pending: new Set([font.ref]),
+  };
 
   // Fields: drop the hidden ones, regenerate the others' appearances.
   const info = dictOf(context, context.trailerInfo.Info);
@@ -860,8 +948,19 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
     for (const widget of field.widgets) plan.set(widget.dict, { field, drop, regenerated });
   }
 
-  const report: FlattenReport = { pages: pages.length, widgetsDrawn: 0, widgetsDropped: 0, annotationsRemoved: 0, substitutedCharacters: [], needAppearances: tree.needAppearances, truncatedFields: [] };
-  const stampText = options.hashStamp !== undefined ? `PDF/A-2b archival copy · hash ${options.hashStamp} · flattened ${options.now.toISOString().slice(0, 16).replace("T", " ")} UTC` : undefined;
+  const report: FlattenReport = {
+    pages: pages.length,
+    widgetsDrawn: 0,
+    widgetsDropped: 0,
+    annotationsRemoved: 0,
+    substitutedCharacters: [],
+    needAppearances: tree.needAppearances,
+    truncatedFields: [],
+  };
+  const stampText =
+    options.hashStamp !== undefined
+      ? `PDF/A-2b archival copy · hash ${options.hashStamp} · flattened ${options.now.toISOString().slice(0, 16).replace("T", " ")} UTC`
+      : undefined;
   const work: PageWork = { drawn: 0, dropped: 0, removedAnnotations: 0 };
 
   for (const { dict: page } of pages) {
@@ -898,9 +997,15 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   // Everything that renders must use embedded fonts (6.2.11.4.1).
   const missing = new Set<string>();
   const fontsSeen = new Set<PDFDict>();
-  for (const { dict: page } of pages) for (const name of nonEmbeddedFonts(context, page.get(PDFName.of("Resources")), ctx.pending, fontsSeen)) missing.add(name);
+  for (const { dict: page } of pages)
+    for (const name of nonEmbeddedFonts(context, page.get(PDFName.of("Resources")), ctx.pending, fontsSeen)) missing.add(name);
   if (missing.size > 0) {
-    throw new PdfProblemError(pdfProblem("not_archivable", `The PDF uses fonts that are not embedded (${[...missing].slice(0, 5).join(", ")}); PDF/A requires embedded fonts.`));
+    throw new PdfProblemError(
+      pdfProblem(
+        "not_archivable",
+        `The PDF uses fonts that are not embedded (${[...missing].slice(0, 5).join(", ")}); PDF/A requires embedded fonts.`,
+      ),
+    );
   }
 
   await font.embed(); // all glyphs are known now; embeds the subset so the cleanup sees real objects
@@ -926,7 +1031,9 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   const digest = await sha256([bytes, options.now.toISOString(), options.hashStamp ?? "", options.title ?? ""]);
   const instance = digest.slice(0, 16);
   const permanent =
-    (oldFirstId instanceof PDFHexString || oldFirstId instanceof PDFString) && oldFirstId.asBytes().length >= 16 ? oldFirstId.asBytes().slice(0, 16) : digest.slice(16, 32);
+    (oldFirstId instanceof PDFHexString || oldFirstId instanceof PDFString) && oldFirstId.asBytes().length >= 16
+      ? oldFirstId.asBytes().slice(0, 16)
+      : digest.slice(16, 32);
   context.trailerInfo.ID = context.obj([PDFHexString.of(hex(permanent)), PDFHexString.of(hex(instance))]);
   context.trailerInfo.Encrypt = undefined;
 
@@ -969,7 +1076,12 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   report.substitutedCharacters = [...ctx.substituted].sort();
   report.truncatedFields = ctx.truncated;
   compressContentStreams(context);
-  const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY });
+  const out = await doc.save({
+    useObjectStreams: false,
+    updateFieldAppearances: false,
+    addDefaultPage: false,
+    objectsPerTick: Number.POSITIVE_INFINITY,
+  });
   return { bytes: out, report };
 }
 

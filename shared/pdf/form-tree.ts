@@ -139,7 +139,8 @@ export function readFormTree(context: PDFContext, catalog: PDFDict, limits: Form
         if (!kid) continue;
         // A kid with /T is a field; a kid without /T is a widget annotation of this field.
         if (kid.has(PDFName.of("T"))) childFields.push(kidObject);
-        else if (kid.has(PDFName.of("Kids"))) childFields.push(kidObject); // unnamed intermediate node
+        else if (kid.has(PDFName.of("Kids")))
+          childFields.push(kidObject); // unnamed intermediate node
         else widgets.push({ dict: kid, ref: kidObject instanceof PDFRef ? kidObject : undefined });
       }
     }

@@ -98,7 +98,9 @@ function isDict(value: Value | undefined): value is Dict {
 }
 
 function nameOf(value: Value | undefined): string | undefined {
-  return value !== undefined && typeof value === "object" && !Array.isArray(value) && !(value instanceof Map) && value.k === "name" ? value.v : undefined;
+  return value !== undefined && typeof value === "object" && !Array.isArray(value) && !(value instanceof Map) && value.k === "name"
+    ? value.v
+    : undefined;
 }
 
 function hexValue(c: number): number {
@@ -194,18 +196,19 @@ class Scanner {
     if (this.pos >= end) return EOF_TOKEN;
     const c = buf[this.pos];
     switch (c) {
-      case 0x28 /* ( */: {
-        // Literal string: balanced parentheses, backslash escapes the next byte.
-        let nesting = 1;
-        this.pos++;
-        while (this.pos < end && nesting > 0) {
-          const b = buf[this.pos++];
-          if (b === 0x5c /* \ */) this.pos++;
-          else if (b === 0x28) nesting++;
-          else if (b === 0x29) nesting--;
+      case 0x28 /* ( */:
+        {
+          // Literal string: balanced parentheses, backslash escapes the next byte.
+          let nesting = 1;
+          this.pos++;
+          while (this.pos < end && nesting > 0) {
+            const b = buf[this.pos++];
+            if (b === 0x5c /* \ */) this.pos++;
+            else if (b === 0x28) nesting++;
+            else if (b === 0x29) nesting--;
+          }
+          return STR_TOKEN;
         }
-        return STR_TOKEN;
-      }
       case 0x3c /* < */:
         if (buf[this.pos + 1] === 0x3c) {
           this.pos += 2;
@@ -238,26 +241,27 @@ class Scanner {
       case 0x29 /* stray ) */:
         this.pos++;
         return null;
-      case 0x2f /* / */: {
-        this.pos++;
-        let name = "";
-        while (this.pos < end && CLASS[buf[this.pos]] === 0) {
-          const b = buf[this.pos];
-          if (b === 0x23 /* # */ && this.pos + 2 < end) {
-            const hi = hexValue(buf[this.pos + 1]);
-            const lo = hexValue(buf[this.pos + 2]);
-            if (hi >= 0 && lo >= 0) {
-              name += String.fromCharCode(hi * 16 + lo);
-              this.pos += 3;
-              continue;
-            }
-          }
-          name += String.fromCharCode(b);
+      case 0x2f /* / */:
+        {
           this.pos++;
-          if (name.length > 256) break; // names are at most 127 bytes; do not build megabyte strings
+          let name = "";
+          while (this.pos < end && CLASS[buf[this.pos]] === 0) {
+            const b = buf[this.pos];
+            if (b === 0x23 /* # */ && this.pos + 2 < end) {
+              const hi = hexValue(buf[this.pos + 1]);
+              const lo = hexValue(buf[this.pos + 2]);
+              if (hi >= 0 && lo >= 0) {
+                name += String.fromCharCode(hi * 16 + lo);
+                this.pos += 3;
+                continue;
+              }
+            }
+            name += String.fromCharCode(b);
+            this.pos++;
+            if (name.length > 256) break; // names are at most 127 bytes; do not build megabyte strings
+          }
+          return { k: "name", v: name };
         }
-        return { k: "name", v: name };
-      }
       default: {
         const start = this.pos;
         while (this.pos < end && CLASS[buf[this.pos]] === 0) this.pos++;
@@ -322,7 +326,9 @@ class Scanner {
   private enter(): void {
     this.depth++;
     if (this.depth > this.state.limits.maxDepth) {
-      throw new Abort(pdfProblem("too_complex", `The PDF nests arrays or dictionaries more than ${this.state.limits.maxDepth} levels deep.`));
+      throw new Abort(
+        pdfProblem("too_complex", `The PDF nests arrays or dictionaries more than ${this.state.limits.maxDepth} levels deep.`),
+      );
     }
   }
 
@@ -368,7 +374,8 @@ class Scanner {
 
   private inspectDict(dict: Dict): void {
     const { state } = this;
-    if (dict.has("XFA")) throw new Abort(pdfProblem("xfa", "The PDF is an XFA form (Adobe LiveCycle); only standard AcroForm PDFs are supported."));
+    if (dict.has("XFA"))
+      throw new Abort(pdfProblem("xfa", "The PDF is an XFA form (Adobe LiveCycle); only standard AcroForm PDFs are supported."));
     if (dict.has("AcroForm")) state.hasAcroForm = true;
     const type = nameOf(dict.get("Type"));
     if (type === "Pages") {
@@ -432,7 +439,12 @@ class Scanner {
     const start = this.pos;
     const declared = dict.get("Length");
     if (typeof declared === "number" && declared > maxStreamLength) {
-      throw new Abort(pdfProblem("too_large", `A stream declares ${formatBytes(declared)}; at most ${formatBytes(maxStreamLength)} per stream are accepted.`));
+      throw new Abort(
+        pdfProblem(
+          "too_large",
+          `A stream declares ${formatBytes(declared)}; at most ${formatBytes(maxStreamLength)} per stream are accepted.`,
+        ),
+      );
     }
     let dataEnd = -1;
     if (typeof declared === "number" && declared >= 0 && start + declared <= end) {
@@ -449,7 +461,12 @@ class Scanner {
       after = indexOfAscii(buf, "endstream", dataEnd, end) + 9;
     }
     if (dataEnd - start > maxStreamLength) {
-      throw new Abort(pdfProblem("too_large", `A stream holds ${formatBytes(dataEnd - start)}; at most ${formatBytes(maxStreamLength)} per stream are accepted.`));
+      throw new Abort(
+        pdfProblem(
+          "too_large",
+          `A stream holds ${formatBytes(dataEnd - start)}; at most ${formatBytes(maxStreamLength)} per stream are accepted.`,
+        ),
+      );
     }
     this.pos = after;
     const type = nameOf(dict.get("Type"));
@@ -463,7 +480,9 @@ class Scanner {
     const filters = Array.isArray(filter) ? filter.map(nameOf) : filter === undefined ? [] : [nameOf(filter)];
     if (filters.length === 0) return data;
     if (filters.length !== 1 || (filters[0] !== "FlateDecode" && filters[0] !== "Fl")) {
-      throw new Abort(pdfProblem("too_complex", `The PDF compresses a ${what} with ${filters.join(", ")}; only FlateDecode is accepted there.`));
+      throw new Abort(
+        pdfProblem("too_complex", `The PDF compresses a ${what} with ${filters.join(", ")}; only FlateDecode is accepted there.`),
+      );
     }
     const budget = state.limits.maxDecodedBytes - state.decodedBytes;
     try {
@@ -473,7 +492,9 @@ class Scanner {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) {
-        throw new Abort(pdfProblem("too_large", `The PDF's compressed ${what}s expand to more than ${formatBytes(state.limits.maxDecodedBytes)}.`));
+        throw new Abort(
+          pdfProblem("too_large", `The PDF's compressed ${what}s expand to more than ${formatBytes(state.limits.maxDecodedBytes)}.`),
+        );
       }
       // Encrypted files have undecodable streams too: keep scanning for /Encrypt, report at the end.
       state.deferred ??= pdfProblem("corrupt", `The PDF is damaged: a compressed ${what} cannot be decompressed.`);
@@ -504,7 +525,11 @@ class Scanner {
   private xrefStream(dict: Dict, data: Uint8Array): void {
     const { state } = this;
     const widths = dict.get("W");
-    if (!Array.isArray(widths) || widths.length < 3 || widths.some((w) => typeof w !== "number" || w < 0 || w > 8 || !Number.isInteger(w))) {
+    if (
+      !Array.isArray(widths) ||
+      widths.length < 3 ||
+      widths.some((w) => typeof w !== "number" || w < 0 || w > 8 || !Number.isInteger(w))
+    ) {
       throw new Abort(pdfProblem("corrupt", "The PDF is damaged: a cross-reference stream has an invalid /W entry."));
     }
     const index = dict.get("Index");
@@ -513,14 +538,20 @@ class Scanner {
     if (Array.isArray(index)) {
       for (let i = 1; i < index.length; i += 2) {
         const count = index[i];
-        if (typeof count !== "number" || count < 0) throw new Abort(pdfProblem("corrupt", "The PDF is damaged: a cross-reference stream has an invalid /Index entry."));
+        if (typeof count !== "number" || count < 0)
+          throw new Abort(pdfProblem("corrupt", "The PDF is damaged: a cross-reference stream has an invalid /Index entry."));
         entries += count;
       }
     } else if (typeof size === "number") {
       entries = size;
     }
     if (entries > state.limits.maxObjects) {
-      throw new Abort(pdfProblem("too_complex", `The PDF's cross-reference stream declares ${entries} entries; at most ${state.limits.maxObjects} are accepted.`));
+      throw new Abort(
+        pdfProblem(
+          "too_complex",
+          `The PDF's cross-reference stream declares ${entries} entries; at most ${state.limits.maxObjects} are accepted.`,
+        ),
+      );
     }
     this.decode(dict, data, "cross-reference stream");
   }
@@ -549,11 +580,18 @@ export function inspectPdf(bytes: Uint8Array, limits: Partial<InspectLimits> = {
   if (!(bytes instanceof Uint8Array)) return { ok: false, problem: pdfProblem("not_pdf", "The upload is not a file.") };
   if (bytes.length === 0) return { ok: false, problem: pdfProblem("empty", "The file is empty (0 bytes).") };
   if (bytes.length > effective.maxBytes) {
-    return { ok: false, problem: pdfProblem("too_large", `The file has ${formatBytes(bytes.length)}; at most ${formatBytes(effective.maxBytes)} are accepted.`) };
+    return {
+      ok: false,
+      problem: pdfProblem(
+        "too_large",
+        `The file has ${formatBytes(bytes.length)}; at most ${formatBytes(effective.maxBytes)} are accepted.`,
+      ),
+    };
   }
   const header = findHeader(bytes);
   if (!header) return { ok: false, problem: pdfProblem("not_pdf", "The file is not a PDF (no %PDF- header).") };
-  if (!/^\d\.\d$/.test(header.version)) return { ok: false, problem: pdfProblem("corrupt", "The PDF is damaged: its header has no valid version.") };
+  if (!/^\d\.\d$/.test(header.version))
+    return { ok: false, problem: pdfProblem("corrupt", "The PDF is damaged: its header has no valid version.") };
   if (lastIndexOfAscii(bytes, "%%EOF", Math.max(0, bytes.length - EOF_WINDOW)) === -1) {
     return { ok: false, problem: pdfProblem("corrupt", "The PDF is damaged or truncated: no %%EOF marker at its end.") };
   }

@@ -175,7 +175,8 @@ export function schemaKindsAt(dataPath: string): Set<Kind> {
     for (const node of unwrap(nodes)) {
       const def = node._zod.def;
       if (typeof segment === "number" && def.type === "array" && def.element) next.push(def.element);
-      if (typeof segment === "string" && def.type === "object" && def.shape && Object.hasOwn(def.shape, segment)) next.push(def.shape[segment]);
+      if (typeof segment === "string" && def.type === "object" && def.shape && Object.hasOwn(def.shape, segment))
+        next.push(def.shape[segment]);
     }
     if (next.length === 0) return new Set(["unknown"]);
     nodes = next;
@@ -214,7 +215,10 @@ export function parseFormBoolean(text: string): boolean | null {
 }
 
 function splitList(text: string): string[] {
-  return text.split(/[,;\n]/).map((s) => s.trim()).filter((s) => s.length > 0);
+  return text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -282,7 +286,8 @@ export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<stri
     // Walk to the parent container, noting what has to be created.
     let container: unknown = data;
     let conflict: MergeSkipReason | null = null;
-    const creations: { parent: Record<string, unknown> | unknown[]; key: string | number; value: Record<string, unknown> | unknown[] }[] = [];
+    const creations: { parent: Record<string, unknown> | unknown[]; key: string | number; value: Record<string, unknown> | unknown[] }[] =
+      [];
     for (let i = 0; i < segments.length - 1 && conflict === null; i++) {
       const key = segments[i];
       const wantArray = typeof segments[i + 1] === "number";

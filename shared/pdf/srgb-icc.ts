@@ -67,14 +67,23 @@ function xyzTag(xyz: readonly [number, number, number]): Uint8Array {
 
 /** textDescriptionType (ICC v2): ASCII description, empty Unicode and ScriptCode parts. */
 function descTag(text: string): Uint8Array {
-  const w = new Writer().ascii("desc").u32(0).u32(text.length + 1).ascii(text, text.length + 1);
+  const w = new Writer()
+    .ascii("desc")
+    .u32(0)
+    .u32(text.length + 1)
+    .ascii(text, text.length + 1);
   w.u32(0).u32(0); // Unicode language code, count
   w.u16(0).u8(0).ascii("", 67); // ScriptCode code, count, 67-byte field
   return w.pad4().bytes();
 }
 
 function textTag(text: string): Uint8Array {
-  return new Writer().ascii("text").u32(0).ascii(text, text.length + 1).pad4().bytes();
+  return new Writer()
+    .ascii("text")
+    .u32(0)
+    .ascii(text, text.length + 1)
+    .pad4()
+    .bytes();
 }
 
 function srgbToLinear(v: number): number {
@@ -157,6 +166,9 @@ export async function readSystemSrgbProfile(path = SYSTEM_SRGB_ICC_PATH): Promis
   try {
     return new Uint8Array(await readFile(path));
   } catch (error) {
-    throw new Error(`sRGB ICC profile not found at ${path}: install it with "apt-get install -y icc-profiles-free" or use the generated srgbIccProfile()`, { cause: error });
+    throw new Error(
+      `sRGB ICC profile not found at ${path}: install it with "apt-get install -y icc-profiles-free" or use the generated srgbIccProfile()`,
+      { cause: error },
+    );
   }
 }

@@ -31,7 +31,9 @@ export interface XmpFields {
 export function escapeXml(text: string): string {
   // XML 1.0 forbids most C0 controls even as character references: drop them.
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
 }
 
 /** xsd:dateTime in UTC with seconds, as XMP dates are written (e.g. 2025-03-11T09:30:00Z). */

@@ -25,7 +25,6 @@ export interface ReferenceLookupAsk {
   ports: string[];
 }
 
-
 /** Country-wide comprehensive embargoes in force (what ReferenceFacts.embargoes carries). */
 export const COMPREHENSIVE_EMBARGOES: readonly EmbargoEntry[] = embargoData.countries.map((e) => ({
   country: e.country,
@@ -149,7 +148,9 @@ async function smallSets(db: Queryable, signature: string, loaded: Record<Flag, 
   const [countries, currencies, taric] = await Promise.all([
     loaded.countries ? db.query<{ alpha2: string }>("select alpha2 from countries") : Promise.resolve([]),
     loaded.currencies ? db.query<{ code: string }>("select code from currencies where current") : Promise.resolve([]),
-    loaded.eu ? db.query<{ taric: boolean }>("select exists (select 1 from hs_codes_eu where source = 'TARIC') as taric") : Promise.resolve([]),
+    loaded.eu
+      ? db.query<{ taric: boolean }>("select exists (select 1 from hs_codes_eu where source = 'TARIC') as taric")
+      : Promise.resolve([]),
   ]);
   const sets: SmallSets = {
     signature,

@@ -189,7 +189,11 @@ const findUs: Finder = (files) => {
 const findEu: Finder = (files) => {
   // Our file names (eu_cn2026_codes.json.gz) and php-cncodes' (cnCodes_2026.json).
   const level = (kind: string, year: string) =>
-    matches(files, new RegExp(`^(?:eu_cn${year}_${kind}|cn${kind[0].toUpperCase()}${kind.slice(1)}_${year})\\.json${GZ}`, "i"), () => [])[0];
+    matches(
+      files,
+      new RegExp(`^(?:eu_cn${year}_${kind}|cn${kind[0].toUpperCase()}${kind.slice(1)}_${year})\\.json${GZ}`, "i"),
+      () => [],
+    )[0];
   const codes = newest(matches(files, new RegExp(`^(?:eu_cn(\\d{4})_codes|cnCodes_(\\d{4}))\\.json${GZ}`, "i"), (m) => [m[1] ?? m[2]]));
   const taric = newest([
     ...matches(files, new RegExp(`^eu_taric_(.+?)\\.csv${GZ}`), (m) => [m[1]]),
@@ -230,7 +234,11 @@ const findEu: Finder = (files) => {
 const findUk: Finder = (files) => {
   const best = newest([
     ...matches(files, new RegExp(`^uk_tariff_commodities_report_v(\\d+)\\.(\\d+)\\.(\\d+)\\.csv${GZ}`), (m) => [m[1], m[2], m[3]]),
-    ...matches(files, new RegExp(`^uk-tariff-[\\d-]+--v(\\d+)\\.(\\d+)\\.(\\d+)--commodities-report\\.csv${GZ}`), (m) => [m[1], m[2], m[3]]),
+    ...matches(files, new RegExp(`^uk-tariff-[\\d-]+--v(\\d+)\\.(\\d+)\\.(\\d+)--commodities-report\\.csv${GZ}`), (m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]),
   ]);
   if (!best) return null;
   return {
@@ -259,7 +267,8 @@ const findIn: Finder = (files) => {
     source: "GST portal HSN master (HSN sheet, CSV); 8-digit Customs Tariff items",
     parse: async () => {
       const { rows, skipped } = parseIndiaHsnCsv((await readText(best.file)).text);
-      const notes = skipped.length > 0 ? [`${skipped.length} rows skipped: ${skipped.map((s) => `"${s.raw}" ${s.reason}`).join("; ")}`] : [];
+      const notes =
+        skipped.length > 0 ? [`${skipped.length} rows skipped: ${skipped.map((s) => `"${s.raw}" ${s.reason}`).join("; ")}`] : [];
       return { rows: rows as unknown as Row[], notes };
     },
   };
@@ -289,7 +298,10 @@ const findPorts: Finder = (files) => {
       parse: async () => {
         const decoded = await Promise.all(set.map((p) => readText(p.file)));
         const result = parseUnlocodeParts(decoded.map((d) => d.text));
-        return { rows: result.rows as unknown as Row[], notes: [unlocodeNote(result.skipped), `encoding ${[...new Set(decoded.map((d) => d.encoding))].join("/")}`] };
+        return {
+          rows: result.rows as unknown as Row[],
+          notes: [unlocodeNote(result.skipped), `encoding ${[...new Set(decoded.map((d) => d.encoding))].join("/")}`],
+        };
       },
     };
   }
@@ -318,7 +330,12 @@ const findOfac: Finder = (files) => {
       ...matches(files, new RegExp(`^ofac_${ours}_${DATE}\\.csv${GZ}`, "i"), (m) => [m[1]]),
       ...matches(files, new RegExp(`^${upstream}\\.csv${GZ}`, "i"), () => [""]),
     ]);
-  const sdn = { primary: pick("sdn", "sdn"), alt: pick("alt", "alt"), add: pick("add", "add"), comments: pick("sdn_comments", "sdn_comments") };
+  const sdn = {
+    primary: pick("sdn", "sdn"),
+    alt: pick("alt", "alt"),
+    add: pick("add", "add"),
+    comments: pick("sdn_comments", "sdn_comments"),
+  };
   const cons = {
     primary: pick("cons_prim", "cons_prim"),
     alt: pick("cons_alt", "cons_alt"),
@@ -343,9 +360,17 @@ const findOfac: Finder = (files) => {
       const text = async (c: Candidate | undefined) => (c ? (await readText(c.file)).text : undefined);
       const rows: SanctionsRow[] = [];
       const notes: string[] = [];
-      for (const [list, l] of [["SDN", sdn], ["CONS", cons]] as const) {
+      for (const [list, l] of [
+        ["SDN", sdn],
+        ["CONS", cons],
+      ] as const) {
         if (!l.primary) continue;
-        const filesText: OfacFiles = { primary: (await text(l.primary))!, alt: await text(l.alt), add: await text(l.add), comments: await text(l.comments) };
+        const filesText: OfacFiles = {
+          primary: (await text(l.primary))!,
+          alt: await text(l.alt),
+          add: await text(l.add),
+          comments: await text(l.comments),
+        };
         const result = parseOfacList(list, filesText);
         for (const r of result.rows) rows.push(r);
         notes.push(
@@ -406,7 +431,9 @@ function isImportable(name: string): name is ImportableTable {
 // ---------- import ----------
 
 /** Which files would be imported for each table (no parsing, no database). */
-export async function findReferenceFiles(dir: string): Promise<Partial<Record<ImportableTable, { files: string[]; vintage: string | null }>>> {
+export async function findReferenceFiles(
+  dir: string,
+): Promise<Partial<Record<ImportableTable, { files: string[]; vintage: string | null }>>> {
   const files = await listFiles(dir);
   const out: Partial<Record<ImportableTable, { files: string[]; vintage: string | null }>> = {};
   for (const table of IMPORTABLE_TABLES) {
@@ -463,7 +490,11 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
  * rows are left alone, so a restart never repeats the import. Failures of one table do not stop the
  * others; they are reported in the summary.
  */
-export async function importReferenceDirIfEmpty(db: Db, dir: string, options: Omit<ImportOptions, "only"> = {}): Promise<ReferenceImportResult> {
+export async function importReferenceDirIfEmpty(
+  db: Db,
+  dir: string,
+  options: Omit<ImportOptions, "only"> = {},
+): Promise<ReferenceImportResult> {
   const empty = (await emptyReferenceTables(db)).filter(isImportable);
   if (empty.length === 0) return { tables: [], missing: [] };
   const available = await findReferenceFiles(dir);

@@ -128,7 +128,16 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
          set source = excluded.source, vintage = excluded.vintage, row_count = excluded.row_count,
              imported_at = excluded.imported_at, files = excluded.files, source_urls = excluded.source_urls,
              published_at = excluded.published_at, checksum = excluded.checksum`,
-      [table, load.source, load.vintage, total, JSON.stringify(load.files), JSON.stringify(p?.sourceUrls ?? []), p?.publishedAt ?? null, p?.checksum ?? null],
+      [
+        table,
+        load.source,
+        load.vintage,
+        total,
+        JSON.stringify(load.files),
+        JSON.stringify(p?.sourceUrls ?? []),
+        p?.publishedAt ?? null,
+        p?.checksum ?? null,
+      ],
     );
     return { rows: total };
   });

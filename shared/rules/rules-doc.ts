@@ -43,7 +43,7 @@ export function renderRulesDoc(): string {
   );
   lines.push(
     "- Lookup rules whose reference table holds no data (or whose party name was not screened) report severity info " +
-      "\"reference table not loaded\" instead of failing.",
+      '"reference table not loaded" instead of failing.',
   );
   lines.push("");
   lines.push("## Semantics");
@@ -58,13 +58,13 @@ export function renderRulesDoc(): string {
       "(1250 → ±0.5 kg); total_packages matches the length of packages[] or Σ quantity (missing quantity = 1).",
   );
   lines.push(
-    "- **HS codes**: dots and whitespace are layout and are removed (\"8471.30.01.00\" = 8471300100); any other character fails rule_hs_code_format and the code is not looked up. " +
+    '- **HS codes**: dots and whitespace are layout and are removed ("8471.30.01.00" = 8471300100); any other character fails rule_hs_code_format and the code is not looked up. ' +
       "A missing hs_code fails rule_hs_code_format. Tariff lookups only check codes of the destination's required length (US 10, EU 10, India 8, UK any); " +
       "an EU table of 8-digit CN codes (facts.euCodeLength 8) is checked with the first 8 digits.",
   );
   lines.push(
     "- **Normalised decisions**: which country rules apply, embargo hits, party/port vs route comparisons and mode-dependent rules read country codes " +
-      "trimmed and upper-cased and transport modes trimmed and lower-cased, so \"de\" or \" ir\" still select the right rules; the spelling itself is " +
+      'trimmed and upper-cased and transport modes trimmed and lower-cased, so "de" or " ir" still select the right rules; the spelling itself is ' +
       "reported once, by rule_format_iso_country / rule_transport_mode_valid.",
   );
   lines.push(`- **EU member states** (27): ${EU_MEMBER_STATES.join(", ")}. UK is destination GB.`);
@@ -80,8 +80,12 @@ export function renderRulesDoc(): string {
     "- **Dates**: every member named `date` or ending in `_date`, at any depth of shipment_data, must be an ISO 8601 extended calendar date YYYY-MM-DD, optionally with " +
       "THH:MM, THH:MM:SS or THH:MM:SS.fff and Z or ±HH:MM, and must exist in the calendar. Blank values are skipped.",
   );
-  lines.push("- **Country / currency fields**: members named `country`, `*_country`, `country_of_*` / `currency`, `*_currency`, at any depth.");
-  lines.push("- **Contacts**: e-mail (contact_email, email) and phone (contact_phone, phone, mobile, fax) of exporter, importer and notify_party.");
+  lines.push(
+    "- **Country / currency fields**: members named `country`, `*_country`, `country_of_*` / `currency`, `*_currency`, at any depth.",
+  );
+  lines.push(
+    "- **Contacts**: e-mail (contact_email, email) and phone (contact_phone, phone, mobile, fax) of exporter, importer and notify_party.",
+  );
   lines.push(
     "- **Sea leg** (bill of lading): transport mode sea; or multimodal with a `route.legs[]` entry whose `mode` (or `transport_mode`) is sea, " +
       "or a port of loading/discharge whose UN/LOCODE has the seaport function (1).",
@@ -90,14 +94,16 @@ export function renderRulesDoc(): string {
     `- **Plant products** (phytosanitary): line items with HS chapter ${PLANT_PRODUCT_CHAPTERS.join(", ")} or compliance_flags containing "phyto".`,
   );
   lines.push(
-    "- **Hazardous items** (DGD): is_hazardous true or compliance_flags containing \"dgd\"; packing group is not required for classes 1, 2, 7 and divisions 5.2, 6.2. " +
+    '- **Hazardous items** (DGD): is_hazardous true or compliance_flags containing "dgd"; packing group is not required for classes 1, 2, 7 and divisions 5.2, 6.2. ' +
       "Requesting a DGD without any hazardous item is itself an error.",
   );
   lines.push(
     "- **Sanctions**: party names are looked up exactly as written in the screening results; embargo checks cover route.origin_country and each line item's origin_country, " +
       "route.destination_country and importer.country.",
   );
-  lines.push("- Some spec rules overlap (rule_hs_code_length_us / rule_us_hts_10_digit, rule_hs_code_length_eu / rule_eu_taric_10_digit, rule_origin_country_per_item / rule_doc_coo_origin_per_item); both report, each with its own id.");
+  lines.push(
+    "- Some spec rules overlap (rule_hs_code_length_us / rule_us_hts_10_digit, rule_hs_code_length_eu / rule_eu_taric_10_digit, rule_origin_country_per_item / rule_doc_coo_origin_per_item); both report, each with its own id.",
+  );
   lines.push("");
   lines.push("## Rules");
   lines.push("");
@@ -111,7 +117,9 @@ export function renderRulesDoc(): string {
   lines.push("");
   lines.push("## Gates");
   lines.push("");
-  lines.push(`validate-shipment's \`gate_slug\` selects a named rule set; default \`${DEFAULT_GATE_SLUG}\`. Every gate includes rule_schema_type. An unknown slug is a 400.`);
+  lines.push(
+    `validate-shipment's \`gate_slug\` selects a named rule set; default \`${DEFAULT_GATE_SLUG}\`. Every gate includes rule_schema_type. An unknown slug is a 400.`,
+  );
   lines.push("");
   lines.push("| Gate | Rules | Description |");
   lines.push("|---|---|---|");

@@ -111,9 +111,7 @@ export function computeScore(results: readonly RuleResult[]): number {
 /** The rules a run evaluates: the gate's rules, stage-4 rules only when a requested document type triggers them. */
 export function selectRules(gate: Gate, documentTypes: readonly string[]): RuleDefinition[] {
   const inGate = new Set(gate.ruleIds);
-  return RULES.filter(
-    (r) => inGate.has(r.id) && (r.stage !== 4 || (r.documents ?? []).some((d) => documentTypes.includes(d))),
-  );
+  return RULES.filter((r) => inGate.has(r.id) && (r.stage !== 4 || (r.documents ?? []).some((d) => documentTypes.includes(d))));
 }
 
 /**

@@ -12,7 +12,7 @@ export function isRecord(value: unknown): value is Rec {
 /** Own property only (a key like "constructor" must not reach Object.prototype). */
 export function prop(value: unknown, key: string): unknown {
   if (!isRecord(value)) return undefined;
-  return  Object.hasOwn(value, key) ? value[key] : undefined;
+  return Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 export function at(value: unknown, ...keys: string[]): unknown {
@@ -107,10 +107,7 @@ export function describeType(value: unknown): string {
  * key, value and a function that returns its path (built only when asked). Iterative and cycle-safe, so
  * arbitrary input cannot exhaust the stack.
  */
-export function walkMembers(
-  root: unknown,
-  visit: (key: string, value: unknown, path: () => PropertyKey[]) => void,
-): void {
+export function walkMembers(root: unknown, visit: (key: string, value: unknown, path: () => PropertyKey[]) => void): void {
   interface Node {
     value: unknown;
     key: PropertyKey;

@@ -79,7 +79,8 @@ function tierLimitFrom(value: string | undefined, fallback: TierRateLimit, name:
 function storageFrom(databaseUrl: string | undefined): BlobStoreKind {
   const explicit = readEnv("TDS_STORAGE");
   if (explicit) {
-    if (!(BLOB_STORE_KINDS as readonly string[]).includes(explicit)) throw new Error(`TDS_STORAGE must be one of ${BLOB_STORE_KINDS.join(", ")}, got "${explicit}"`);
+    if (!(BLOB_STORE_KINDS as readonly string[]).includes(explicit))
+      throw new Error(`TDS_STORAGE must be one of ${BLOB_STORE_KINDS.join(", ")}, got "${explicit}"`);
     return explicit as BlobStoreKind;
   }
   // Deployed functions keep Supabase Storage; any other PostgreSQL deployment shares files through the database.
@@ -135,7 +136,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       enabled: !["off", "false", "0"].includes((readEnv("TDS_RATE_LIMITS") || "on").toLowerCase()),
       windowSeconds: window,
       tiers: Object.fromEntries(
-        TIERS.map((t) => [t, tierLimitFrom(readEnv(`TDS_RATE_LIMIT_${t.toUpperCase()}`), DEFAULT_TIER_RATE_LIMITS[t], `TDS_RATE_LIMIT_${t.toUpperCase()}`)]),
+        TIERS.map((t) => [
+          t,
+          tierLimitFrom(readEnv(`TDS_RATE_LIMIT_${t.toUpperCase()}`), DEFAULT_TIER_RATE_LIMITS[t], `TDS_RATE_LIMIT_${t.toUpperCase()}`),
+        ]),
       ) as Record<Tier, TierRateLimit>,
       publicPerAddress: intFrom(readEnv("TDS_RATE_LIMIT_PUBLIC"), 60, "TDS_RATE_LIMIT_PUBLIC"),
       trustedProxies: intFrom(readEnv("TDS_TRUSTED_PROXIES"), 0, "TDS_TRUSTED_PROXIES", 0),

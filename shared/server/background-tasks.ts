@@ -9,10 +9,18 @@ import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask, ty
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
-export { backgroundTasksIdle, stopBackgroundTasks, wakeBackgroundTasks, type BackgroundTask, type BackgroundTaskFactory } from "./background-registry.ts";
+export {
+  backgroundTasksIdle,
+  stopBackgroundTasks,
+  wakeBackgroundTasks,
+  type BackgroundTask,
+  type BackgroundTaskFactory,
+} from "./background-registry.ts";
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
-registerJobDrain("extraction_jobs", (services, deadline) => drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline));
+registerJobDrain("extraction_jobs", (services, deadline) =>
+  drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline),
+);
 
 /**
  * On Supabase the same work runs from request-triggered functions and a schedule; locally the server

@@ -53,13 +53,20 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   gateway.get("/health", async (c) => {
     const { db, config } = c.var.services;
     await db.query("select 1");
-    return c.json({ status: "ok", database: db.kind, functions: [...apps.keys()], reference_data: await referenceDataHealth(db, config.referenceRefresh) });
+    return c.json({
+      status: "ok",
+      database: db.kind,
+      functions: [...apps.keys()],
+      reference_data: await referenceDataHealth(db, config.referenceRefresh),
+    });
   });
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
   // The public verification page: {PUBLIC_BASE_URL}/verify/<hash>, served by the verify-hash function.
   // The segment is passed on still encoded: the function decodes it (once, strictly) like any path parameter.
-  gateway.get("/verify/:hash", (c) => dispatch("verify-hash", c.req.raw, c.env, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`));
+  gateway.get("/verify/:hash", (c) =>
+    dispatch("verify-hash", c.req.raw, c.env, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`),
+  );
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   // The dashboard: /dashboard/* goes to the dashboard function as it is (it serves /dashboard/… on Supabase too).
@@ -70,7 +77,12 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
     gateway.all("/dashboard/*", toDashboard);
   }
 
-  function dispatch(name: string, req: Request, env: unknown, path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length)): Response | Promise<Response> {
+  function dispatch(
+    name: string,
+    req: Request,
+    env: unknown,
+    path = new URL(req.url).pathname.slice(FUNCTIONS_PREFIX.length),
+  ): Response | Promise<Response> {
     const app = apps.get(name);
     if (!app) return Response.json({ error: { code: "SVC_REQ_005", message: `No function named ${name}` } }, { status: 404 });
     return forward(app, req, path, env);

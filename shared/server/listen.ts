@@ -11,7 +11,10 @@ type FetchHandler = (req: Request) => Response | Promise<Response>;
 export async function listen(fetch: FetchHandler, hostname: string, port: number): Promise<RunningServer> {
   if (isDeno()) {
     return await new Promise((resolve) => {
-      const server = Deno.serve({ hostname, port, onListen: (addr) => resolve({ port: addr.port, close: () => server.shutdown() }) }, fetch);
+      const server = Deno.serve(
+        { hostname, port, onListen: (addr) => resolve({ port: addr.port, close: () => server.shutdown() }) },
+        fetch,
+      );
     });
   }
   const { serve } = await import("@hono/node-server");

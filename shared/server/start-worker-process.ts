@@ -30,7 +30,9 @@ export interface WorkerProcess {
  */
 export async function startWorkerProcess(config: Config, options: { pagesPort?: number } = {}): Promise<WorkerProcess> {
   if (!config.databaseUrl) {
-    throw new Error("npm run worker needs DATABASE_URL (or SUPABASE_DB_URL): the PostgreSQL database the functions enqueue into. PGlite cannot be shared between processes; npm start alone already runs the jobs.");
+    throw new Error(
+      "npm run worker needs DATABASE_URL (or SUPABASE_DB_URL): the PostgreSQL database the functions enqueue into. PGlite cannot be shared between processes; npm start alone already runs the jobs.",
+    );
   }
   const db = await openDatabase(config);
   await migrate(db);

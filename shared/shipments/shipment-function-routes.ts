@@ -59,7 +59,10 @@ export const getShipmentRoute = defineRoute({
   auth: "function",
   query: GetShipmentQuery,
   responses: {
-    200: { description: "The shipment (single mode) or {shipments} (list mode)", schema: z.union([ShipmentRecordSchema, z.object({ shipments: z.array(ShipmentListItem) })]) },
+    200: {
+      description: "The shipment (single mode) or {shipments} (list mode)",
+      schema: z.union([ShipmentRecordSchema, z.object({ shipments: z.array(ShipmentListItem) })]),
+    },
     400: err("Neither id nor status given (SVC_SHIP_003), or an invalid status (SVC_REQ_002)"),
     401: COMMON_ERRORS[401],
     404: err("Shipment not found (SVC_SHIP_004)"),
@@ -125,7 +128,10 @@ export const saveDraftRoute = defineRoute({
           details: { shipment_id: id, status: current.status },
         });
       }
-      const updated = await replaceDraftData(db, p.accountId, id, body.shipment_data, { set: "shipment_ref" in body, value: body.shipment_ref ?? null });
+      const updated = await replaceDraftData(db, p.accountId, id, body.shipment_data, {
+        set: "shipment_ref" in body,
+        value: body.shipment_ref ?? null,
+      });
       // Raced with a promotion between the two statements.
       if (!updated) throw new AppError("SVC_DRAFT_004", "Shipment is no longer a draft", { details: { shipment_id: id } });
       return updated;

@@ -31,7 +31,10 @@ export async function insertShipment(db: Queryable, s: NewShipment): Promise<Shi
 
 export async function findShipment(db: Queryable, accountId: string, id: string, forUpdate = false): Promise<ShipmentRecord | null> {
   if (!isUuid(id)) return null;
-  const rows = await db.query(`select * from shipments where id = $1 and account_id = $2${forUpdate ? " for update" : ""}`, [id, accountId]);
+  const rows = await db.query(`select * from shipments where id = $1 and account_id = $2${forUpdate ? " for update" : ""}`, [
+    id,
+    accountId,
+  ]);
   return rows[0] ? toShipmentRecord(rows[0]) : null;
 }
 
@@ -55,7 +58,11 @@ function likePattern(text: string): string {
 }
 
 /** Newest `updated_at` first; `search` matches the reference and the exporter and importer names. */
-export async function listShipments(db: Queryable, accountId: string, q: ShipmentListQuery): Promise<{ shipments: ShipmentRecord[]; total: number }> {
+export async function listShipments(
+  db: Queryable,
+  accountId: string,
+  q: ShipmentListQuery,
+): Promise<{ shipments: ShipmentRecord[]; total: number }> {
   const where = `account_id = $1
     and ($2::text is null or status = $2)
     and ($3::text is null
@@ -77,10 +84,10 @@ export async function listShipments(db: Queryable, accountId: string, q: Shipmen
 }
 
 export async function countQuotaShipmentsSince(db: Queryable, accountId: string, since: Date): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    "select count(*)::int as n from shipments where account_id = $1 and quota_counted_at >= $2",
-    [accountId, since.toISOString()],
-  );
+  const rows = await db.query<{ n: number }>("select count(*)::int as n from shipments where account_id = $1 and quota_counted_at >= $2", [
+    accountId,
+    since.toISOString(),
+  ]);
   return rows[0].n;
 }
 

@@ -79,7 +79,9 @@ export async function promoteDraftShipment(db: Db, principal: KeyPrincipal, id: 
     const current = await findShipment(tx, principal.accountId, id, true);
     if (!current) throw new AppError("SVC_SHIP_004", "Shipment not found");
     if (current.status !== "draft") {
-      throw new AppError("SVC_SHIP_006", `Only drafts can be promoted; this shipment is ${current.status}`, { details: { status: current.status } });
+      throw new AppError("SVC_SHIP_006", `Only drafts can be promoted; this shipment is ${current.status}`, {
+        details: { status: current.status },
+      });
     }
     await assertMonthlyQuota(tx, principal);
     return (await promoteDraft(tx, principal.accountId, id, TIER_LIMITS[principal.tier].maxGenerations))!;

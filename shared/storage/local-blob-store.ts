@@ -21,7 +21,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     async get(key) {
       const path = pathOf(key);
       try {
-        const [bytes, contentType] = await Promise.all([readFile(path), readFile(`${path}.type`, "utf8").catch(() => "application/octet-stream")]);
+        const [bytes, contentType] = await Promise.all([
+          readFile(path),
+          readFile(`${path}.type`, "utf8").catch(() => "application/octet-stream"),
+        ]);
         return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;

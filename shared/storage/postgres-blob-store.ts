@@ -20,7 +20,10 @@ export function createPostgresBlobStore(db: Queryable): BlobStore {
     },
     async get(key) {
       assertBlobKey(key);
-      const rows = await db.query<{ content_type: string; bytes: Uint8Array }>("select content_type, bytes from stored_blobs where key = $1", [key]);
+      const rows = await db.query<{ content_type: string; bytes: Uint8Array }>(
+        "select content_type, bytes from stored_blobs where key = $1",
+        [key],
+      );
       const row = rows[0];
       if (!row) return null;
       // postgres.js answers a Buffer, PGlite a Uint8Array: hand out a plain view either way.

@@ -51,5 +51,7 @@ export function hsChapter(parsed: ParsedHsCode): string | undefined {
 /** A shipment line's HS code as a zod schema: accepts the documented forms, outputs the digits. */
 export const HsCodeSchema = z
   .string()
-  .refine((s) => parseHsCode(s).wellFormed, { message: `Expected an HS code of ${HS_CODE_DIGITS.min} to ${HS_CODE_DIGITS.max} digits, optionally grouped by dots, hyphens or spaces` })
+  .refine((s) => parseHsCode(s).wellFormed, {
+    message: `Expected an HS code of ${HS_CODE_DIGITS.min} to ${HS_CODE_DIGITS.max} digits, optionally grouped by dots, hyphens or spaces`,
+  })
   .transform((s) => parseHsCode(s).digits!);

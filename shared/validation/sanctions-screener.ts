@@ -2,7 +2,13 @@ import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
 import { referenceState } from "../reference/gather-reference-facts.ts";
-import { currentStoredLayout, sanctionsSourceSignature, screenNamesStored, storeIndexOf, type IndexLayout } from "../reference/sanctions/stored-index.ts";
+import {
+  currentStoredLayout,
+  sanctionsSourceSignature,
+  screenNamesStored,
+  storeIndexOf,
+  type IndexLayout,
+} from "../reference/sanctions/stored-index.ts";
 
 interface CachedIndex {
   signature: string;
@@ -13,9 +19,14 @@ interface CachedIndex {
 const indexes = new WeakMap<Queryable, CachedIndex>();
 
 async function loadEntries(db: Queryable): Promise<SanctionsEntry[]> {
-  const rows = await db.query<{ list: "SDN" | "CONS"; uid: number; name: string; type: string; programs: string[]; aliases: { name: string; type: string }[] }>(
-    "select list, uid, name, type, programs, aliases from sanctions_ofac order by list, uid",
-  );
+  const rows = await db.query<{
+    list: "SDN" | "CONS";
+    uid: number;
+    name: string;
+    type: string;
+    programs: string[];
+    aliases: { name: string; type: string }[];
+  }>("select list, uid, name, type, programs, aliases from sanctions_ofac order by list, uid");
   return rows.map((r) => ({
     uid: String(r.uid),
     name: r.name,

@@ -56,7 +56,11 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
   const documentTypes = [...new Set(input.documentTypes ?? [])].sort();
 
   const ask = collectReferenceAsk(data, documentTypes);
-  const [facts, sanctions, stored] = await Promise.all([gatherReferenceFacts(db, ask), screenPartyNames(db, ask.partyNames), readStoredVintages(db)]);
+  const [facts, sanctions, stored] = await Promise.all([
+    gatherReferenceFacts(db, ask),
+    screenPartyNames(db, ask.partyNames),
+    readStoredVintages(db),
+  ]);
   facts.sanctions = sanctions;
   // The clock is read here, not in the rules: they stay pure, the facts carry each used table's age.
   const settings = input.referenceSettings ?? (envSettings ??= loadReferenceRefreshSettings());
@@ -64,7 +68,14 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
   const now = Date.now();
   const fresh = stored.filter((v) => used.has(v.table) && v.imported_at !== null).map((v) => freshnessOf(v, settings, now));
   facts.vintages = fresh;
-  const referenceData: TableVintage[] = fresh.map(({ table, vintage, published_at, imported_at, checked_at, stale }) => ({ table, vintage, published_at, imported_at, checked_at, stale }));
+  const referenceData: TableVintage[] = fresh.map(({ table, vintage, published_at, imported_at, checked_at, stale }) => ({
+    table,
+    vintage,
+    published_at,
+    imported_at,
+    checked_at,
+    stale,
+  }));
   const outcome = runValidation(data, { facts, documentTypes, gate: gateSlug });
   const hash = await computeValidationHash({ shipment: data, documentTypes, gate: gateSlug, ruleLibraryVersion: RULE_LIBRARY_VERSION });
 
@@ -81,7 +92,10 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
       validationHash: hash,
       results: outcome.results,
       layers: outcome.layers,
-      route: route && typeof route === "object" ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) } : null,
+      route:
+        route && typeof route === "object"
+          ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) }
+          : null,
       referenceData,
     });
     if (input.shipmentId !== undefined) await applyValidationToShipment(tx, principal.accountId, input.shipmentId, rec);

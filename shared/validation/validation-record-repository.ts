@@ -87,7 +87,9 @@ export async function insertValidationRecord(db: Queryable, v: NewValidationReco
  * reveals nothing but what its holder already has). Failed runs are never "verified".
  */
 export async function findPassingRecordByHash(db: Queryable, hash: string): Promise<ValidationRecord | null> {
-  const rows = await db.query("select * from validation_records where validation_hash = $1 and passed order by created_at, id limit 1", [hash]);
+  const rows = await db.query("select * from validation_records where validation_hash = $1 and passed order by created_at, id limit 1", [
+    hash,
+  ]);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
@@ -97,7 +99,12 @@ export async function findValidationRecord(db: Queryable, accountId: string, id:
 }
 
 /** The spec's status table: pass → validated with the hash; fail → validation_failed, hash untouched. */
-export async function applyValidationToShipment(db: Queryable, accountId: string, shipmentId: string, record: ValidationRecord): Promise<void> {
+export async function applyValidationToShipment(
+  db: Queryable,
+  accountId: string,
+  shipmentId: string,
+  record: ValidationRecord,
+): Promise<void> {
   await db.query(
     `update shipments set
         status = case when $3::boolean then 'validated' else 'validation_failed' end,

@@ -26,7 +26,9 @@ export function functionValidationBody({ outcome, record, hash, referenceData }:
     layers: outcome.layers,
     error: outcome.valid
       ? null
-      : { message: `${failed_rules.length} rule${failed_rules.length === 1 ? "" : "s"} failed (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}): ${failed_rules.join(", ")}` },
+      : {
+          message: `${failed_rules.length} rule${failed_rules.length === 1 ? "" : "s"} failed (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}): ${failed_rules.join(", ")}`,
+        },
     validation_hash: outcome.valid ? hash : null,
     reference_data: referenceData,
   };

@@ -24,8 +24,13 @@ export const validateShipmentFunctionRoute = defineRoute({
   tags: ["Validation"],
   auth: "function",
   body: ValidateShipmentFunctionBody,
-  bodyErrorCode: (issue) => (issue.path.length === 1 && issue.path[0] === "shipment" && issue.code === "invalid_type" ? "SVC_VAL_002" : undefined),
-  responses: { 200: { description: "The run", schema: FunctionValidationResponse }, ...VALIDATION_ERRORS, 404: err("shipment_id not found (SVC_SHIP_004)") },
+  bodyErrorCode: (issue) =>
+    issue.path.length === 1 && issue.path[0] === "shipment" && issue.code === "invalid_type" ? "SVC_VAL_002" : undefined,
+  responses: {
+    200: { description: "The run", schema: FunctionValidationResponse },
+    ...VALIDATION_ERRORS,
+    404: err("shipment_id not found (SVC_SHIP_004)"),
+  },
   handler: async (c, { body, principal }) =>
     c.json(
       functionValidationBody(
@@ -52,7 +57,15 @@ export const validationRestRoutes: RouteDef[] = [
     query: ValidateQuery,
     responses: { 200: { description: "Validation result", schema: RestValidationResponse }, ...VALIDATION_ERRORS },
     handler: async (c, { body, query, principal }) =>
-      c.json(restValidationBody(await validateShipment(c.var.services.db, principal!, { shipment: body, gateSlug: query.gate_slug, documentTypes: query.document_types }))),
+      c.json(
+        restValidationBody(
+          await validateShipment(c.var.services.db, principal!, {
+            shipment: body,
+            gateSlug: query.gate_slug,
+            documentTypes: query.document_types,
+          }),
+        ),
+      ),
   }),
   defineRoute({
     method: "post",
@@ -65,11 +78,19 @@ export const validationRestRoutes: RouteDef[] = [
     params: IdParam,
     body: ValidateStoredShipmentBody,
     bodyOptional: true,
-    responses: { 200: { description: "Validation result", schema: RestValidationResponse }, ...VALIDATION_ERRORS, 404: err("Shipment not found (SVC_SHIP_004)") },
+    responses: {
+      200: { description: "Validation result", schema: RestValidationResponse },
+      ...VALIDATION_ERRORS,
+      404: err("Shipment not found (SVC_SHIP_004)"),
+    },
     handler: async (c, { params, body, principal }) =>
       c.json(
         restValidationBody(
-          await validateShipment(c.var.services.db, principal!, { shipmentId: params.id, gateSlug: body.gate_slug, documentTypes: body.document_types }),
+          await validateShipment(c.var.services.db, principal!, {
+            shipmentId: params.id,
+            gateSlug: body.gate_slug,
+            documentTypes: body.document_types,
+          }),
         ),
       ),
   }),

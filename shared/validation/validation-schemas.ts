@@ -5,7 +5,10 @@ import { GATE_SLUGS } from "../rules/gates.ts";
 /** Any JSON object: stage 1 of the rules (schema validation) judges its content and reports results. */
 export const AnyShipmentData = z.record(z.string(), z.unknown()).describe("TradeShipment data (see the spec's known paths)");
 
-const GateSlug = z.string().max(100).describe(`Rules gate; default trade-document-validator. Known: ${GATE_SLUGS.join(", ")}`);
+const GateSlug = z
+  .string()
+  .max(100)
+  .describe(`Rules gate; default trade-document-validator. Known: ${GATE_SLUGS.join(", ")}`);
 const DocumentTypes = z.array(z.enum(DOCUMENT_TYPES)).max(16).describe("Run the document-specific rules of these document types");
 
 export const ValidateShipmentFunctionBody = z.strictObject({
@@ -26,7 +29,14 @@ export const ValidateQuery = z.strictObject({
   document_types: z
     .string()
     .optional()
-    .transform((s) => (s ? s.split(",").map((t) => t.trim()).filter(Boolean) : undefined))
+    .transform((s) =>
+      s
+        ? s
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(DocumentTypes.optional())
     .describe("Comma-separated document types whose document-specific rules should run"),
 });
@@ -48,7 +58,10 @@ export const ReferenceDataUsed = z
       vintage: z.string().nullable().describe("Publisher's edition or version, e.g. HTS 2026 Revision 10"),
       published_at: z.string().nullable().describe("Publisher's date of the files, when known"),
       imported_at: z.string().nullable(),
-      checked_at: z.string().nullable().describe("Last time the data was confirmed current (import, or a refresh that found the source unchanged)"),
+      checked_at: z
+        .string()
+        .nullable()
+        .describe("Last time the data was confirmed current (import, or a refresh that found the source unchanged)"),
       stale: z.boolean().describe("Older than its refresh interval plus the margin; rule_reference_data_current then warns"),
     }),
   )

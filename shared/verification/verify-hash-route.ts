@@ -20,7 +20,10 @@ export const verifyHashRoute = defineRoute({
   // Not strict: links may carry tracking parameters.
   query: z.object({ hash: z.string().max(200).optional().describe("sha256:<64 hex>") }),
   responses: {
-    200: { description: "A passing validation with this hash exists", schema: z.looseObject({ verified: z.literal(true), validation_hash: z.string(), timestamp: z.string() }) },
+    200: {
+      description: "A passing validation with this hash exists",
+      schema: z.looseObject({ verified: z.literal(true), validation_hash: z.string(), timestamp: z.string() }),
+    },
     400: err("hash missing (SVC_VAL_001)"),
     404: { description: "Unknown hash", schema: z.object({ verified: z.literal(false), message: z.string() }) },
   },
@@ -42,7 +45,10 @@ export const verifyPageRoute = defineRoute({
   params: z.object({ hash: z.string().max(200) }),
   responses: {
     200: { description: "Verified", contentType: "text/html" },
-    404: { description: "Unknown hash, or an address that is not a verification link (e.g. a malformed percent-escape)", contentType: "text/html" },
+    404: {
+      description: "Unknown hash, or an address that is not a verification link (e.g. a malformed percent-escape)",
+      contentType: "text/html",
+    },
   },
   // A person follows this link: a broken address gets a plain page, not the JSON error envelope.
   errorPage: (c) => c.html(renderNotFoundPage(), 404, PAGE_HEADERS),

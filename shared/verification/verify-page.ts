@@ -1,7 +1,8 @@
 import type { VerifyAnswer } from "./verify-hash.ts";
 import { VERIFIED_MEANING } from "./verify-hash.ts";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--ok:#0a7d32;--bad:#b42318;--muted:#5b6470;--card:#fff;--bg:#f3f5f7;--fg:#101418}

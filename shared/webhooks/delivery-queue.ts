@@ -23,14 +23,23 @@ export async function fanOutEvents(db: Db, limit = 100): Promise<{ events: numbe
     );
     let deliveries = 0;
     for (const e of events) {
-      const payload = (typeof e.payload === "string" ? JSON.parse(e.payload) : e.payload) as { event: string; timestamp: string; data: unknown };
+      const payload = (typeof e.payload === "string" ? JSON.parse(e.payload) : e.payload) as {
+        event: string;
+        timestamp: string;
+        data: unknown;
+      };
       const inserted = await tx.query(
         `insert into webhook_deliveries (account_id, subscription_id, event_id, event, body, next_attempt_at)
          select s.account_id, s.id, $1, $2, $3, now() from webhook_subscriptions s
           where s.account_id = $4 and s.active and s.events @> jsonb_build_array($2::text)
          on conflict (event_id, subscription_id) do nothing
          returning id`,
-        [e.id, e.event, serializeEventBody({ event: payload.event ?? e.event, timestamp: payload.timestamp, data: payload.data ?? {} }), e.account_id],
+        [
+          e.id,
+          e.event,
+          serializeEventBody({ event: payload.event ?? e.event, timestamp: payload.timestamp, data: payload.data ?? {} }),
+          e.account_id,
+        ],
       );
       deliveries += inserted.length;
       await tx.query("update event_outbox set dispatched_at = now() where id = $1", [e.id]);
@@ -133,7 +142,18 @@ export async function finishAttempt(db: Db, d: ClaimedDelivery, r: AttemptResult
          (delivery_id, account_id, attempt_number, url, started_at, duration_ms, outcome, status_code, error, response_excerpt)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        on conflict (delivery_id, attempt_number) do nothing`,
-      [d.id, d.account_id, d.attempts, d.url, r.startedAt.toISOString(), Math.max(0, Math.round(r.durationMs)), r.outcome, r.statusCode, r.error, r.responseExcerpt],
+      [
+        d.id,
+        d.account_id,
+        d.attempts,
+        d.url,
+        r.startedAt.toISOString(),
+        Math.max(0, Math.round(r.durationMs)),
+        r.outcome,
+        r.statusCode,
+        r.error,
+        r.responseExcerpt,
+      ],
     );
     const success = r.outcome === "success";
     let disabledReason: string | null = null;
@@ -143,7 +163,12 @@ export async function finishAttempt(db: Db, d: ClaimedDelivery, r: AttemptResult
         [d.subscription_id],
       );
     } else {
-      const health = await tx.query<{ consecutive_failures: number; first_failure_at: Date | string; failing_ms: number | string; active: boolean }>(
+      const health = await tx.query<{
+        consecutive_failures: number;
+        first_failure_at: Date | string;
+        failing_ms: number | string;
+        active: boolean;
+      }>(
         `update webhook_subscriptions set consecutive_failures = consecutive_failures + 1,
                 first_failure_at = coalesce(first_failure_at, now()), last_failure_at = now()
           where id = $1
@@ -169,7 +194,11 @@ export async function finishAttempt(db: Db, d: ClaimedDelivery, r: AttemptResult
       delay = retryDelaySeconds(d.schedule_attempts, (policy.random ?? Math.random)());
       status = delay === null ? "failed" : "pending";
     }
-    const error = success ? null : disabledReason ? `${r.error ?? r.outcome}; subscription disabled: ${disabledReason}` : (r.error ?? r.outcome);
+    const error = success
+      ? null
+      : disabledReason
+        ? `${r.error ?? r.outcome}; subscription disabled: ${disabledReason}`
+        : (r.error ?? r.outcome);
     const updated = await tx.query(
       `update webhook_deliveries set status = $3, locked_until = null,
               next_attempt_at = case when $4::int is null then next_attempt_at else now() + make_interval(secs => $4::int) end,

@@ -39,7 +39,12 @@ export interface PassResult {
 export const DELIVERY_RETENTION_DAYS = 30;
 let lastPrune = 0;
 
-async function attempt(_services: Services, settings: WebhookSettings, d: ClaimedDelivery, options: DispatchOptions): Promise<AttemptResult> {
+async function attempt(
+  _services: Services,
+  settings: WebhookSettings,
+  d: ClaimedDelivery,
+  options: DispatchOptions,
+): Promise<AttemptResult> {
   const secret = await decryptSecret(settings.secretKeyMaterial, d.subscription_id, d.secret_encrypted);
   if (secret === null) {
     return {
@@ -57,7 +62,12 @@ async function attempt(_services: Services, settings: WebhookSettings, d: Claime
     if (previous) extra.push(previous);
   }
   // A new timestamp per attempt (receivers reject old ones); the same webhook-id on every attempt.
-  const headers = await signDelivery(secret, { id: d.id, timestampSeconds: Math.floor(Date.now() / 1000), body: d.body, extraSecrets: extra });
+  const headers = await signDelivery(secret, {
+    id: d.id,
+    timestampSeconds: Math.floor(Date.now() / 1000),
+    body: d.body,
+    extraSecrets: extra,
+  });
   return sendWebhook(
     { url: d.url, body: d.body, headers: { ...headers, "x-service-event": d.event } },
     { timeoutMs: settings.timeoutMs, policy: settings, resolve: options.resolve },
@@ -111,7 +121,10 @@ export async function runDispatchPass(services: Services, options: DispatchOptio
 const didWork = (r: PassResult) => r.events_fanned_out > 0 || r.attempts > 0;
 
 /** Passes until nothing is due or the time budget is spent (the dispatch-webhooks function). */
-export async function dispatchUntilIdle(services: Services, options: DispatchOptions & { budgetMs?: number } = {}): Promise<PassResult & { passes: number }> {
+export async function dispatchUntilIdle(
+  services: Services,
+  options: DispatchOptions & { budgetMs?: number } = {},
+): Promise<PassResult & { passes: number }> {
   const deadline = Date.now() + (options.budgetMs ?? 50_000);
   const total: PassResult & { passes: number } = {
     passes: 0,

@@ -7,7 +7,10 @@ import { EVENT_NAMES } from "../events/outbox.ts";
  * features that write the events (documents, extraction) fill them. Extra keys may be added later, so
  * receivers should ignore keys they do not know.
  */
-const hash = z.string().regex(/^sha256:[0-9a-f]{64}$/).describe("Validation hash, sha256:<hex>");
+const hash = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/)
+  .describe("Validation hash, sha256:<hex>");
 
 export const DocumentGeneratedData = z.looseObject({
   job_id: z.string(),

@@ -61,7 +61,12 @@ export async function sendWebhook(req: SendRequest, options: SendOptions): Promi
   const startedAt = new Date();
   const t0 = performance.now();
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const done = (outcome: AttemptOutcome, statusCode: number | null, error: string | null, responseExcerpt: string | null = null): AttemptResult => ({
+  const done = (
+    outcome: AttemptOutcome,
+    statusCode: number | null,
+    error: string | null,
+    responseExcerpt: string | null = null,
+  ): AttemptResult => ({
     outcome,
     statusCode,
     error,

@@ -8,7 +8,13 @@ function sampleData(event: EventName): Record<string, unknown> {
   const common = { test: true, job_id: "00000000-0000-4000-8000-000000000000", shipment_id: null };
   switch (event) {
     case "document.generated":
-      return { ...common, document_type: "COMMERCIAL_INVOICE", status: "completed", download_url: "https://example.invalid/test-document.pdf", hash: `sha256:${"0".repeat(64)}` };
+      return {
+        ...common,
+        document_type: "COMMERCIAL_INVOICE",
+        status: "completed",
+        download_url: "https://example.invalid/test-document.pdf",
+        hash: `sha256:${"0".repeat(64)}`,
+      };
     case "document.failed":
       return { ...common, document_type: "COMMERCIAL_INVOICE", status: "failed", error_message: "Test event: nothing failed" };
     case "extraction.completed":
@@ -18,16 +24,26 @@ function sampleData(event: EventName): Record<string, unknown> {
   }
 }
 
-export type TestDeliveryResult = { ok: true; deliveryId: string; event: EventName } | { ok: false; reason: "not_found" | "subscription_inactive" };
+export type TestDeliveryResult =
+  | { ok: true; deliveryId: string; event: EventName }
+  | { ok: false; reason: "not_found" | "subscription_inactive" };
 
 /**
  * "Send test event" (dashboard): one delivery to this subscription only, of the first event it subscribes
  * to, with example data marked test: true. It goes through the normal queue, so it is signed, retried and
  * logged like any delivery; no outbox event is written (other subscriptions do not receive it).
  */
-export async function enqueueTestDelivery(db: Queryable, accountId: string, subscriptionId: string, now = new Date()): Promise<TestDeliveryResult> {
+export async function enqueueTestDelivery(
+  db: Queryable,
+  accountId: string,
+  subscriptionId: string,
+  now = new Date(),
+): Promise<TestDeliveryResult> {
   if (!isUuid(subscriptionId)) return { ok: false, reason: "not_found" };
-  const subs = await db.query<{ active: boolean; events: unknown }>("select active, events from webhook_subscriptions where id = $1 and account_id = $2", [subscriptionId, accountId]);
+  const subs = await db.query<{ active: boolean; events: unknown }>(
+    "select active, events from webhook_subscriptions where id = $1 and account_id = $2",
+    [subscriptionId, accountId],
+  );
   const sub = subs[0];
   if (!sub) return { ok: false, reason: "not_found" };
   if (!sub.active) return { ok: false, reason: "subscription_inactive" };

@@ -91,7 +91,7 @@ export function parseIPv6(text: string): number[] | null {
 export function classifyIPv4(addr: number): AddressClass {
   for (const [base, bits, cls] of V4_RANGES) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    if (((addr & mask) >>> 0) === base) return cls;
+    if ((addr & mask) >>> 0 === base) return cls;
   }
   return "public";
 }
@@ -143,7 +143,10 @@ export interface UrlPolicy {
 export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 /** Checks a subscription URL when it is created or changed; returns it normalised (fragment removed). */
@@ -216,7 +219,12 @@ export async function checkDeliveryTarget(target: string, policy: UrlPolicy, res
   if (addresses.length === 0) return { ok: false, reason: `${host} has no addresses`, outcome: "network_error" };
   for (const a of addresses) {
     const cls = classifyAddress(a);
-    if (cls !== "public") return { ok: false, reason: `${host} resolves to ${a} (${cls ?? "not an IP address"}), not a public address`, outcome: "blocked_address" };
+    if (cls !== "public")
+      return {
+        ok: false,
+        reason: `${host} resolves to ${a} (${cls ?? "not an IP address"}), not a public address`,
+        outcome: "blocked_address",
+      };
   }
   return { ok: true, addresses };
 }

@@ -72,7 +72,10 @@ export function toSubscription(r: Row): WebhookSubscription {
     disabled_at: toIso(r.disabled_at),
     disabled_reason: (r.disabled_reason as string | null) ?? null,
     secret_prefix: r.secret_prefix as string,
-    previous_secret_expires_at: r.previous_secret_expires_at && new Date(r.previous_secret_expires_at as string) > new Date() ? toIso(r.previous_secret_expires_at) : null,
+    previous_secret_expires_at:
+      r.previous_secret_expires_at && new Date(r.previous_secret_expires_at as string) > new Date()
+        ? toIso(r.previous_secret_expires_at)
+        : null,
     consecutive_failures: Number(r.consecutive_failures),
     first_failure_at: toIso(r.first_failure_at),
     last_failure_at: toIso(r.last_failure_at),
@@ -131,7 +134,13 @@ export interface NewSubscription {
  * Creates a subscription with its (already validated) secret, encrypted at rest. Returns null when the
  * account already has MAX_SUBSCRIPTIONS_PER_ACCOUNT (counted under a per-account lock).
  */
-export async function insertSubscription(db: Db, accountId: string, s: NewSubscription, secret: string, keyMaterial: string): Promise<WebhookSubscription | null> {
+export async function insertSubscription(
+  db: Db,
+  accountId: string,
+  s: NewSubscription,
+  secret: string,
+  keyMaterial: string,
+): Promise<WebhookSubscription | null> {
   const id = crypto.randomUUID();
   const encrypted = await encryptSecret(keyMaterial, id, secret);
   return db.transaction(async (tx) => {
@@ -171,7 +180,12 @@ export interface SubscriptionChanges {
  * PATCH. `active: false` records disabled_at and a reason; `active: true` on an inactive subscription
  * clears them and the failure counters, so a subscription disabled by the service can be re-enabled.
  */
-export async function updateSubscription(db: Queryable, accountId: string, id: string, ch: SubscriptionChanges): Promise<WebhookSubscription | null> {
+export async function updateSubscription(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  ch: SubscriptionChanges,
+): Promise<WebhookSubscription | null> {
   if (!isUuid(id)) return null;
   const rows = await db.query(
     `update webhook_subscriptions set
@@ -249,7 +263,12 @@ export interface DeliveryListQuery {
 }
 
 /** Newest first, each with its attempt log. */
-export async function listDeliveries(db: Queryable, accountId: string, subscriptionId: string, q: DeliveryListQuery): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+export async function listDeliveries(
+  db: Queryable,
+  accountId: string,
+  subscriptionId: string,
+  q: DeliveryListQuery,
+): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
   const where = "account_id = $1 and subscription_id = $2 and ($3::text is null or status = $3) and ($4::text is null or event = $4)";
   const params = [accountId, subscriptionId, q.status ?? null, q.event ?? null];
   const rows = await db.query(
@@ -258,14 +277,28 @@ export async function listDeliveries(db: Queryable, accountId: string, subscript
     [...params, q.limit, q.offset],
   );
   let total = rows.length > 0 ? Number(rows[0].total_count) : 0;
-  if (rows.length === 0 && q.offset > 0) total = (await db.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where ${where}`, params))[0].n;
-  const logs = await attemptLogs(db, accountId, rows.map((r) => r.id as string));
+  if (rows.length === 0 && q.offset > 0)
+    total = (await db.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where ${where}`, params))[0].n;
+  const logs = await attemptLogs(
+    db,
+    accountId,
+    rows.map((r) => r.id as string),
+  );
   return { deliveries: rows.map((r) => toDelivery(r, logs.get(r.id as string) ?? [])), total };
 }
 
-export async function findDelivery(db: Queryable, accountId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+export async function findDelivery(
+  db: Queryable,
+  accountId: string,
+  subscriptionId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery | null> {
   if (!isUuid(subscriptionId) || !isUuid(deliveryId)) return null;
-  const rows = await db.query("select * from webhook_deliveries where id = $1 and subscription_id = $2 and account_id = $3", [deliveryId, subscriptionId, accountId]);
+  const rows = await db.query("select * from webhook_deliveries where id = $1 and subscription_id = $2 and account_id = $3", [
+    deliveryId,
+    subscriptionId,
+    accountId,
+  ]);
   if (!rows[0]) return null;
   const logs = await attemptLogs(db, accountId, [deliveryId]);
   return toDelivery(rows[0], logs.get(deliveryId) ?? []);

@@ -216,7 +216,10 @@ export const webhooksRouter: RouteDef[] = [
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return c.json({ deliveries, pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) } });
+      return c.json({
+        deliveries,
+        pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+      });
     },
   }),
   defineRoute({
@@ -230,7 +233,10 @@ export const webhooksRouter: RouteDef[] = [
     responses: { 200: { description: "The delivery", schema: DeliverySchema }, 401: COMMON_ERRORS[401], 404: deliveryNotFound },
     handler: async (c, { params, principal }) => {
       const d = await findDelivery(c.var.services.db, principal!.accountId, params.id, params.deliveryId);
-      if (!d) throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", { details: { webhook_id: params.id, delivery_id: params.deliveryId } });
+      if (!d)
+        throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", {
+          details: { webhook_id: params.id, delivery_id: params.deliveryId },
+        });
       return c.json(d);
     },
   }),
@@ -256,7 +262,7 @@ export const webhooksRouter: RouteDef[] = [
         throw new AppError(
           "SVC_WEBHOOK_004",
           r.reason === "subscription_inactive"
-            ? "The subscription is inactive; re-enable it with PATCH {\"active\": true} first"
+            ? 'The subscription is inactive; re-enable it with PATCH {"active": true} first'
             : "An attempt of this delivery is in progress; try again when it has finished",
           { details: { ...details, reason: r.reason } },
         );

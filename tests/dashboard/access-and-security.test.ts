@@ -22,7 +22,13 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     await createMember(server.services, server.accountId, "member@example.com", "member", PASSWORD);
     const b = await createAccount(db, "Other account", "free");
     const key = await createApiKey(db, b.id, "theirs");
-    const hook = await insertSubscription(db, b.id, { url: "https://example.com/h", events: ["document.generated"], description: null, active: true }, "whsec_" + btoa("x".repeat(32)), "k");
+    const hook = await insertSubscription(
+      db,
+      b.id,
+      { url: "https://example.com/h", events: ["document.generated"], description: null, active: true },
+      "whsec_" + btoa("x".repeat(32)),
+      "k",
+    );
     const m = await createMember(server.services, b.id, "them@example.com", "owner", PASSWORD);
     other = { accountId: b.id, keyId: key.id, webhookId: hook!.id, memberId: m.id };
   });
@@ -68,7 +74,12 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
   it("a member (role member) gets 'not allowed' for Settings and Members, and no links to them", async () => {
     const ctx = await signedIn("member@example.com");
     const page = ctx.pages()[0];
-    for (const path of ["/dashboard/settings/api-keys", "/dashboard/settings/webhooks", "/dashboard/settings/members", "/dashboard/settings/webhooks/x/delete"]) {
+    for (const path of [
+      "/dashboard/settings/api-keys",
+      "/dashboard/settings/webhooks",
+      "/dashboard/settings/members",
+      "/dashboard/settings/webhooks/x/delete",
+    ]) {
       const res = await page.goto(`${server.baseUrl}${path}`);
       expect(res?.status(), path).toBe(403);
       expect(await page.getByRole("alert").innerText()).toContain("Only owners and admins");
@@ -77,7 +88,10 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     expect(await page.getByRole("navigation", { name: "Dashboard" }).innerText()).not.toMatch(/API keys|Webhooks|Members/);
     // A POST is refused the same way (after the CSRF check passes).
     const token = await page.locator("input[name=_csrf]").first().getAttribute("value");
-    const post = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys`, { form: { _csrf: token!, name: "sneaky" }, headers: { origin: server.baseUrl } });
+    const post = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys`, {
+      form: { _csrf: token!, name: "sneaky" },
+      headers: { origin: server.baseUrl },
+    });
     expect(post.status()).toBe(403);
     const account = await page.goto(`${server.baseUrl}/dashboard/account`);
     expect(account?.status()).toBe(200);
@@ -99,7 +113,10 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
       expect(await page.getByRole("alert").innerText()).toMatch(/no such/i);
     }
     const token = await page.locator("input[name=_csrf]").first().getAttribute("value");
-    const revoke = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys/${other.keyId}/revoke`, { form: { _csrf: token! }, headers: { origin: server.baseUrl } });
+    const revoke = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys/${other.keyId}/revoke`, {
+      form: { _csrf: token! },
+      headers: { origin: server.baseUrl },
+    });
     expect(revoke.status()).toBe(404);
     const keyRow = await server.services.db.query("select revoked_at from api_keys where id = $1", [other.keyId]);
     expect(keyRow[0].revoked_at).toBeNull();
@@ -122,9 +139,14 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
       expect(res.status(), what).toBe(403);
       expect(await res.text(), what).toContain("security token");
     }
-    const ok = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys`, { form: { name: "k5", _csrf: token }, headers: { origin: server.baseUrl } });
+    const ok = await page.request.post(`${server.baseUrl}/dashboard/settings/api-keys`, {
+      form: { name: "k5", _csrf: token },
+      headers: { origin: server.baseUrl },
+    });
     expect(ok.status()).toBe(201);
-    const names = (await server.services.db.query<{ name: string }>("select name from api_keys where account_id = $1", [server.accountId])).map((r) => r.name);
+    const names = (
+      await server.services.db.query<{ name: string }>("select name from api_keys where account_id = $1", [server.accountId])
+    ).map((r) => r.name);
     expect(names).toEqual(["k5"]);
     await ctx.close();
   });
@@ -133,7 +155,8 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     const ctx = await signedIn("owner@example.com");
     const page = ctx.pages()[0];
     const cookie = (await ctx.cookies()).find((c) => c.name === "tds_session")!;
-    const withCookie = () => fetch(`${server.baseUrl}/dashboard/account`, { headers: { cookie: `tds_session=${cookie.value}` }, redirect: "manual" });
+    const withCookie = () =>
+      fetch(`${server.baseUrl}/dashboard/account`, { headers: { cookie: `tds_session=${cookie.value}` }, redirect: "manual" });
     expect((await withCookie()).status).toBe(200);
     await page.goto(`${server.baseUrl}/dashboard/account`);
     await Promise.all([page.waitForURL(/sign-in/), page.getByRole("button", { name: "Sign out" }).click()]);
@@ -141,7 +164,9 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     const after = await withCookie();
     expect(after.status).toBe(303);
     expect(after.headers.get("location")).toMatch(/^\/dashboard\/sign-in/);
-    const row = await server.services.db.query("select revoked_at from dashboard_sessions where member_id = (select id from dashboard_members where email = 'owner@example.com') and revoked_at is not null");
+    const row = await server.services.db.query(
+      "select revoked_at from dashboard_sessions where member_id = (select id from dashboard_members where email = 'owner@example.com') and revoked_at is not null",
+    );
     expect(row.length).toBeGreaterThan(0);
     await ctx.close();
   });
@@ -150,7 +175,10 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     const attempt = async (password: string, email = "member@example.com") => {
       const get = await fetch(`${server.baseUrl}/dashboard/sign-in`);
       const token = (await get.text()).match(/name="_csrf" value="([^"]+)"/)![1];
-      const cookie = get.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = get.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       return fetch(`${server.baseUrl}/dashboard/sign-in`, {
         method: "POST",
         headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
@@ -169,7 +197,9 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     expect(await blocked.text()).toContain("Too many failed sign-ins");
     // Another email from the same address still works (the per-address limit is higher).
     expect((await attempt(PASSWORD, "owner@example.com")).status).toBe(303);
-    const rows = await server.services.db.query<{ n: number }>("select count(*)::int as n from dashboard_sign_in_failures where email = 'member@example.com'");
+    const rows = await server.services.db.query<{ n: number }>(
+      "select count(*)::int as n from dashboard_sign_in_failures where email = 'member@example.com'",
+    );
     expect(rows[0].n).toBe(THROTTLE.perEmail);
   });
 
@@ -192,7 +222,10 @@ describe("dashboard: access and security", { timeout: 240_000 }, () => {
     await p2.goto(url);
     await p2.getByLabel("New password").fill("the new admin's password");
     await p2.getByLabel("Repeat the password").fill("the new admin's password");
-    await Promise.all([p2.waitForURL((u) => !u.pathname.includes("/invitations/")), p2.getByRole("button", { name: "Set password and sign in" }).click()]);
+    await Promise.all([
+      p2.waitForURL((u) => !u.pathname.includes("/invitations/")),
+      p2.getByRole("button", { name: "Set password and sign in" }).click(),
+    ]);
     const p2members = await p2.goto(`${server.baseUrl}/dashboard/settings/members`);
     expect(p2members?.status()).toBe(200);
 

@@ -11,18 +11,32 @@ afterAll(async () => {
 });
 
 /** Form posts like a browser: the CSRF token of the page and its cookies. */
-async function acceptInvitation(url: string, email: string, password: string): Promise<{ status: number; location: string | null; cookie: string }> {
+async function acceptInvitation(
+  url: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; location: string | null; cookie: string }> {
   const page = await fetch(url);
   expect(page.status).toBe(200);
   const token = (await page.text()).match(/name="_csrf" value="([^"]+)"/)![1];
-  const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(url, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin },
     body: new URLSearchParams({ _csrf: token, email, password, password2: password }).toString(),
     redirect: "manual",
   });
-  return { status: res.status, location: res.headers.get("location"), cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 describe("the dashboard under the real Deno, and the first-start invitation in the banner", { timeout: 600_000 }, () => {

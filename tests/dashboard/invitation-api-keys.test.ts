@@ -24,13 +24,25 @@ describe("dashboard: invitation and API keys in a real browser", () => {
       body: JSON.stringify({ email: "owner@example.com", role: "owner" }),
     });
     expect(refused.status).toBe(401);
-    const bad = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, { method: "POST", headers: admin(), body: JSON.stringify({ email: "nope", role: "owner" }) });
+    const bad = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, {
+      method: "POST",
+      headers: admin(),
+      body: JSON.stringify({ email: "nope", role: "owner" }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe("SVC_REQ_002");
-    const missing = await fetch(`${server.baseUrl}/api/v1/accounts/${crypto.randomUUID()}/members`, { method: "POST", headers: admin(), body: JSON.stringify({ email: "x@example.com", role: "member" }) });
+    const missing = await fetch(`${server.baseUrl}/api/v1/accounts/${crypto.randomUUID()}/members`, {
+      method: "POST",
+      headers: admin(),
+      body: JSON.stringify({ email: "x@example.com", role: "member" }),
+    });
     expect(missing.status).toBe(404);
 
-    const res = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, { method: "POST", headers: admin(), body: JSON.stringify({ email: "Owner@Example.com", role: "owner" }) });
+    const res = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, {
+      method: "POST",
+      headers: admin(),
+      body: JSON.stringify({ email: "Owner@Example.com", role: "owner" }),
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ account_id: server.accountId, email: "owner@example.com", role: "owner" });
@@ -47,7 +59,10 @@ describe("dashboard: invitation and API keys in a real browser", () => {
     await expect(page.getByRole("alert").innerText()).resolves.toContain("at least 12 characters");
     await page.getByLabel("New password").fill("correct horse battery staple");
     await page.getByLabel("Repeat the password").fill("correct horse battery staple");
-    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/dashboard/invitations")), page.getByRole("button", { name: "Set password and sign in" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => !u.pathname.startsWith("/dashboard/invitations")),
+      page.getByRole("button", { name: "Set password and sign in" }).click(),
+    ]);
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === "tds_session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/dashboard", secure: false });
@@ -56,7 +71,11 @@ describe("dashboard: invitation and API keys in a real browser", () => {
     const again = await fetch(body.invitation_url);
     expect(again.status).toBe(404);
     expect(await again.text()).toContain("cannot be used");
-    const dup = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, { method: "POST", headers: admin(), body: JSON.stringify({ email: "owner@example.com", role: "member" }) });
+    const dup = await fetch(`${server.baseUrl}/api/v1/accounts/${server.accountId}/members`, {
+      method: "POST",
+      headers: admin(),
+      body: JSON.stringify({ email: "owner@example.com", role: "member" }),
+    });
     expect(dup.status).toBe(409);
     expect((await dup.json()).error.code).toBe("SVC_MEMBER_001");
 

@@ -64,7 +64,12 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     const hook = await insertSubscription(
       db,
       accountId,
-      { url: `http://127.0.0.1:${port}/webhooks/tds`, events: ["document.generated", "document.failed"], description: `ERP ${MARKUP}`, active: true },
+      {
+        url: `http://127.0.0.1:${port}/webhooks/tds`,
+        events: ["document.generated", "document.failed"],
+        description: `ERP ${MARKUP}`,
+        active: true,
+      },
       "whsec_" + Buffer.alloc(32, 7).toString("base64"),
       webhookSettings(config).secretKeyMaterial,
     );
@@ -94,29 +99,54 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     {
       name: "sign-in-error",
       as: "anonymous",
-      open: () => submit("/dashboard/sign-in", async (p) => {
-        await p.getByLabel("Email").fill("someone@example.com");
-        await p.getByLabel("Password").fill("not the password");
-      }, "Sign in"),
+      open: () =>
+        submit(
+          "/dashboard/sign-in",
+          async (p) => {
+            await p.getByLabel("Email").fill("someone@example.com");
+            await p.getByLabel("Password").fill("not the password");
+          },
+          "Sign in",
+        ),
       status: 401,
     },
     {
       name: "invitation",
       as: "anonymous",
       open: () => async (page: Page) => {
-        const { token } = await createInvitation(server.services.db, { accountId: server.accountId, email: null, role: "owner", invitedBy: null });
+        const { token } = await createInvitation(server.services.db, {
+          accountId: server.accountId,
+          email: null,
+          role: "owner",
+          invitedBy: null,
+        });
         await page.goto(`${server.baseUrl}/dashboard/invitations/${token}`);
       },
     },
-    { name: "invitation-invalid", as: "anonymous", open: () => "/dashboard/invitations/used-or-expired-token-aaaaaaaaaaaaaaaa", status: 404 },
+    {
+      name: "invitation-invalid",
+      as: "anonymous",
+      open: () => "/dashboard/invitations/used-or-expired-token-aaaaaaaaaaaaaaaa",
+      status: 404,
+    },
     { name: "api-keys", as: "owner", open: () => "/dashboard/settings/api-keys" },
-    { name: "api-key-created", as: "owner", open: () => submit("/dashboard/settings/api-keys", (p) => p.getByLabel("Name").fill("CI pipeline"), "Create key"), status: 201 },
+    {
+      name: "api-key-created",
+      as: "owner",
+      open: () => submit("/dashboard/settings/api-keys", (p) => p.getByLabel("Name").fill("CI pipeline"), "Create key"),
+      status: 201,
+    },
     { name: "api-key-revoke", as: "owner", open: () => `/dashboard/settings/api-keys/${keyId}/revoke` },
     { name: "webhooks", as: "owner", open: () => "/dashboard/settings/webhooks" },
     {
       name: "webhook-created",
       as: "owner",
-      open: () => submit("/dashboard/settings/webhooks", (p) => p.getByLabel("Endpoint URL").fill("https://erp.example.com/hooks/tds"), "Add endpoint"),
+      open: () =>
+        submit(
+          "/dashboard/settings/webhooks",
+          (p) => p.getByLabel("Endpoint URL").fill("https://erp.example.com/hooks/tds"),
+          "Add endpoint",
+        ),
       status: 201,
     },
     { name: "webhook-endpoint", as: "owner", open: () => `/dashboard/settings/webhooks/${hookId}` },
@@ -126,9 +156,14 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     {
       name: "invitation-created",
       as: "owner",
-      open: () => submit("/dashboard/settings/members", async (p) => {
-        await p.getByLabel("Email", { exact: true }).fill(`new${Math.random().toString(36).slice(2, 8)}@example.com`);
-      }, "Create invitation"),
+      open: () =>
+        submit(
+          "/dashboard/settings/members",
+          async (p) => {
+            await p.getByLabel("Email", { exact: true }).fill(`new${Math.random().toString(36).slice(2, 8)}@example.com`);
+          },
+          "Create invitation",
+        ),
       status: 201,
     },
     { name: "member-remove", as: "owner", open: () => `/dashboard/settings/members/${memberId}/remove` },
@@ -175,7 +210,8 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
         expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle), shot.name).not.toBe("none");
         await page.keyboard.press("Enter");
         expect(await page.evaluate(() => document.activeElement?.id), shot.name).toBe("main");
-        for (const s of await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src))) scripts.add(s);
+        for (const s of await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src)))
+          scripts.add(s);
         await page.close();
       }
     }
@@ -187,7 +223,13 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     const ctx = await contextFor("owner", 1280);
     const page = await ctx.newPage();
     // The shipments pages too (whatever scripts they add).
-    for (const path of ["/dashboard/shipments", "/dashboard/shipments/new", "/dashboard/from-document", "/dashboard/settings/webhooks", "/dashboard/account"]) {
+    for (const path of [
+      "/dashboard/shipments",
+      "/dashboard/shipments/new",
+      "/dashboard/from-document",
+      "/dashboard/settings/webhooks",
+      "/dashboard/account",
+    ]) {
       await page.goto(`${server.baseUrl}${path}`);
       for (const s of await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src))) scripts.add(s);
     }

@@ -20,12 +20,44 @@ import { screenshotDir } from "../support/screenshot-dir.ts";
 /** A hand-made slice of the EU Combined Nomenclature in the importer's file format. */
 const EU_CN: Record<string, unknown> = {
   "eu_cn2026_codes.json.gz": [
-    { code: "61091000", rawCode: "6109 10 00", name: "Of cotton", version: 2026, subheading: null, heading: "6109", chapter: "61", section: "XI" },
-    { code: "84713000", rawCode: "8471 30 00", name: "Portable automatic data-processing machines, weighing not more than 10 kg", version: 2026, subheading: null, heading: "8471", chapter: "84", section: "XVI" },
+    {
+      code: "61091000",
+      rawCode: "6109 10 00",
+      name: "Of cotton",
+      version: 2026,
+      subheading: null,
+      heading: "6109",
+      chapter: "61",
+      section: "XI",
+    },
+    {
+      code: "84713000",
+      rawCode: "8471 30 00",
+      name: "Portable automatic data-processing machines, weighing not more than 10 kg",
+      version: 2026,
+      subheading: null,
+      heading: "8471",
+      chapter: "84",
+      section: "XVI",
+    },
   ],
   "eu_cn2026_headings.json.gz": [
-    { code: "6109", rawCode: "6109", name: "T-shirts, singlets and other vests, knitted or crocheted", version: 2026, chapter: "61", section: "XI" },
-    { code: "8471", rawCode: "8471", name: "Automatic data-processing machines and units thereof", version: 2026, chapter: "84", section: "XVI" },
+    {
+      code: "6109",
+      rawCode: "6109",
+      name: "T-shirts, singlets and other vests, knitted or crocheted",
+      version: 2026,
+      chapter: "61",
+      section: "XI",
+    },
+    {
+      code: "8471",
+      rawCode: "8471",
+      name: "Automatic data-processing machines and units thereof",
+      version: 2026,
+      chapter: "84",
+      section: "XVI",
+    },
   ],
   "eu_cn2026_chapters.json.gz": [
     { code: "61", rawCode: "61", name: "ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED", version: 2026, section: "XI" },
@@ -61,7 +93,13 @@ describe("shipments pages in a real browser", () => {
   beforeAll(async () => {
     server = await startDashboardServer();
     await createMember(server.services, server.accountId, "maria@example.test", "member", PASSWORD);
-    await createParty(server.services.db, server.accountId, { name: "Müller GmbH", address: "Hafenstraße 5", city: "Hamburg", country: "DE", tax_ids: { eori: "DE123456789" } } as never);
+    await createParty(server.services.db, server.accountId, {
+      name: "Müller GmbH",
+      address: "Hafenstraße 5",
+      city: "Hamburg",
+      country: "DE",
+      tax_ids: { eori: "DE123456789" },
+    } as never);
     const other = await createAccount(server.services.db, "Other account", "growth");
     await createMember(server.services, other.id, "eve@example.test", "owner", PASSWORD);
     browser = await launchBrowser();
@@ -77,7 +115,9 @@ describe("shipments pages in a real browser", () => {
     await page.goto(`${server.baseUrl}/dashboard/shipments/new`);
     await page.getByLabel("Commercial Invoice").check();
     await expect.poll(() => page.locator('[data-field="goods.currency"] .marker').textContent()).toBe("Required for Commercial Invoice");
-    await expect.poll(() => page.locator('[data-field="route.port_of_loading"] .marker').textContent()).toBe("Recommended for Commercial Invoice");
+    await expect
+      .poll(() => page.locator('[data-field="route.port_of_loading"] .marker').textContent())
+      .toBe("Recommended for Commercial Invoice");
     await field(page, "shipment_ref").fill(REF);
     await field(page, "exporter.name").fill(EXPORTER);
     await field(page, "exporter.address").fill("ul. Piotrkowska 1");
@@ -85,7 +125,9 @@ describe("shipments pages in a real browser", () => {
     await field(page, "exporter.country").fill("PL");
     // Typing a saved party's name offers it; choosing it fills the rest.
     await field(page, "importer.name").pressSequentially("Müll", { delay: 30 });
-    await expect.poll(() => page.locator("#saved-parties option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain("Müller GmbH");
+    await expect
+      .poll(() => page.locator("#saved-parties option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)))
+      .toContain("Müller GmbH");
     await field(page, "importer.name").fill("Müller GmbH");
     await field(page, "importer.name").dispatchEvent("change");
     await expect.poll(() => field(page, "importer.address").inputValue()).toBe("Hafenstraße 5");
@@ -101,10 +143,28 @@ describe("shipments pages in a real browser", () => {
     const item = async (i: number, values: Record<string, string>) => {
       for (const [k, v] of Object.entries(values)) await field(page, `goods.line_items.${i}.${k}`).fill(v);
     };
-    await item(0, { description: "Cotton shirts", hs_code: "6205200000", quantity: "100", unit: "pcs", unit_price: "12.3", origin_country: "PL", net_weight_kg: "20", gross_weight_kg: "22" });
+    await item(0, {
+      description: "Cotton shirts",
+      hs_code: "6205200000",
+      quantity: "100",
+      unit: "pcs",
+      unit_price: "12.3",
+      origin_country: "PL",
+      net_weight_kg: "20",
+      gross_weight_kg: "22",
+    });
     await page.getByRole("button", { name: "Add line item" }).click();
     await expect.poll(() => page.locator('[data-group="line_items"] fieldset.row').count()).toBe(2);
-    await item(1, { description: "Linen", hs_code: "5309110000", quantity: "1", unit: "roll", unit_price: "4.5", origin_country: "PL", net_weight_kg: "5", gross_weight_kg: "6" });
+    await item(1, {
+      description: "Linen",
+      hs_code: "5309110000",
+      quantity: "1",
+      unit: "roll",
+      unit_price: "4.5",
+      origin_country: "PL",
+      net_weight_kg: "5",
+      gross_weight_kg: "6",
+    });
     await field(page, "packaging.total_packages").fill("2");
     await field(page, "packaging.total_gross_weight_kg").fill("28");
     await checkAxe(page);
@@ -150,11 +210,17 @@ describe("shipments pages in a real browser", () => {
     await page.getByRole("link", { name: "Freight payment (PREPAID or COLLECT)" }).waitFor({ state: "visible" });
     await checkAxe(page);
     await screenshots(page, "generate-warnings");
-    await Promise.all([page.waitForURL(/notice=generating/), page.getByRole("button", { name: "Generate anyway with blank fields" }).click()]);
+    await Promise.all([
+      page.waitForURL(/notice=generating/),
+      page.getByRole("button", { name: "Generate anyway with blank fields" }).click(),
+    ]);
     // progress.js polls and reloads the page once every document is ready.
     await page.getByRole("link", { name: /Download PDF of the Commercial Invoice/ }).waitFor({ state: "visible", timeout: 90_000 });
     await page.getByRole("link", { name: /Download PDF of the Bill of Lading/ }).waitFor({ state: "visible" });
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download PDF of the Commercial Invoice/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Download PDF of the Commercial Invoice/ }).click(),
+    ]);
     downloadPath = join(tmpdir(), `tds-dashboard-ci-${Date.now()}.pdf`);
     await download.saveAs(downloadPath);
     const { readFile } = await import("node:fs/promises");
@@ -162,7 +228,10 @@ describe("shipments pages in a real browser", () => {
     expect(download.suggestedFilename()).toMatch(/^commercial_invoice-[0-9a-f]{8}\.pdf$/);
     await rm(downloadPath, { force: true });
 
-    await Promise.all([page.waitForURL(/notice=flattened/, { timeout: 90_000 }), page.getByRole("button", { name: /Make PDF\/A copy of the Bill of Lading/ }).click()]);
+    await Promise.all([
+      page.waitForURL(/notice=flattened/, { timeout: 90_000 }),
+      page.getByRole("button", { name: /Make PDF\/A copy of the Bill of Lading/ }).click(),
+    ]);
     await page.getByRole("link", { name: /PDF\/A of the Bill of Lading/ }).waitFor({ state: "visible" });
     await expect.poll(() => page.locator("svg.qr").count()).toBe(1);
     await page.locator("details", { hasText: "What changed" }).locator("summary").click();
@@ -225,7 +294,9 @@ describe("shipments pages in a real browser", () => {
     await page.goto(`${server.baseUrl}/dashboard/shipments/new`);
     await field(page, "route.destination_country").fill("DE");
     await field(page, "goods.line_items.0.hs_code").pressSequentially("cotton", { delay: 30 });
-    await expect.poll(() => page.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain("61091000");
+    await expect
+      .poll(() => page.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)))
+      .toContain("61091000");
 
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const nojs = await ctx.newPage();

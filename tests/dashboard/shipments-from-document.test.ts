@@ -61,7 +61,10 @@ describe("from a document, in a real browser", () => {
     await checkAxe(page);
     await screenshots(page, "from-document");
     await page.getByLabel("Document", { exact: true }).setInputFiles(file);
-    await Promise.all([page.waitForURL(/\/dashboard\/from-document\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Upload and extract" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/from-document\/[0-9a-f-]{36}$/),
+      page.getByRole("button", { name: "Upload and extract" }).click(),
+    ]);
     // progress.js reloads the page when the job is done; the review form then shows.
     await page.getByRole("heading", { name: "Review the values read from invoice.pdf" }).waitFor({ timeout: 120_000 });
     const exporterName = await page.locator('[name="exporter.name"]').inputValue();
@@ -90,10 +93,16 @@ describe("from a document, in a real browser", () => {
     const data = sampleShipment();
     delete (data.route as Record<string, unknown>).vessel_name;
     const s = await createShipment(services.db, principal, { data, ref: "FILL-1", draft: false });
-    const r = await generateDocuments(services.db, principal, { shipment: data, documentTypes: ["COMMERCIAL_INVOICE"], shipmentId: s.id, finalDoc: false, confirmWarnings: true });
+    const r = await generateDocuments(services.db, principal, {
+      shipment: data,
+      documentTypes: ["COMMERCIAL_INVOICE"],
+      shipmentId: s.id,
+      finalDoc: false,
+      confirmWarnings: true,
+    });
     expect(r.status).toBe(202);
     await backgroundTasksIdle();
-    const jobId = ((r.body as { jobs: { jobId: string }[] }).jobs)[0].jobId;
+    const jobId = (r.body as { jobs: { jobId: string }[] }).jobs[0].jobId;
     const job = (await findGenerationJob(services.db, accountId, jobId))!;
     const pdf = await PDFDocument.load((await services.blobs.get(job.blob_key!))!.bytes);
     (pdf.getForm().getField("route.vesselName") as PDFTextField).setText("MSC Filled <i>In</i>");

@@ -74,7 +74,10 @@ for (const backend of testBackends()) {
         maxGenerations: 10,
         countsTowardQuota: true,
       });
-      expect((await findShipment(db, a.id, s.id))?.shipment_data).toEqual({ exporter: { name: "Łódź Textiles" }, custom: { nested: [1, 2] } });
+      expect((await findShipment(db, a.id, s.id))?.shipment_data).toEqual({
+        exporter: { name: "Łódź Textiles" },
+        custom: { nested: [1, 2] },
+      });
       expect(await findShipment(db, b.id, s.id)).toBeNull();
       expect((await listShipments(db, b.id, { limit: 50, offset: 0 })).total).toBe(0);
       expect(await reviseShipmentData(db, b.id, s.id, { x: 1 }, { set: false, value: null })).toBeNull();
@@ -84,7 +87,15 @@ for (const backend of testBackends()) {
     it("lists newest updated_at first, filters by status and searches ref and party names literally", async () => {
       const acc = await createAccount(db, "Lister", "growth");
       const make = (ref: string, exporter: string, status: "created" | "draft") =>
-        insertShipment(db, { accountId: acc.id, createdBy: "k", shipmentRef: ref, data: { exporter: { name: exporter } }, status, maxGenerations: 0, countsTowardQuota: false });
+        insertShipment(db, {
+          accountId: acc.id,
+          createdBy: "k",
+          shipmentRef: ref,
+          data: { exporter: { name: exporter } },
+          status,
+          maxGenerations: 0,
+          countsTowardQuota: false,
+        });
       const first = await make("PO-100", "Nordic Timber AB", "created");
       await make("PO-200", "Ceramica 100% Italiana", "draft");
       await make("PO_300", "Andes Coffee", "created");
@@ -97,10 +108,16 @@ for (const backend of testBackends()) {
       const times = all.shipments.map((s) => s.updated_at);
       expect([...times].sort().reverse()).toEqual(times);
 
-      expect((await listShipments(db, acc.id, { status: "draft", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual(["PO-200"]);
+      expect((await listShipments(db, acc.id, { status: "draft", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual([
+        "PO-200",
+      ]);
       expect((await listShipments(db, acc.id, { search: "nordic", limit: 50, offset: 0 })).total).toBe(1);
-      expect((await listShipments(db, acc.id, { search: "100%", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual(["PO-200"]);
-      expect((await listShipments(db, acc.id, { search: "PO_", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual(["PO_300"]);
+      expect((await listShipments(db, acc.id, { search: "100%", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual([
+        "PO-200",
+      ]);
+      expect((await listShipments(db, acc.id, { search: "PO_", limit: 50, offset: 0 })).shipments.map((s) => s.shipment_ref)).toEqual([
+        "PO_300",
+      ]);
       const page2 = await listShipments(db, acc.id, { limit: 2, offset: 2 });
       expect(page2.shipments).toHaveLength(1);
       expect(page2.total).toBe(3);
@@ -109,8 +126,19 @@ for (const backend of testBackends()) {
 
     it("revise resets status and hash only when the data changed; drafts stay drafts", async () => {
       const acc = await createAccount(db, "Reviser", "growth");
-      const s = await insertShipment(db, { accountId: acc.id, createdBy: "k", shipmentRef: "R", data: { a: 1 }, status: "created", maxGenerations: 10, countsTowardQuota: true });
-      await db.query("update shipments set status = 'validated', current_validation_hash = 'sha256:ab', current_validation_record_id = gen_random_uuid() where id = $1", [s.id]);
+      const s = await insertShipment(db, {
+        accountId: acc.id,
+        createdBy: "k",
+        shipmentRef: "R",
+        data: { a: 1 },
+        status: "created",
+        maxGenerations: 10,
+        countsTowardQuota: true,
+      });
+      await db.query(
+        "update shipments set status = 'validated', current_validation_hash = 'sha256:ab', current_validation_record_id = gen_random_uuid() where id = $1",
+        [s.id],
+      );
       const same = await reviseShipmentData(db, acc.id, s.id, { a: 1 }, { set: false, value: null });
       expect(same).toMatchObject({ status: "validated", current_validation_hash: "sha256:ab", shipment_ref: "R" });
       const changed = await reviseShipmentData(db, acc.id, s.id, { a: 2 }, { set: true, value: null });
@@ -120,7 +148,15 @@ for (const backend of testBackends()) {
       expect(changed?.shipment_ref).toBeUndefined();
       expect(changed?.shipment_data).toEqual({ a: 2 });
 
-      const d = await insertShipment(db, { accountId: acc.id, createdBy: "k", shipmentRef: null, data: { a: 1 }, status: "draft", maxGenerations: 0, countsTowardQuota: false });
+      const d = await insertShipment(db, {
+        accountId: acc.id,
+        createdBy: "k",
+        shipmentRef: null,
+        data: { a: 1 },
+        status: "draft",
+        maxGenerations: 0,
+        countsTowardQuota: false,
+      });
       expect((await reviseShipmentData(db, acc.id, d.id, { b: 1 }, { set: false, value: null }))?.status).toBe("draft");
     });
 
@@ -130,7 +166,9 @@ for (const backend of testBackends()) {
       const p: KeyPrincipal = { accountId: acc.id, keyId: key.id, tier: "free" };
       const draft = await createShipment(db, p, { data: { a: 1 }, ref: null, draft: true });
       expect(draft).toMatchObject({ status: "draft", max_generations: 0 });
-      const results = await Promise.allSettled(Array.from({ length: 7 }, (_, i) => createShipment(db, p, { data: { i }, ref: null, draft: false })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 7 }, (_, i) => createShipment(db, p, { data: { i }, ref: null, draft: false })),
+      );
       const ok = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
       expect(ok).toHaveLength(5);

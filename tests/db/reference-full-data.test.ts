@@ -88,7 +88,11 @@ describe.runIf(hasSharedData)("full reference import from ../shared/data (PGlite
     expect([...facts.hsCodes.in]).toEqual(["84713010"]);
     expect([...facts.hsCodes.wco].sort()).toEqual(["010121", "847130"]);
     expect(facts.euCodeLength).toBe(8);
-    expect(facts.ports.get("DEHAM")).toMatchObject({ country: "DE", name: "Hamburg", functions: { port: true, rail: true, road: true, airport: true } });
+    expect(facts.ports.get("DEHAM")).toMatchObject({
+      country: "DE",
+      name: "Hamburg",
+      functions: { port: true, rail: true, road: true, airport: true },
+    });
     expect(facts.ports.get("USLAX")).toMatchObject({ country: "US", name: "Los Angeles", functions: { port: true } });
     expect(facts.ports.get("NLRTM")).toMatchObject({ country: "NL", name: "Rotterdam", functions: { port: true } });
     // In release 2025-1 CNSHA is Shanghai Hongqiao airport; the seaport is CNSGH.
@@ -103,13 +107,18 @@ describe.runIf(hasSharedData)("full reference import from ../shared/data (PGlite
   });
 
   it("keeps the US rates, hierarchy and OFAC aliases of real entries", async () => {
-    const [us] = await db.query("select description, effective_general_rate, effective_column2_rate, parent_code from hs_codes_us where code = '8471300100'");
+    const [us] = await db.query(
+      "select description, effective_general_rate, effective_column2_rate, parent_code from hs_codes_us where code = '8471300100'",
+    );
     expect(us).toMatchObject({ effective_general_rate: "Free", effective_column2_rate: "35%", parent_code: "8471" });
     const [horse] = await db.query("select effective_general_rate, rate_line_code from hs_codes_us where code = '0101210010'");
     expect(horse).toEqual({ effective_general_rate: "Free", rate_line_code: "01012100" });
-    const [bnc] = await db.query<{ name: string; programs: string[]; aliases: Array<{ name: string }>; addresses: Array<{ country: string }> }>(
-      "select name, programs, aliases, addresses from sanctions_ofac where list = 'SDN' and uid = 306",
-    );
+    const [bnc] = await db.query<{
+      name: string;
+      programs: string[];
+      aliases: Array<{ name: string }>;
+      addresses: Array<{ country: string }>;
+    }>("select name, programs, aliases, addresses from sanctions_ofac where list = 'SDN' and uid = 306");
     expect(bnc.name).toBe("BANCO NACIONAL DE CUBA");
     expect(bnc.programs).toEqual(["CUBA"]);
     expect(bnc.aliases.map((a) => a.name)).toContain("NATIONAL BANK OF CUBA");

@@ -30,20 +30,76 @@ const FIXTURES: Record<string, string | { latin1: string }> = {
   ].join("\n"),
   "hs/wco_hs2022_sections.csv": "\uFEFFsection,name\nI,live animals; animal products\nXVI,machinery\n",
   "us_hts/usitc_hts_2026_revision_10.json.gz": JSON.stringify([
-    { htsno: "0101", indent: "0", description: "Live horses, asses, mules and hinnies:", units: [], general: "", special: "", other: "", footnotes: [] },
+    {
+      htsno: "0101",
+      indent: "0",
+      description: "Live horses, asses, mules and hinnies:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+      footnotes: [],
+    },
     { htsno: "", indent: "1", description: "Horses:", superior: "true", units: [], general: "", special: "", other: "", footnotes: null },
-    { htsno: "0101.21.00", indent: "2", description: "Purebred breeding animals", units: [], general: "Free", special: "", other: "Free", footnotes: [] },
+    {
+      htsno: "0101.21.00",
+      indent: "2",
+      description: "Purebred breeding animals",
+      units: [],
+      general: "Free",
+      special: "",
+      other: "Free",
+      footnotes: [],
+    },
     { htsno: "0101.21.00.10", indent: "3", description: "Males", units: ["No."], general: "", special: "", other: "", footnotes: [] },
-    { htsno: "8471", indent: "0", description: "Automatic data processing machines:", units: [], general: "", special: "", other: "", footnotes: [] },
-    { htsno: "8471.30.01.00", indent: "1", description: "Portable automatic data processing machines", units: ["No."], general: "Free", special: "", other: "35%", footnotes: [] },
+    {
+      htsno: "8471",
+      indent: "0",
+      description: "Automatic data processing machines:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+      footnotes: [],
+    },
+    {
+      htsno: "8471.30.01.00",
+      indent: "1",
+      description: "Portable automatic data processing machines",
+      units: ["No."],
+      general: "Free",
+      special: "",
+      other: "35%",
+      footnotes: [],
+    },
   ]),
   // An older revision in the other official format: must lose to revision 10.
   "us_hts/usitc_hts_2026_revision_4.csv.gz":
     "\uFEFFHTS Number,Indent,Description,Unit of Quantity,General Rate of Duty,Special Rate of Duty,Column 2 Rate of Duty,Quota Quantity,Additional Duties\r\n" +
     '"0101","0","Live horses","","","","","",""\r\n',
   "eu_cn/eu_cn2026_codes.json.gz": JSON.stringify([
-    { code: "01012100", rawCode: "0101 21 00", name: "Pure-bred breeding animals", version: 2026, subheading: null, heading: "0101", chapter: "01", section: "I", supplementaryUnit: "PST" },
-    { code: "84713000", rawCode: "8471 30 00", name: "Portable automatic data-processing machines", version: 2026, subheading: null, heading: "8471", chapter: "84", section: "XVI", supplementaryUnit: "PST" },
+    {
+      code: "01012100",
+      rawCode: "0101 21 00",
+      name: "Pure-bred breeding animals",
+      version: 2026,
+      subheading: null,
+      heading: "0101",
+      chapter: "01",
+      section: "I",
+      supplementaryUnit: "PST",
+    },
+    {
+      code: "84713000",
+      rawCode: "8471 30 00",
+      name: "Portable automatic data-processing machines",
+      version: 2026,
+      subheading: null,
+      heading: "8471",
+      chapter: "84",
+      section: "XVI",
+      supplementaryUnit: "PST",
+    },
   ]),
   "eu_cn/eu_cn2026_headings.json.gz": JSON.stringify([
     { code: "0101", rawCode: "0101", name: "Live horses", version: 2026, chapter: "01", section: "I" },
@@ -70,7 +126,8 @@ const FIXTURES: Record<string, string | { latin1: string }> = {
   "unlocode/official_2025-1_UNLOCODE_CodeListPart1.csv.gz":
     ",BE,,.BELGIUM,,,,,,,,\r\n,BE,BRU,Brussel (Bruxelles),Brussel (Bruxelles),BRU,1234----,AI,1101,,5050N 00420E,\r\n,BE,BRU,Bruxelles (Brussel),Bruxelles (Brussel),BRU,1234----,AI,1101,,5050N 00420E,\r\n,BE,,Antwerp = Antwerpen,Antwerp = Antwerpen,,,,,,,\r\n,DE,,.GERMANY,,,,,,,,\r\n,DE,HAM,Hamburg,Hamburg,HH,12345---,AF,2001,,5331N 00956E,",
   "unlocode/official_2025-1_UNLOCODE_CodeListPart2.csv.gz": {
-    latin1: ",FR,,.FRANCE,,,,,,,,\r\n,FR,LEH,Le Havre,Le Havre,76,1234----,AF,0601,,4929N 00006E,\r\n,FR,ZCH,Châlons-en-Champagne,Chalons-en-Champagne,51,--3-----,RL,0307,,,\r\nX,FR,ZZZ,Obsolète,Obsolete,,--3-----,RL,0001,,,",
+    latin1:
+      ",FR,,.FRANCE,,,,,,,,\r\n,FR,LEH,Le Havre,Le Havre,76,1234----,AF,0601,,4929N 00006E,\r\n,FR,ZCH,Châlons-en-Champagne,Chalons-en-Champagne,51,--3-----,RL,0307,,,\r\nX,FR,ZZZ,Obsolète,Obsolete,,--3-----,RL,0001,,,",
   },
   "unlocode/official_2025-1_UNLOCODE_CodeListPart3.csv.gz":
     ",US,,.UNITED STATES,,,,,,,,\r\n,US,LAX,Los Angeles,Los Angeles,CA,1--45---,AI,0001,,,\r\n,US,NYC,New York,New York,NY,12345---,AI,0001,,4042N 07400W,",
@@ -83,7 +140,8 @@ const FIXTURES: Record<string, string | { latin1: string }> = {
   "ofac/ofac_alt_2026-06.csv.gz": '36,12,"aka","AERO-CARIBBEAN",-0- \r\n50000,1,"aka","LATER DESIGNATION",-0- \r\n\u001a',
   "ofac/ofac_add_2026-06.csv.gz": '36,25,-0- ,"Havana","Cuba",-0- \r\n\u001a',
   "ofac/ofac_sdn_comments_2025-12.csv.gz": '2686,"te 1 Jan 2020."\r\n\u001a',
-  "ofac/ofac_cons_prim_2025-12.csv.gz": '9639,"HANIYA, Ismail Abdul Salah","individual","NS-PLC",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1962; POB Shati."\r\n\u001a',
+  "ofac/ofac_cons_prim_2025-12.csv.gz":
+    '9639,"HANIYA, Ismail Abdul Salah","individual","NS-PLC",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1962; POB Shati."\r\n\u001a',
   "ofac/ofac_cons_alt_2025-12.csv.gz": '9639,9150,"aka","HANIYA, Ismail",-0- \r\n\u001a',
   "iso/country-codes.csv": [
     "FIFA,Dial,ISO3166-1-Alpha-3,ISO3166-1-numeric,ISO3166-1-Alpha-2,official_name_en,CLDR display name",
@@ -178,7 +236,17 @@ for (const backend of testBackends()) {
       expect(status.map((s) => s.table)).toEqual([...REFERENCE_TABLES]);
       expect(status.every((s) => s.row_count === 0 && s.source === null && s.vintage === null && s.imported_at === null)).toBe(true);
       const facts = await gatherReferenceFacts(db, { hsCodes: { us: ["8471300100"] }, ports: ["DEHAM"] });
-      expect(facts.loaded).toEqual({ us: false, eu: false, uk: false, in: false, wco: false, ports: false, sanctions: false, countries: false, currencies: false });
+      expect(facts.loaded).toEqual({
+        us: false,
+        eu: false,
+        uk: false,
+        in: false,
+        wco: false,
+        ports: false,
+        sanctions: false,
+        countries: false,
+        currencies: false,
+      });
       expect(facts.hsCodes.us.size).toBe(0);
       expect(facts.ports.size).toBe(0);
     });
@@ -199,11 +267,17 @@ for (const backend of testBackends()) {
     });
 
     it("stores the rows as parsed: Latin-1 names decoded, hierarchy, rates, aliases", async () => {
-      const [zch] = await db.query<{ name: string; name_wo_diacritics: string }>("select name, name_wo_diacritics from port_codes where code = 'FRZCH'");
+      const [zch] = await db.query<{ name: string; name_wo_diacritics: string }>(
+        "select name, name_wo_diacritics from port_codes where code = 'FRZCH'",
+      );
       expect(zch).toEqual({ name: "Châlons-en-Champagne", name_wo_diacritics: "Chalons-en-Champagne" });
-      const [ham] = await db.query<{ latitude: string; longitude: string }>("select latitude::text, longitude::text from port_codes where code = 'DEHAM'");
+      const [ham] = await db.query<{ latitude: string; longitude: string }>(
+        "select latitude::text, longitude::text from port_codes where code = 'DEHAM'",
+      );
       expect(ham).toEqual({ latitude: "53.51667", longitude: "9.93333" });
-      const [us] = await db.query("select parent_code, effective_general_rate, rate_line_code, units from hs_codes_us where code = '0101210010'");
+      const [us] = await db.query(
+        "select parent_code, effective_general_rate, rate_line_code, units from hs_codes_us where code = '0101210010'",
+      );
       expect(us).toEqual({ parent_code: "01012100", effective_general_rate: "Free", rate_line_code: "01012100", units: ["No."] });
       const [sdn] = await db.query<{ programs: string[]; aliases: unknown; addresses: unknown; type: string }>(
         "select programs, aliases, addresses, type from sanctions_ofac where list = 'SDN' and uid = 36",
@@ -225,7 +299,13 @@ for (const backend of testBackends()) {
       const us = status.find((s) => s.table === "hs_codes_us")!;
       expect(us).toMatchObject({ source: "USITC Harmonized Tariff Schedule (JSON export)", vintage: "HTS 2026 Revision 10", row_count: 6 });
       expect(Date.parse(us.imported_at!)).toBeGreaterThan(Date.now() - 600_000);
-      expect(status.find((s) => s.table === "duty_rates")).toEqual({ table: "duty_rates", source: null, vintage: null, row_count: 0, imported_at: null });
+      expect(status.find((s) => s.table === "duty_rates")).toEqual({
+        table: "duty_rates",
+        source: null,
+        vintage: null,
+        row_count: 0,
+        imported_at: null,
+      });
       const [files] = await db.query<{ files: string[] }>("select files from reference_imports where table_name = 'port_codes'");
       expect(files.files).toHaveLength(3);
     });
@@ -241,7 +321,17 @@ for (const backend of testBackends()) {
         },
         ports: ["DEHAM", "us lax", "FRZCH", "FRZZZ", "BEBRU", "XXXXX", "ZZOLD", "ZZDER", "bad"],
       });
-      expect(facts.loaded).toEqual({ us: true, eu: true, uk: true, in: true, wco: true, ports: true, sanctions: true, countries: true, currencies: true });
+      expect(facts.loaded).toEqual({
+        us: true,
+        eu: true,
+        uk: true,
+        in: true,
+        wco: true,
+        ports: true,
+        sanctions: true,
+        countries: true,
+        currencies: true,
+      });
       expect(facts.euCodeLength).toBe(8);
       expect([...facts.hsCodes.us].sort()).toEqual(["0101210010", "847130", "8471300100"]);
       // Without TARIC, a 10-digit EU code is checked on its CN8 prefix.
@@ -257,7 +347,17 @@ for (const backend of testBackends()) {
         country: "DE",
         name: "Hamburg",
         subdivision: "HH",
-        functions: { port: true, rail: true, road: true, airport: true, postal: true, multimodal: false, fixed_transport: false, inland_water: false, border_crossing: false },
+        functions: {
+          port: true,
+          rail: true,
+          road: true,
+          airport: true,
+          postal: true,
+          multimodal: false,
+          fixed_transport: false,
+          inland_water: false,
+          border_crossing: false,
+        },
       });
       expect(facts.ports.get("USLAX")?.functions).toMatchObject({ port: true, rail: false, airport: true });
       expect([...facts.countries].sort()).toEqual(["DE", "NA", "US"]);
@@ -292,7 +392,10 @@ for (const backend of testBackends()) {
     });
 
     it("a failing import leaves the table's previous rows in place", async () => {
-      await writeFixtures(dir, { "uk_tariff/uk_tariff_commodities_report_v4.0.2000.csv.gz": '"id","commodity__sid","commodity__code","commodity__suffix","commodity__description","commodity__validity_start","commodity__validity_end","parent__sid"\n1,1,"01","80","x","2020-01-01","#NA","#NA"\n' });
+      await writeFixtures(dir, {
+        "uk_tariff/uk_tariff_commodities_report_v4.0.2000.csv.gz":
+          '"id","commodity__sid","commodity__code","commodity__suffix","commodity__description","commodity__validity_start","commodity__validity_end","parent__sid"\n1,1,"01","80","x","2020-01-01","#NA","#NA"\n',
+      });
       try {
         await expect(importReferenceDir(db, dir, { only: ["hs_codes_uk"] })).rejects.toThrow(/hs_codes_uk .*not 10 digits/);
         const summary = await importReferenceDir(db, dir, { only: ["hs_codes_uk", "countries"], continueOnError: true });

@@ -83,27 +83,44 @@ for (const backend of backends) {
     let settings: ReferenceRefreshSettings;
     // The collector runs even when the suite is skipped: read the files only when they are there.
     const sdn = hasSharedData ? officialBytes(OFAC_FILES["sdn.csv"]) : new Uint8Array();
-    const ports = hasSharedData ? ["Part1", "Part2", "Part3"].map((p) => officialBytes(`unlocode/official_2025-1_UNLOCODE_CodeList${p}.csv.gz`)) : [];
+    const ports = hasSharedData
+      ? ["Part1", "Part2", "Part3"].map((p) => officialBytes(`unlocode/official_2025-1_UNLOCODE_CodeList${p}.csv.gz`))
+      : [];
 
-    const refresh = (only: string[], extra: Parameters<typeof refreshReferenceData>[2] = {}, on: Db = db) => refreshReferenceData(on, settings, { only, ...extra });
+    const refresh = (only: string[], extra: Parameters<typeof refreshReferenceData>[2] = {}, on: Db = db) =>
+      refreshReferenceData(on, settings, { only, ...extra });
     const one = async (only: string, extra: Parameters<typeof refreshReferenceData>[2] = {}) => (await refresh([only], extra))[0];
     const stored = async (table: string) =>
-      (await db.query<{ row_count: number; checksum: string | null; imported_at: Date | string; vintage: string | null; published_at: Date | string | null; source_urls: unknown }>(
-        "select row_count, checksum, imported_at::text as imported_at, vintage, published_at, source_urls from reference_imports where table_name = $1",
-        [table],
-      ))[0];
+      (
+        await db.query<{
+          row_count: number;
+          checksum: string | null;
+          imported_at: Date | string;
+          vintage: string | null;
+          published_at: Date | string | null;
+          source_urls: unknown;
+        }>(
+          "select row_count, checksum, imported_at::text as imported_at, vintage, published_at, source_urls from reference_imports where table_name = $1",
+          [table],
+        )
+      )[0];
     const sanctionsRows = async () => (await db.query<{ n: number }>("select count(*)::int as n from sanctions_ofac"))[0].n;
     const state = async (table: string) =>
-      (await db.query<{ last_outcome: string | null; last_error: string | null; consecutive_failures: number; last_checked_at: unknown }>(
-        "select last_outcome, last_error, consecutive_failures, last_checked_at::text as last_checked_at from reference_refresh_state where table_name = $1",
-        [table],
-      ))[0];
+      (
+        await db.query<{ last_outcome: string | null; last_error: string | null; consecutive_failures: number; last_checked_at: unknown }>(
+          "select last_outcome, last_error, consecutive_failures, last_checked_at::text as last_checked_at from reference_refresh_state where table_name = $1",
+          [table],
+        )
+      )[0];
 
     beforeAll(async () => {
       ({ db, second, close } = await backend.open());
       server = await startSourceServer();
       for (const [key, rel] of Object.entries(OFAC_FILES)) {
-        server.files.set(`/ofac/${key}`, { body: officialBytes(rel), headers: { "content-type": "text/csv", "last-modified": SDN_PUBLISHED } });
+        server.files.set(`/ofac/${key}`, {
+          body: officialBytes(rel),
+          headers: { "content-type": "text/csv", "last-modified": SDN_PUBLISHED },
+        });
       }
       server.files.set("/unlocode/loc251csv.zip", { body: unlocodeZip(ports), headers: { "content-type": "application/zip" } });
       server.files.set("/countries/country-codes.csv", { body: officialBytes("iso/country-codes.csv") });
@@ -116,7 +133,8 @@ for (const backend of backends) {
         TDS_REFERENCE_URL_CURRENCIES: `${server.base}/currencies/codes-all.csv`,
         TDS_REFERENCE_TIMEOUT: "20s",
       };
-      for (const key of Object.keys(OFAC_FILES)) env[`TDS_REFERENCE_URL_SANCTIONS_OFAC_${key.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`] = `${server.base}/ofac/${key}`;
+      for (const key of Object.keys(OFAC_FILES))
+        env[`TDS_REFERENCE_URL_SANCTIONS_OFAC_${key.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`] = `${server.base}/ofac/${key}`;
       settings = loadReferenceRefreshSettings((k) => env[k]);
     });
     afterAll(async () => {
@@ -191,7 +209,10 @@ for (const backend of backends) {
     });
 
     it("refuses a malformed file (an HTML page, a CSV of the wrong kind) and keeps the old data", async () => {
-      server.files.set("/ofac/sdn.csv", { body: "<!DOCTYPE html><html><body>Service temporarily unavailable</body></html>", headers: { "content-type": "text/html" } });
+      server.files.set("/ofac/sdn.csv", {
+        body: "<!DOCTYPE html><html><body>Service temporarily unavailable</body></html>",
+        headers: { "content-type": "text/html" },
+      });
       await expectRefused("sanctions_ofac", /HTML page instead of the data file/);
       server.files.set("/ofac/sdn.csv", { body: officialBytes("iso/country-codes.csv") });
       await expectRefused("sanctions_ofac", /not an OFAC legacy CSV/);
@@ -208,7 +229,13 @@ for (const backend of backends) {
       server.files.set("/ofac/add.csv", { body: officialBytes(OFAC_FILES["add.csv"]) });
       const closed = await startSourceServer();
       await closed.close();
-      const offline = { ...settings, sources: { ...settings.sources, countries: [{ key: "country-codes.csv", url: `${closed.base}/country-codes.csv`, optional: false }] } };
+      const offline = {
+        ...settings,
+        sources: {
+          ...settings.sources,
+          countries: [{ key: "country-codes.csv", url: `${closed.base}/country-codes.csv`, optional: false }],
+        },
+      };
       const [r] = await refreshReferenceData(db, offline, { only: ["countries"] });
       expect(r.outcome).toBe("failed");
       expect(r.error).toMatch(/could not be reached/);
@@ -259,7 +286,9 @@ for (const backend of backends) {
       const services = { db, config: { ...loadConfig(), referenceRefresh: offline } } as unknown as Services;
       const task = referenceRefreshTask(services, { info: (s) => logs.push(`info ${s}`), error: (s) => logs.push(`error ${s}`) });
       await task.idle();
-      expect(logs.filter((l) => l.includes("currencies"))).toEqual([expect.stringMatching(/^error reference refresh: currencies failed, previous data kept, will retry: .*could not be reached/)]);
+      expect(logs.filter((l) => l.includes("currencies"))).toEqual([
+        expect.stringMatching(/^error reference refresh: currencies failed, previous data kept, will retry: .*could not be reached/),
+      ]);
       // Woken again at once: the failed table waits for its retry delay, so nothing is downloaded or logged.
       task.wake();
       await task.idle();

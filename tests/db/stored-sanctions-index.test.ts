@@ -5,10 +5,17 @@ import type { Db } from "../../shared/db/types.ts";
 import { loadOfacEntries } from "../support/ofac-entries.ts";
 import { hasSharedData } from "../support/shared-data.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
-import { currentStoredLayout, sanctionsSourceSignature, screenNamesStored, storeIndexOf } from "../../shared/reference/sanctions/stored-index.ts";
+import {
+  currentStoredLayout,
+  sanctionsSourceSignature,
+  screenNamesStored,
+  storeIndexOf,
+} from "../../shared/reference/sanctions/stored-index.ts";
 
 // Every tenth entry of the real OFAC lists (SDN + consolidated, with aliases): ~1,500 entries keeps PGlite quick.
-const entries: SanctionsEntry[] = hasSharedData ? loadOfacEntries({ includeConsolidated: true }).entries.filter((_, i) => i % 10 === 0) : [];
+const entries: SanctionsEntry[] = hasSharedData
+  ? loadOfacEntries({ includeConsolidated: true }).entries.filter((_, i) => i % 10 === 0)
+  : [];
 
 function screenedNames(): string[] {
   const names: string[] = [];

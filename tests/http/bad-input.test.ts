@@ -81,7 +81,11 @@ describe("bad input", () => {
   it("handles CORS preflight for browser clients", async () => {
     const r = await gw.fetch("/functions/v1/create-shipment", {
       method: "OPTIONS",
-      headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization,apikey,content-type" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,apikey,content-type",
+      },
     });
     expect(r.status).toBe(204);
     expect(r.headers.get("access-control-allow-headers")).toMatch(/apikey/);

@@ -44,7 +44,9 @@ for (const backend of testBackends()) {
       expect(r.status).toBe(200);
       expect(Object.keys(r.body.requirements).sort()).toEqual([...DOCUMENT_TYPES].sort());
       expect(r.body.requirements).toEqual(JSON.parse(JSON.stringify(FIELD_REQUIREMENTS)));
-      expect(r.body.requirements.BILL_OF_LADING.recommended.map((f: { dataPath: string }) => f.dataPath)).toContain("bl_data.freight_payment");
+      expect(r.body.requirements.BILL_OF_LADING.recommended.map((f: { dataPath: string }) => f.dataPath)).toContain(
+        "bl_data.freight_payment",
+      );
     });
 
     it("generates all 14 types an EU shipment allows (and the other 2 for a US one): PDFs pass qpdf, fonts embedded, data, hash and QR", async () => {
@@ -54,9 +56,22 @@ for (const backend of testBackends()) {
       expect(r.status).toBe(202);
       expect(r.body).toMatchObject({ generation_count: 1, max_generations: 2 });
       expect(r.body.jobs).toHaveLength(EU_TYPES.length);
-      const us = await generate({ shipment: sampleUsmcaShipment(), document_types: ["USMCA_CERTIFICATE_OF_ORIGIN"], confirm_warnings: true });
+      const us = await generate({
+        shipment: sampleUsmcaShipment(),
+        document_types: ["USMCA_CERTIFICATE_OF_ORIGIN"],
+        confirm_warnings: true,
+      });
       expect(us.status).toBe(202);
-      const air = { ...sampleShipment(), route: { ...(sampleShipment().route as object), transport_mode: "air", incoterms: "FCA", port_of_loading: "PLWAW", port_of_discharge: "DEFRA" } };
+      const air = {
+        ...sampleShipment(),
+        route: {
+          ...(sampleShipment().route as object),
+          transport_mode: "air",
+          incoterms: "FCA",
+          port_of_loading: "PLWAW",
+          port_of_discharge: "DEFRA",
+        },
+      };
       const awb = await generate({ shipment: air, document_types: ["AIR_WAYBILL"], confirm_warnings: true });
       expect(awb.status).toBe(202);
 
@@ -65,7 +80,11 @@ for (const backend of testBackends()) {
       const hash = results[0].hash;
       expect(hash).toMatch(/^sha256:[0-9a-f]{64}$/);
       for (const d of results) {
-        expect(d, d.document_type).toMatchObject({ status: "completed", error_message: null, verification_url: `https://docs.example.test/verify/${d.hash}` });
+        expect(d, d.document_type).toMatchObject({
+          status: "completed",
+          error_message: null,
+          verification_url: `https://docs.example.test/verify/${d.hash}`,
+        });
         // The signed address works without any header.
         const res = await gw.fetch(new URL(d.download_url).pathname + new URL(d.download_url).search);
         expect(res.status, d.document_type).toBe(200);
@@ -73,7 +92,10 @@ for (const backend of testBackends()) {
         const bytes = new Uint8Array(await res.arrayBuffer());
         const file = pdfs.write(bytes, d.document_type);
         expect(qpdfCheck(file).status, d.document_type).toBe(0);
-        expect(pdffonts(file).every((f) => f.embedded), d.document_type).toBe(true);
+        expect(
+          pdffonts(file).every((f) => f.embedded),
+          d.document_type,
+        ).toBe(true);
         const text = pdftotext(file);
         expect(text).toContain(d.hash);
         expect(text).toMatch(/Generation\s+1/);
@@ -84,7 +106,14 @@ for (const backend of testBackends()) {
         expect((form.getField("_service_doc_type") as PDFTextField).getText()).toBe(d.document_type);
       }
       const invoice = results.find((d) => d.document_type === "COMMERCIAL_INVOICE")!;
-      const text = pdftotext(pdfs.write(new Uint8Array(await (await gw.fetch(new URL(invoice.download_url).pathname + new URL(invoice.download_url).search)).arrayBuffer()), "ci"));
+      const text = pdftotext(
+        pdfs.write(
+          new Uint8Array(
+            await (await gw.fetch(new URL(invoice.download_url).pathname + new URL(invoice.download_url).search)).arrayBuffer(),
+          ),
+          "ci",
+        ),
+      );
       expect(text).toContain("Łódź");
       expect(text).toContain("Müller");
 
@@ -95,11 +124,23 @@ for (const backend of testBackends()) {
       const verify = await gw.call("GET", `/functions/v1/verify-hash?hash=${hash}`);
       expect(verify.body.verified).toBe(true);
       expect(verify.body.documents_generated.sort()).toEqual([...EU_TYPES].sort());
-      const events = await db.query<{ event: string; payload: { data: Record<string, unknown> } }>("select event, payload from event_outbox order by created_at");
+      const events = await db.query<{ event: string; payload: { data: Record<string, unknown> } }>(
+        "select event, payload from event_outbox order by created_at",
+      );
       const generated = events.filter((e) => e.event === "document.generated");
       expect(generated).toHaveLength(jobs.length);
-      expect(generated[0].payload).toMatchObject({ event: "document.generated", data: { status: "completed", hash: expect.stringMatching(/^sha256:/) } });
-      expect(Object.keys(generated[0].payload.data).sort()).toEqual(["document_type", "download_url", "hash", "job_id", "shipment_id", "status"]);
+      expect(generated[0].payload).toMatchObject({
+        event: "document.generated",
+        data: { status: "completed", hash: expect.stringMatching(/^sha256:/) },
+      });
+      expect(Object.keys(generated[0].payload.data).sort()).toEqual([
+        "document_type",
+        "download_url",
+        "hash",
+        "job_id",
+        "shipment_id",
+        "status",
+      ]);
     });
 
     it("final_doc false makes missing values fillable fields named by camelCase path; final_doc true leaves only the hidden ones", async () => {
@@ -109,7 +150,14 @@ for (const backend of testBackends()) {
       const fin = await generate({ shipment: s, document_types: ["BILL_OF_LADING"], confirm_warnings: true, final_doc: true });
       const [a, b] = await finished([open.body.jobs[0].jobId, fin.body.jobs[0].jobId]);
       const fields = async (d: { download_url: string }) =>
-        (await PDFDocument.load(new Uint8Array(await (await gw.fetch(new URL(d.download_url).pathname + new URL(d.download_url).search)).arrayBuffer()))).getForm().getFields().map((f) => f.getName());
+        (
+          await PDFDocument.load(
+            new Uint8Array(await (await gw.fetch(new URL(d.download_url).pathname + new URL(d.download_url).search)).arrayBuffer()),
+          )
+        )
+          .getForm()
+          .getFields()
+          .map((f) => f.getName());
       expect(await fields(a)).toContain("blData.blNumber");
       expect((await fields(b)).sort()).toEqual(["_service_doc_type", "_service_shipment_id", "_service_shipment_ref"]);
     });
@@ -118,11 +166,22 @@ for (const backend of testBackends()) {
       const s = sampleShipment();
       delete (s as Record<string, unknown>).phytosanitary_data;
       delete (s as Record<string, unknown>).analysis_data;
-      const pre = await generate({ shipment: s, document_types: ["PHYTOSANITARY_CERTIFICATE", "CERTIFICATE_OF_ANALYSIS", "USMCA_CERTIFICATE_OF_ORIGIN"] });
+      const pre = await generate({
+        shipment: s,
+        document_types: ["PHYTOSANITARY_CERTIFICATE", "CERTIFICATE_OF_ANALYSIS", "USMCA_CERTIFICATE_OF_ORIGIN"],
+      });
       expect(pre.status).toBe(400);
       expect(pre.body.success).toBe(false);
-      expect(pre.body.preCheckErrors.map((e: { docType: string }) => e.docType).sort()).toEqual(["CERTIFICATE_OF_ANALYSIS", "PHYTOSANITARY_CERTIFICATE", "USMCA_CERTIFICATE_OF_ORIGIN"]);
-      expect(pre.body.preCheckErrors[0].errors[0]).toMatchObject({ message: expect.any(String), fieldPath: expect.any(String), tab: expect.any(String) });
+      expect(pre.body.preCheckErrors.map((e: { docType: string }) => e.docType).sort()).toEqual([
+        "CERTIFICATE_OF_ANALYSIS",
+        "PHYTOSANITARY_CERTIFICATE",
+        "USMCA_CERTIFICATE_OF_ORIGIN",
+      ]);
+      expect(pre.body.preCheckErrors[0].errors[0]).toMatchObject({
+        message: expect.any(String),
+        fieldPath: expect.any(String),
+        tab: expect.any(String),
+      });
 
       const w = sampleShipment();
       delete (w.bl_data as Record<string, unknown>).freight_payment;
@@ -141,18 +200,31 @@ for (const backend of testBackends()) {
 
       expect((await generate({ document_types: ["COMMERCIAL_INVOICE"] })).body.error.code).toBe("SVC_VAL_002");
       expect((await generate({ shipment: sampleShipment() })).body.error.code).toBe("SVC_VAL_002");
-      expect((await generate({ shipment: sampleShipment(), document_types: ["NOPE"] })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "document_types[0]" });
+      expect((await generate({ shipment: sampleShipment(), document_types: ["NOPE"] })).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "document_types[0]",
+      });
     });
 
     it("accepts a caller's validation_hash only when it is a passing validation of exactly this data", async () => {
       const s = sampleShipment();
       const validated = await gw.call("POST", "/functions/v1/validate-shipment", { body: { shipment: s }, apiKey: key, anon: true });
-      const ok = await generate({ shipment: s, document_types: ["AIR_WAYBILL", "PACKING_LIST"], confirm_warnings: true, validation_hash: validated.body.validation_hash });
+      const ok = await generate({
+        shipment: s,
+        document_types: ["AIR_WAYBILL", "PACKING_LIST"],
+        confirm_warnings: true,
+        validation_hash: validated.body.validation_hash,
+      });
       expect(ok.status).toBe(202);
       const [d] = await finished([ok.body.jobs[0].jobId]);
       expect(d.hash).toBe(validated.body.validation_hash);
       const changed = { ...s, note: "changed" };
-      const mismatch = await generate({ shipment: changed, document_types: ["PACKING_LIST"], validation_hash: validated.body.validation_hash, confirm_warnings: true });
+      const mismatch = await generate({
+        shipment: changed,
+        document_types: ["PACKING_LIST"],
+        validation_hash: validated.body.validation_hash,
+        confirm_warnings: true,
+      });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.error.code).toBe("SVC_GEN_002");
     });
@@ -176,7 +248,13 @@ for (const backend of testBackends()) {
       const history = (await gw.call("GET", `/api/v1/shipments/${id}`, { apiKey: key })).body.generation_history;
       expect(history.map((h: { generation_number: number }) => h.generation_number)).toEqual([2, 1]);
       expect(history[0].data_diff).toEqual(
-        expect.arrayContaining([{ path: "goods.line_items[0].quantity", before: s.goods ? (s.goods as any).line_items[0].quantity : 0, after: changed.goods.line_items[0].quantity }]),
+        expect.arrayContaining([
+          {
+            path: "goods.line_items[0].quantity",
+            before: s.goods ? (s.goods as any).line_items[0].quantity : 0,
+            after: changed.goods.line_items[0].quantity,
+          },
+        ]),
       );
       expect((await generate({ ...body, shipment_id: "00000000-0000-0000-0000-000000000000" })).body.error.code).toBe("SVC_SHIP_004");
     });
@@ -196,7 +274,9 @@ for (const backend of testBackends()) {
 
       await db.query("update generation_jobs set completed_at = now() - interval '6 days' where id = $1", [d.job_id]);
       const expired = await expireOldDocumentFiles(db, new Date(Date.now() - 5 * 24 * 3600 * 1000));
-      expect(expired).toContain(`documents/${(await db.query<{ account_id: string }>("select account_id from generation_jobs where id = $1", [d.job_id]))[0].account_id}/${d.job_id}.pdf`);
+      expect(expired).toContain(
+        `documents/${(await db.query<{ account_id: string }>("select account_id from generation_jobs where id = $1", [d.job_id]))[0].account_id}/${d.job_id}.pdf`,
+      );
       const gone = await gw.fetch(url.pathname + url.search);
       expect(gone.status).toBe(410);
       expect((await gone.json()).error.code).toBe("SVC_DOC_003");
@@ -204,7 +284,9 @@ for (const backend of testBackends()) {
       expect((await gw.call("GET", `/functions/v1/verify-hash?hash=${d.hash}`)).body.verified).toBe(true);
 
       // A file the job still points at but storage lost: a fault that says so, logged with the job id — not 410.
-      const [lost] = await finished([(await generate({ shipment: s, document_types: ["PACKING_LIST"], confirm_warnings: true })).body.jobs[0].jobId]);
+      const [lost] = await finished([
+        (await generate({ shipment: s, document_types: ["PACKING_LIST"], confirm_warnings: true })).body.jobs[0].jobId,
+      ]);
       const lostRow = (await db.query<{ blob_key: string }>("select blob_key from generation_jobs where id = $1", [lost.job_id]))[0];
       await gw.services.blobs.delete([lostRow.blob_key]);
       const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -224,7 +306,10 @@ for (const backend of testBackends()) {
       const g2 = await generate({ shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true }, shipKey);
       await backgroundTasksIdle();
       const [j1, j2] = [g1.body.jobs[0].jobId, g2.body.jobs[0].jobId];
-      await db.query("update generation_jobs set completed_at = now() - interval '6 days' where id = any(select jsonb_array_elements_text($1::text::jsonb)::uuid)", [JSON.stringify([j1, j2])]);
+      await db.query(
+        "update generation_jobs set completed_at = now() - interval '6 days' where id = any(select jsonb_array_elements_text($1::text::jsonb)::uuid)",
+        [JSON.stringify([j1, j2])],
+      );
       const swept = await expireOldDocumentFiles(db, new Date(Date.now() - 5 * 24 * 3600 * 1000));
       expect(swept.some((k) => k.endsWith(`${j1}.pdf`))).toBe(true);
       expect(swept.some((k) => k.endsWith(`${j2}.pdf`))).toBe(false);
@@ -233,21 +318,33 @@ for (const backend of testBackends()) {
     it("POST /api/v1/shipments/:id/generate generates from the stored data; a job that cannot render ends failed with a document.failed event", async () => {
       const otherKey = (await gw.createAccount("growth")).apiKey;
       const id = (await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: sampleShipment() }, apiKey: otherKey })).body.id;
-      const r = await gw.call("POST", `/api/v1/shipments/${id}/generate`, { body: { document_types: ["COMMERCIAL_INVOICE"], confirm_warnings: true }, apiKey: otherKey });
+      const r = await gw.call("POST", `/api/v1/shipments/${id}/generate`, {
+        body: { document_types: ["COMMERCIAL_INVOICE"], confirm_warnings: true },
+        apiKey: otherKey,
+      });
       expect(r.status).toBe(202);
       expect(r.body).toMatchObject({ generation_count: 1, max_generations: 10 });
       await backgroundTasksIdle();
       const d = (await gw.call("GET", `/api/v1/documents/${r.body.jobs[0].jobId}`, { apiKey: otherKey })).body;
       expect(d).toMatchObject({ status: "completed", shipment_id: id, generation_number: 1 });
-      expect((await gw.call("POST", `/api/v1/shipments/${id}/generate`, { body: { document_types: ["X"] }, apiKey: otherKey })).status).toBe(400);
-      expect((await gw.call("POST", `/api/v1/shipments/${id}/generate`, { body: { document_types: ["PACKING_LIST"] }, apiKey: key })).body.error.code).toBe("SVC_SHIP_004");
+      expect(
+        (await gw.call("POST", `/api/v1/shipments/${id}/generate`, { body: { document_types: ["X"] }, apiKey: otherKey })).status,
+      ).toBe(400);
+      expect(
+        (await gw.call("POST", `/api/v1/shipments/${id}/generate`, { body: { document_types: ["PACKING_LIST"] }, apiKey: key })).body.error
+          .code,
+      ).toBe("SVC_SHIP_004");
 
       // A job the renderer cannot handle (written straight into the queue) fails cleanly.
       const accountId = (await db.query<{ account_id: string }>("select account_id from shipments where id = $1", [id]))[0].account_id;
       const bad = await db.query<{ id: string }>(
         `insert into generation_jobs (account_id, document_type, provider_job_id, validation_hash, input)
          values ($1, 'NOT_A_TYPE', 'render_test_failure', $2, $3::text::jsonb) returning id`,
-        [accountId, d.hash, JSON.stringify({ shipment: {}, finalDoc: false, generationNumber: 1, shipmentRef: null, generatedAt: new Date().toISOString() })],
+        [
+          accountId,
+          d.hash,
+          JSON.stringify({ shipment: {}, finalDoc: false, generationNumber: 1, shipmentRef: null, generatedAt: new Date().toISOString() }),
+        ],
       );
       const { wakeBackgroundTasks } = await import("../../shared/server/background-tasks.ts");
       wakeBackgroundTasks();
@@ -256,10 +353,15 @@ for (const backend of testBackends()) {
       expect(failed.status).toBe("failed");
       expect(failed.error_message).toBeTruthy();
       expect(failed.download_url).toBeNull();
-      const ev = await db.query<{ payload: { data: Record<string, unknown> } }>("select payload from event_outbox where event = 'document.failed' and payload->'data'->>'job_id' = $1", [bad[0].id]);
+      const ev = await db.query<{ payload: { data: Record<string, unknown> } }>(
+        "select payload from event_outbox where event = 'document.failed' and payload->'data'->>'job_id' = $1",
+        [bad[0].id],
+      );
       expect(ev).toHaveLength(1);
       expect(ev[0].payload.data).toMatchObject({ status: "failed", error_message: failed.error_message, document_type: "NOT_A_TYPE" });
-      expect((await gw.fetch(`/api/v1/documents/${bad[0].id}/download`, { headers: { authorization: `Bearer ${otherKey}` } })).status).toBe(409);
+      expect((await gw.fetch(`/api/v1/documents/${bad[0].id}/download`, { headers: { authorization: `Bearer ${otherKey}` } })).status).toBe(
+        409,
+      );
     });
   });
 }

@@ -63,7 +63,10 @@ for (const backend of testBackends()) {
       return (await get(id)).body;
     };
     const events = (event: string, jobId: string) =>
-      db.query<{ payload: any; account_id: string }>("select payload, account_id from event_outbox where event = $1 and payload #>> '{data,job_id}' = $2", [event, jobId]);
+      db.query<{ payload: any; account_id: string }>(
+        "select payload, account_id from event_outbox where event = $1 and payload #>> '{data,job_id}' = $2",
+        [event, jobId],
+      );
     const jobCount = async () => (await db.query<{ n: number }>("select count(*)::int as n from extraction_jobs"))[0].n;
 
     it("text PDF: 202 processing at once, then completed with {value, confidence} leaves, stored upload and an outbox event", async () => {
@@ -76,7 +79,13 @@ for (const backend of testBackends()) {
       expect(Date.parse(r.body.created_at)).not.toBeNaN();
 
       const job = await finished(r.body.job_id);
-      expect(job).toMatchObject({ job_id: r.body.job_id, status: "completed", extractor: "builtin", input_source: "pdf-text", shipment_id: null });
+      expect(job).toMatchObject({
+        job_id: r.body.job_id,
+        status: "completed",
+        extractor: "builtin",
+        input_source: "pdf-text",
+        shipment_id: null,
+      });
       expect(Date.parse(job.completed_at)).not.toBeNaN();
       expect(job.error).toBeUndefined();
       const leaves = flattenResultTree(job.result);
@@ -88,7 +97,10 @@ for (const backend of testBackends()) {
         expect(leaf.confidence).toBeLessThanOrEqual(1);
       }
 
-      const [row] = await db.query<{ blob_key: string; file_kind: string; size_bytes: number }>("select blob_key, file_kind, size_bytes from extraction_jobs where id = $1", [r.body.job_id]);
+      const [row] = await db.query<{ blob_key: string; file_kind: string; size_bytes: number }>(
+        "select blob_key, file_kind, size_bytes from extraction_jobs where id = $1",
+        [r.body.job_id],
+      );
       expect(row.blob_key).toBe(`uploads/${accountId}/${r.body.job_id}/Invoice_Marz_2025.pdf`);
       expect(row).toMatchObject({ file_kind: "pdf", size_bytes: doc.bytes.byteLength });
       expect((await gw.services.blobs.get(row.blob_key))!.bytes).toEqual(doc.bytes);
@@ -98,7 +110,14 @@ for (const backend of testBackends()) {
       expect(ev[0].account_id).toBe(accountId);
       expect(ev[0].payload).toMatchObject({
         event: "extraction.completed",
-        data: { job_id: r.body.job_id, shipment_id: null, status: "completed", extractor: "builtin", input_source: "pdf-text", file_name: "Invoice März 2025.pdf" },
+        data: {
+          job_id: r.body.job_id,
+          shipment_id: null,
+          status: "completed",
+          extractor: "builtin",
+          input_source: "pdf-text",
+          file_name: "Invoice März 2025.pdf",
+        },
       });
       expect(ev[0].payload.data.field_count).toBe(Object.keys(leaves).length);
       expect(Date.parse(ev[0].payload.timestamp)).not.toBeNaN();
@@ -107,7 +126,11 @@ for (const backend of testBackends()) {
     it("XLSX, legacy XLS and a PNG (real OCR) complete too", async () => {
       const sheet = sheetGerman(makeShipment(9));
       const xlsx = await upload(await writeXlsx(sheet), "rechnung.xlsx", "application/octet-stream");
-      const xls = await upload(new Uint8Array(await readFile(join(fixtures, "invoice-xlwt.xls"))), "legacy.xls", "application/vnd.ms-excel");
+      const xls = await upload(
+        new Uint8Array(await readFile(join(fixtures, "invoice-xlwt.xls"))),
+        "legacy.xls",
+        "application/vnd.ms-excel",
+      );
       const png = await upload(new Uint8Array(await readFile(join(fixtures, "invoice-snippet.png"))), "scan.png", "image/png");
       for (const r of [xlsx, xls, png]) expect(r.status).toBe(202);
       const a = await finished(xlsx.body.job_id);
@@ -134,13 +157,21 @@ for (const backend of testBackends()) {
       expect(ev).toHaveLength(1);
       expect(ev[0].payload).toMatchObject({
         event: "extraction.failed",
-        data: { job_id: r.body.job_id, shipment_id: null, status: "failed", error: { code: "SVC_EXTRACT_002", message: job.error.message } },
+        data: {
+          job_id: r.body.job_id,
+          shipment_id: null,
+          status: "failed",
+          error: { code: "SVC_EXTRACT_002", message: job.error.message },
+        },
       });
       expect(await events("extraction.completed", r.body.job_id)).toHaveLength(0);
     });
 
     it("shipment_id links the job (no merge); an unknown or another account's shipment is 404 SVC_SHIP_004", async () => {
-      const shipment = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: { exporter: { name: "Original name" } } }, apiKey: key });
+      const shipment = await gw.call("POST", "/api/v1/shipments", {
+        body: { shipment_data: { exporter: { name: "Original name" } } },
+        apiKey: key,
+      });
       const id = shipment.body.id;
       const r = await upload((await inlineGerman(makeShipment(10))).bytes, "re.pdf", "application/pdf", { shipment_id: id });
       expect(r.status).toBe(202);
@@ -179,7 +210,11 @@ for (const backend of testBackends()) {
       expect(text.body.error).toMatchObject({ code: "SVC_EXTRACT_001", supported: ["PDF", "PNG", "JPG", "TIFF", "XLS", "XLSX"] });
       const docx = new JSZip();
       docx.file("word/document.xml", "<w:document/>");
-      const word = await upload(await docx.generateAsync({ type: "uint8array" }), "letter.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+      const word = await upload(
+        await docx.generateAsync({ type: "uint8array" }),
+        "letter.docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      );
       expect(word.status).toBe(415);
       expect(word.body.error.code).toBe("SVC_EXTRACT_001");
 
@@ -197,7 +232,11 @@ for (const backend of testBackends()) {
       expect(tooBig.body.error).toMatchObject({ code: "SVC_EXTRACT_005", max_bytes: MAX_UPLOAD });
       const declared = await gw.fetch("/api/v1/extract", {
         method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "multipart/form-data; boundary=x", "content-length": String(50 * 1024 * 1024) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "multipart/form-data; boundary=x",
+          "content-length": String(50 * 1024 * 1024),
+        },
         body: "--x--",
       });
       expect(declared.status).toBe(413);
@@ -229,13 +268,25 @@ for (const backend of testBackends()) {
       const r = await upload((await inlineGerman(makeShipment(12))).bytes, "a.pdf", "application/pdf");
       const waiting = await get(r.body.job_id);
       // No worker is running here: the job says it waits for one.
-      expect(waiting.body).toEqual({ job_id: r.body.job_id, status: "processing", created_at: r.body.created_at, shipment_id: null, status_detail: expect.stringMatching(/queued|waiting for a worker/) });
+      expect(waiting.body).toEqual({
+        job_id: r.body.job_id,
+        status: "processing",
+        created_at: r.body.created_at,
+        shipment_id: null,
+        status_detail: expect.stringMatching(/queued|waiting for a worker/),
+      });
       // A worker claimed it and died mid-job: status processing, lease already run out.
-      await db.query("update extraction_jobs set status = 'processing', attempts = 1, started_at = now(), locked_until = now() - interval '1 second' where id = $1", [r.body.job_id]);
+      await db.query(
+        "update extraction_jobs set status = 'processing', attempts = 1, started_at = now(), locked_until = now() - interval '1 second' where id = $1",
+        [r.body.job_id],
+      );
       expect((await get(r.body.job_id)).body.status).toBe("processing");
       // Died too often: the next claim gives up.
       const poison = await upload((await inlineGerman(makeShipment(13))).bytes, "b.pdf", "application/pdf");
-      await db.query("update extraction_jobs set status = 'processing', attempts = $2, locked_until = now() - interval '1 second' where id = $1", [poison.body.job_id, MAX_ATTEMPTS]);
+      await db.query(
+        "update extraction_jobs set status = 'processing', attempts = $2, locked_until = now() - interval '1 second' where id = $1",
+        [poison.body.job_id, MAX_ATTEMPTS],
+      );
 
       startTask();
       const done = await finished(r.body.job_id);
@@ -251,7 +302,15 @@ for (const backend of testBackends()) {
 
     it("TDS_EXTRACTOR=openai: the model path against a local OpenAI-compatible server", async () => {
       await task.stop();
-      startTask(loadExtractionConfig({ extractor: "openai", openaiBaseUrl: model.baseUrl, openaiApiKey: "sk-local", model: "local-extractor", pollMs: 20 }));
+      startTask(
+        loadExtractionConfig({
+          extractor: "openai",
+          openaiBaseUrl: model.baseUrl,
+          openaiApiKey: "sk-local",
+          model: "local-extractor",
+          pollMs: 20,
+        }),
+      );
       try {
         const seen = model.requests.length;
         const r = await upload((await boxedEnglish(makeShipment(14))).bytes, "model.pdf", "application/pdf");
@@ -276,7 +335,13 @@ for (const backend of testBackends()) {
       const fresh = await upload((await inlineGerman(makeShipment(16))).bytes, "fresh.pdf", "application/pdf");
       await task.idle();
       await db.query("update extraction_jobs set created_at = now() - interval '6 days' where id = $1", [old.body.job_id]);
-      const keyOf = async (id: string) => (await db.query<{ blob_key: string | null; file_deleted_at: unknown }>("select blob_key, file_deleted_at from extraction_jobs where id = $1", [id]))[0];
+      const keyOf = async (id: string) =>
+        (
+          await db.query<{ blob_key: string | null; file_deleted_at: unknown }>(
+            "select blob_key, file_deleted_at from extraction_jobs where id = $1",
+            [id],
+          )
+        )[0];
       const oldKey = (await keyOf(old.body.job_id)).blob_key!;
       expect(await gw.services.blobs.get(oldKey)).not.toBeNull();
 

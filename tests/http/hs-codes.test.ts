@@ -18,12 +18,12 @@ const FIXTURES: Record<string, string> = {
     "I,01,Animals; live,TOTAL,2",
     'I,0101,"Horses, asses, mules and hinnies; live",01,4',
     'I,010121,"Horses; live, pure-bred breeding animals",0101,6',
-    "I,03,\"Fish and crustaceans, molluscs and other aquatic invertebrates\",TOTAL,2",
+    'I,03,"Fish and crustaceans, molluscs and other aquatic invertebrates",TOTAL,2',
     'I,0303,"Fish, frozen, excluding fish fillets and other fish meat of heading 0304",03,4',
     'I,030311,"Fish; frozen, Pacific salmon (Oncorhynchus nerka), excluding fillets",0303,6',
     'I,0304,"Fish fillets and other fish meat (whether or not minced), fresh, chilled or frozen",03,4',
     'I,030441,"Fish fillets; fresh or chilled, Pacific salmon",0304,6',
-    "XI,61,\"Apparel and clothing accessories; knitted or crocheted\",TOTAL,2",
+    'XI,61,"Apparel and clothing accessories; knitted or crocheted",TOTAL,2',
     'XI,6109,"T-shirts, singlets and other vests; knitted or crocheted",61,4',
     'XI,610910,"T-shirts, singlets and other vests; of cotton, knitted or crocheted",6109,6',
     "XVI,84,Nuclear reactors; machinery,TOTAL,2",
@@ -36,23 +36,113 @@ const FIXTURES: Record<string, string> = {
     { htsno: "", indent: "1", description: "Horses:", superior: "true", units: [], general: "", special: "", other: "" },
     { htsno: "0101.21.00", indent: "2", description: "Purebred breeding animals", units: [], general: "Free", special: "", other: "Free" },
     { htsno: "0101.21.00.10", indent: "3", description: "Males", units: ["No."], general: "", special: "", other: "" },
-    { htsno: "6109", indent: "0", description: "T-shirts, singlets, tank tops and similar garments, knitted or crocheted:", units: [], general: "", special: "", other: "" },
+    {
+      htsno: "6109",
+      indent: "0",
+      description: "T-shirts, singlets, tank tops and similar garments, knitted or crocheted:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+    },
     { htsno: "6109.10.00", indent: "1", description: "Of cotton", units: [], general: "16.5%", special: "Free (AU,BH)", other: "90%" },
-    { htsno: "6109.10.00.04", indent: "2", description: "Men's or boys' (338)", units: ["doz.", "kg"], general: "", special: "", other: "" },
-    { htsno: "6109.10.00.07", indent: "2", description: "Women's or girls' (339)", units: ["doz.", "kg"], general: "", special: "", other: "" },
-    { htsno: "8471", indent: "0", description: "Automatic data processing machines and units thereof:", units: [], general: "", special: "", other: "" },
-    { htsno: "8471.30.01.00", indent: "1", description: "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display", units: ["No."], general: "Free", special: "", other: "35%" },
-    { htsno: "9903.88.15", indent: "0", description: "Articles the product of China: T-shirts of cotton and portable automatic data processing machines", units: [], general: "", special: "", other: "" },
+    {
+      htsno: "6109.10.00.04",
+      indent: "2",
+      description: "Men's or boys' (338)",
+      units: ["doz.", "kg"],
+      general: "",
+      special: "",
+      other: "",
+    },
+    {
+      htsno: "6109.10.00.07",
+      indent: "2",
+      description: "Women's or girls' (339)",
+      units: ["doz.", "kg"],
+      general: "",
+      special: "",
+      other: "",
+    },
+    {
+      htsno: "8471",
+      indent: "0",
+      description: "Automatic data processing machines and units thereof:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+    },
+    {
+      htsno: "8471.30.01.00",
+      indent: "1",
+      description:
+        "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
+      units: ["No."],
+      general: "Free",
+      special: "",
+      other: "35%",
+    },
+    {
+      htsno: "9903.88.15",
+      indent: "0",
+      description: "Articles the product of China: T-shirts of cotton and portable automatic data processing machines",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+    },
   ]),
   "eu_cn/eu_cn2026_codes.json.gz": JSON.stringify([
-    { code: "01012100", rawCode: "0101 21 00", name: "Pure-bred breeding animals", version: 2026, subheading: null, heading: "0101", chapter: "01", section: "I" },
-    { code: "61091000", rawCode: "6109 10 00", name: "Of cotton", version: 2026, subheading: null, heading: "6109", chapter: "61", section: "XI" },
-    { code: "84713000", rawCode: "8471 30 00", name: "Portable automatic data-processing machines, weighing not more than 10 kg", version: 2026, subheading: null, heading: "8471", chapter: "84", section: "XVI" },
+    {
+      code: "01012100",
+      rawCode: "0101 21 00",
+      name: "Pure-bred breeding animals",
+      version: 2026,
+      subheading: null,
+      heading: "0101",
+      chapter: "01",
+      section: "I",
+    },
+    {
+      code: "61091000",
+      rawCode: "6109 10 00",
+      name: "Of cotton",
+      version: 2026,
+      subheading: null,
+      heading: "6109",
+      chapter: "61",
+      section: "XI",
+    },
+    {
+      code: "84713000",
+      rawCode: "8471 30 00",
+      name: "Portable automatic data-processing machines, weighing not more than 10 kg",
+      version: 2026,
+      subheading: null,
+      heading: "8471",
+      chapter: "84",
+      section: "XVI",
+    },
   ]),
   "eu_cn/eu_cn2026_headings.json.gz": JSON.stringify([
     { code: "0101", rawCode: "0101", name: "Live horses, asses, mules and hinnies", version: 2026, chapter: "01", section: "I" },
-    { code: "6109", rawCode: "6109", name: "T-shirts, singlets and other vests, knitted or crocheted", version: 2026, chapter: "61", section: "XI" },
-    { code: "8471", rawCode: "8471", name: "Automatic data-processing machines and units thereof", version: 2026, chapter: "84", section: "XVI" },
+    {
+      code: "6109",
+      rawCode: "6109",
+      name: "T-shirts, singlets and other vests, knitted or crocheted",
+      version: 2026,
+      chapter: "61",
+      section: "XI",
+    },
+    {
+      code: "8471",
+      rawCode: "8471",
+      name: "Automatic data-processing machines and units thereof",
+      version: 2026,
+      chapter: "84",
+      section: "XVI",
+    },
   ]),
   "eu_cn/eu_cn2026_chapters.json.gz": JSON.stringify([
     { code: "01", rawCode: "01", name: "LIVE ANIMALS", version: 2026, section: "I" },
@@ -96,7 +186,16 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-type Result = { code: string; description: string; full_description: string; country: string | null; chapter: string; level: number; duty_rate: string | null; score?: number };
+type Result = {
+  code: string;
+  description: string;
+  full_description: string;
+  country: string | null;
+  chapter: string;
+  level: number;
+  duty_rate: string | null;
+  score?: number;
+};
 
 for (const backend of testBackends()) {
   describe(`HS code lookup on ${backend.name} (hand-written schedules)`, () => {
@@ -116,7 +215,14 @@ for (const backend of testBackends()) {
     const search = async (query: string) => {
       const r = await get(`/api/v1/hs-codes/search?${query}`);
       expect(r.status, `${query}: ${JSON.stringify(r.body)}`).toBe(200);
-      return r.body as { results: Result[]; total: number; schedule: string; match: string; corrections?: Array<{ word: string; replaced_by: string[]; kind?: string }>; fallback?: boolean };
+      return r.body as {
+        results: Result[];
+        total: number;
+        schedule: string;
+        match: string;
+        corrections?: Array<{ word: string; replaced_by: string[]; kind?: string }>;
+        fallback?: boolean;
+      };
     };
     const codes = async (query: string) => (await search(query)).results.map((r) => r.code);
 
@@ -131,7 +237,9 @@ for (const backend of testBackends()) {
     it("indexes each schedule in the import's transaction", async () => {
       const result = await importReferenceDir(db, dir, { only: HS_TABLES });
       expect(result.tables.map((t) => t.table)).toEqual(HS_TABLES);
-      const builds = await db.query<{ schedule: string; line_count: number }>("select schedule, line_count from hs_search_builds order by schedule");
+      const builds = await db.query<{ schedule: string; line_count: number }>(
+        "select schedule, line_count from hs_search_builds order by schedule",
+      );
       // US grouping lines and UK lines other than suffix 80 are not listed on their own.
       expect(Object.fromEntries(builds.map((b) => [b.schedule, Number(b.line_count)]))).toEqual({ eu: 9, in: 8, uk: 9, us: 10, wco: 14 });
     });
@@ -165,7 +273,7 @@ for (const backend of testBackends()) {
       expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
       expect(us.total).toBeGreaterThanOrEqual(4);
       expect((await codes("q=knitted shirt&country=US")).slice(0, 1)).toEqual(["6109"]);
-      expect((await codes("q=horses&country=US"))).toContain("0101210010");
+      expect(await codes("q=horses&country=US")).toContain("0101210010");
     });
 
     it("reads everyday words through the synonym table and tolerates typos", async () => {
@@ -178,7 +286,7 @@ for (const backend of testBackends()) {
       expect(typo.results[0].code).toBe("8471300100");
       expect(typo.corrections).toEqual([{ word: "labtop", replaced_by: ["laptop"], kind: "typo" }]);
       expect((await codes("q=portabel&country=US"))[0]).toBe("8471300100");
-      expect((await codes("q=tshirt&country=GB"))).toContain("6109100010");
+      expect(await codes("q=tshirt&country=GB")).toContain("6109100010");
       const nothing = await search("q=zzzzqqq&country=US");
       expect(nothing).toMatchObject({ results: [], total: 0 });
       expect((await search("q=the of and")).total).toBe(0);
@@ -265,7 +373,8 @@ for (const backend of testBackends()) {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({
         code: "8471300100",
-        description: "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
+        description:
+          "Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
         full_description:
           "Automatic data processing machines and units thereof > Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display",
         country: "US",
@@ -281,7 +390,8 @@ for (const backend of testBackends()) {
           {
             level: 6,
             code: "847130",
-            description: "Automatic data processing machines; portable, weighing not more than 10kg, consisting of at least a central processing unit, a keyboard and a display",
+            description:
+              "Automatic data processing machines; portable, weighing not more than 10kg, consisting of at least a central processing unit, a keyboard and a display",
           },
           { level: 10, code: "8471300100", description: expect.stringMatching(/^Portable automatic/) },
         ],
@@ -306,7 +416,9 @@ for (const backend of testBackends()) {
       expect(tshirts.full_description).toBe("T-shirts, singlets and other vests, knitted or crocheted > Of cotton > T-shirts");
       const found = (await search("q=t-shirts&country=GB")).results.find((r) => r.code === "6109100010");
       expect(found?.full_description).toBe(tshirts.full_description);
-      expect((await get("/api/v1/hs-codes/61?country=GB")).body.full_description).toBe("ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED");
+      expect((await get("/api/v1/hs-codes/61?country=GB")).body.full_description).toBe(
+        "ARTICLES OF APPAREL AND CLOTHING ACCESSORIES, KNITTED OR CROCHETED",
+      );
       const india = (await get("/api/v1/hs-codes/84713010?country=IN")).body;
       expect(india).toMatchObject({ code: "84713010", description: "PERSONAL COMPUTER", country: "IN" });
       expect(india.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130", "84713010"]);
@@ -320,7 +432,13 @@ for (const backend of testBackends()) {
       expect(sub.status).toBe(200);
       expect(sub.body).toMatchObject({ code: "847130", country: "US", duty_rate: null });
       expect(sub.body.hierarchy.map((h: { code: string }) => h.code)).toEqual(["84", "8471", "847130"]);
-      for (const [code, country] of [["8471300199", "US"], ["9999", ""], ["010129", "US"], ["84719000", "IN"], ["6109100050", "EU"]]) {
+      for (const [code, country] of [
+        ["8471300199", "US"],
+        ["9999", ""],
+        ["010129", "US"],
+        ["84719000", "IN"],
+        ["6109100050", "EU"],
+      ]) {
         const r = await get(`/api/v1/hs-codes/${code}${country ? `?country=${country}` : ""}`);
         expect(r.status, code).toBe(404);
         expect(r.body.error, code).toMatchObject({ code: "SVC_HS_001", hs_code: code });
@@ -335,7 +453,13 @@ for (const backend of testBackends()) {
     });
 
     it("re-indexes on re-import", async () => {
-      const changed = { ...FIXTURES, "in_hsn/india_gst_hsn_master_goods.csv.gz": FIXTURES["in_hsn/india_gst_hsn_master_goods.csv.gz"].replace("PERSONAL COMPUTER", "NOTEBOOK PERSONAL COMPUTER WITH ZEBRAWOOD CASE") };
+      const changed = {
+        ...FIXTURES,
+        "in_hsn/india_gst_hsn_master_goods.csv.gz": FIXTURES["in_hsn/india_gst_hsn_master_goods.csv.gz"].replace(
+          "PERSONAL COMPUTER",
+          "NOTEBOOK PERSONAL COMPUTER WITH ZEBRAWOOD CASE",
+        ),
+      };
       const other = await mkdtemp(join(tmpdir(), "tds-hs-"));
       try {
         await writeFixtures(other, changed);
@@ -400,7 +524,10 @@ describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite
       ["bicycle", "IN", "8712"],
     ];
     for (const [q, country, heading] of cases) {
-      expect((await top5(q, country)).some((c) => c.startsWith(heading)), `${q} ${country ?? "WCO"}`).toBe(true);
+      expect(
+        (await top5(q, country)).some((c) => c.startsWith(heading)),
+        `${q} ${country ?? "WCO"}`,
+      ).toBe(true);
     }
   });
 
@@ -434,7 +561,12 @@ describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite
   });
 
   it("answers 404 for codes that do not exist", async () => {
-    for (const [code, country] of [["8471300199", "US"], ["99999999", "EU"], ["0000000000", "GB"], ["999999", ""]]) {
+    for (const [code, country] of [
+      ["8471300199", "US"],
+      ["99999999", "EU"],
+      ["0000000000", "GB"],
+      ["999999", ""],
+    ]) {
       const r = await get(`/api/v1/hs-codes/${code}${country ? `?country=${country}` : ""}`);
       expect(r.status, code).toBe(404);
       expect(r.body.error.code, code).toBe("SVC_HS_001");

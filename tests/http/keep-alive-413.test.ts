@@ -18,11 +18,25 @@ interface Answer {
  * One request through `agent`. `chunks` are written one by one; without `contentLength` the body goes
  * out chunked (a streamed upload whose size the server learns only while reading).
  */
-function send(agent: http.Agent, port: number, path: string, chunks: Buffer[], headers: Record<string, string>, declareLength: boolean): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  chunks: Buffer[],
+  headers: Record<string, string>,
+  declareLength: boolean,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const length = chunks.reduce((n, c) => n + c.length, 0);
     const req = http.request(
-      { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, ...(declareLength ? { "content-length": String(length) } : {}) } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        agent,
+        headers: { ...headers, ...(declareLength ? { "content-length": String(length) } : {}) },
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -43,7 +57,9 @@ function send(agent: http.Agent, port: number, path: string, chunks: Buffer[], h
 }
 
 function multipart(boundary: string, fileBytes: number): Buffer[] {
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return [head, ...Array.from({ length: Math.ceil(fileBytes / 16384) }, () => Buffer.alloc(16384, 0x20)), tail];
 }
@@ -67,7 +83,11 @@ describe("an early 413 leaves the client a usable connection", () => {
   });
 
   const json = { "content-type": "application/json" };
-  const bigJson = () => [Buffer.from('{"shipment_data":{"x":"'), ...Array.from({ length: 16 }, () => Buffer.alloc(16384, 0x61)), Buffer.from('"}}')];
+  const bigJson = () => [
+    Buffer.from('{"shipment_data":{"x":"'),
+    ...Array.from({ length: 16 }, () => Buffer.alloc(16384, 0x61)),
+    Buffer.from('"}}'),
+  ];
   const boundary = "----tds-boundary-7MA4YWxk";
   const form = { "content-type": `multipart/form-data; boundary=${boundary}` };
 
@@ -77,7 +97,14 @@ describe("an early 413 leaves the client a usable connection", () => {
     ["function JSON, streamed", "/functions/v1/create-shipment", bigJson, json, false, "SVC_REQ_004"],
     ["extraction upload, length declared", "/api/v1/extract", () => multipart(boundary, 4 * LIMIT), form, true, "SVC_EXTRACT_005"],
     ["extraction upload, streamed", "/api/v1/extract", () => multipart(boundary, 4 * LIMIT), form, false, "SVC_EXTRACT_005"],
-    ["filled-form upload, streamed", "/functions/v1/extract-filled-fields", () => multipart(boundary, 4 * LIMIT), form, false, "SVC_REQ_004"],
+    [
+      "filled-form upload, streamed",
+      "/functions/v1/extract-filled-fields",
+      () => multipart(boundary, 4 * LIMIT),
+      form,
+      false,
+      "SVC_REQ_004",
+    ],
   ] as const)("%s", async (_name, path, body, contentType, declareLength, code) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -86,7 +113,14 @@ describe("an early 413 leaves the client a usable connection", () => {
       expect(first.status).toBe(413);
       expect(JSON.parse(first.body).error.code).toBe(code);
       // The next request through the same agent works (a dead, reused socket fails with "socket hang up")…
-      const second = await send(agent, server.port, "/api/v1/shipments", [Buffer.from('{"shipment_data":{"small":true}}')], { ...auth, ...json }, true);
+      const second = await send(
+        agent,
+        server.port,
+        "/api/v1/shipments",
+        [Buffer.from('{"shipment_data":{"small":true}}')],
+        { ...auth, ...json },
+        true,
+      );
       expect(second.status).toBe(201);
       // …because the body was refused unread and the answer did not promise a reusable connection.
       expect(first.headers.connection).toBe("close");

@@ -37,7 +37,21 @@ describe("malformed percent-escapes in the URL", () => {
   };
 
   /** Escapes decodeURIComponent refuses: a lone "%", non-hex digits, cut or invalid UTF-8 sequences. */
-  const malformedEscape = fc.constantFrom("%", "%Z", "%zz", "%G1", "%4", "%E0%A4%A", "%C3", "%80", "%FF", "%ED%A0%80", "%F4%90%80%80", "%C0%AF", "%%41");
+  const malformedEscape = fc.constantFrom(
+    "%",
+    "%Z",
+    "%zz",
+    "%G1",
+    "%4",
+    "%E0%A4%A",
+    "%C3",
+    "%80",
+    "%FF",
+    "%ED%A0%80",
+    "%F4%90%80%80",
+    "%C0%AF",
+    "%%41",
+  );
   const safeText = fc.stringMatching(/^[A-Za-z0-9._~-]{0,8}$/);
   // "~" after the escape keeps text that follows from completing it ("%E0%A4%A" + "0" would be valid).
   const badValue = fc.tuple(safeText, malformedEscape, safeText).map(([a, bad, b]) => `${a}${bad}~${b}`);
@@ -47,7 +61,9 @@ describe("malformed percent-escapes in the URL", () => {
 
   function urlFor(path: string, place: string, bad: string): string {
     const hasParam = /\{\w+\}/.test(path);
-    const withParams = path.replace(/\{\w+\}/g, (m) => (place === "path" && hasParam ? bad : m === "{hash}" ? "sha256-abc" : "00000000-0000-4000-8000-000000000000"));
+    const withParams = path.replace(/\{\w+\}/g, (m) =>
+      place === "path" && hasParam ? bad : m === "{hash}" ? "sha256-abc" : "00000000-0000-4000-8000-000000000000",
+    );
     if (place === "path" && hasParam) return withParams;
     return place === "query name" ? `${withParams}?${bad}=1` : `${withParams}?hash=${bad}&id=${bad}&q=${bad}`;
   }

@@ -54,7 +54,12 @@ for (const backend of testBackends()) {
     });
 
     it("needs only name and country; unset fields read null, tax_ids {}; values are trimmed and normalised", async () => {
-      const r = await call("POST", "/api/v1/parties", { name: "  Müller GmbH ", country: "de", city: "", tax_ids: { eori: "de 123 456 789", vat: " DE123456789 " } });
+      const r = await call("POST", "/api/v1/parties", {
+        name: "  Müller GmbH ",
+        country: "de",
+        city: "",
+        tax_ids: { eori: "de 123 456 789", vat: " DE123456789 " },
+      });
       expect(r.status).toBe(201);
       const got = (await call("GET", `/api/v1/parties/${r.body.id}`)).body;
       expect(got).toMatchObject({
@@ -84,9 +89,18 @@ for (const backend of testBackends()) {
       expect(phone.body.error).toMatchObject({ code: "SVC_REQ_002", field: "contact_phone" });
       expect((await call("POST", "/api/v1/parties", "[1,2]")).body.error.code).toBe("SVC_REQ_002");
       // PostgreSQL cannot store NUL characters: a clear 400, not a database error.
-      expect((await call("POST", "/api/v1/parties", { name: "a\u0000b", country: "US" })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "name" });
-      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", city: "\u0000" })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "city" });
-      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", tax_ids: { vat: "1\u0000" } })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "tax_ids.vat" });
+      expect((await call("POST", "/api/v1/parties", { name: "a\u0000b", country: "US" })).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "name",
+      });
+      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", city: "\u0000" })).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "city",
+      });
+      expect((await call("POST", "/api/v1/parties", { name: "X", country: "US", tax_ids: { vat: "1\u0000" } })).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "tax_ids.vat",
+      });
       expect((await call("GET", "/api/v1/parties?search=a%00b")).status).toBe(200);
       expect((await call("POST", "/api/v1/parties", "{bad json")).body.error.code).toBe("SVC_REQ_001");
     });
@@ -125,7 +139,11 @@ for (const backend of testBackends()) {
         tax_ids: { iec: "aapfu0939f", gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", eori: "XI123456789000" },
       });
       expect(good.status).toBe(201);
-      const mismatch = await call("POST", "/api/v1/parties", { name: "X", country: "IN", tax_ids: { gstin: "27AAPFU0939F1ZV", pan: "ABCDE1234F" } });
+      const mismatch = await call("POST", "/api/v1/parties", {
+        name: "X",
+        country: "IN",
+        tax_ids: { gstin: "27AAPFU0939F1ZV", pan: "ABCDE1234F" },
+      });
       expect(mismatch.body.error).toMatchObject({ code: "SVC_PARTY_002", field: "tax_ids.gstin" });
       expect(mismatch.body.error.message).toMatch(/contains the PAN "AAPFU0939F"/);
       const badKey = await call("POST", "/api/v1/parties", { name: "X", country: "IN", tax_ids: { "VAT number": "1" } });
@@ -151,7 +169,14 @@ for (const backend of testBackends()) {
         expect(r.status, query).toBe(200);
         return r.body.parties.map((p: { name: string }) => p.name);
       };
-      expect(await names("")).toEqual(["Acme Exports Inc.", "Łódź Textiles Sp. z o.o.", "MUELLER Logistics", "Müller GmbH", "Société Générale d'Export", "Zeta Trading"]);
+      expect(await names("")).toEqual([
+        "Acme Exports Inc.",
+        "Łódź Textiles Sp. z o.o.",
+        "MUELLER Logistics",
+        "Müller GmbH",
+        "Société Générale d'Export",
+        "Zeta Trading",
+      ]);
       expect(await names("?search=lodz")).toEqual(["Łódź Textiles Sp. z o.o."]);
       expect(await names("?search=%C5%81%C3%93D%C5%B9%20TEXT")).toEqual(["Łódź Textiles Sp. z o.o."]);
       expect(await names("?search=mull")).toEqual(["Müller GmbH"]);
@@ -159,7 +184,14 @@ for (const backend of testBackends()) {
       expect(await names("?search=EXPORT")).toEqual(["Acme Exports Inc.", "Société Générale d'Export"]);
       expect(await names("?search=trading&country=us")).toEqual(["Zeta Trading"]);
       expect(await names("?country=DE")).toEqual(["MUELLER Logistics", "Müller GmbH"]);
-      expect(await names("?search=%25")).toEqual(["Acme Exports Inc.", "Łódź Textiles Sp. z o.o.", "MUELLER Logistics", "Müller GmbH", "Société Générale d'Export", "Zeta Trading"]);
+      expect(await names("?search=%25")).toEqual([
+        "Acme Exports Inc.",
+        "Łódź Textiles Sp. z o.o.",
+        "MUELLER Logistics",
+        "Müller GmbH",
+        "Société Générale d'Export",
+        "Zeta Trading",
+      ]);
       expect(await names("?search=nothing")).toEqual([]);
     });
 
@@ -181,9 +213,18 @@ for (const backend of testBackends()) {
     it("patches as a JSON merge patch: fields replaced, null clears, tax_ids merged and checked whole", async () => {
       const id = (await call("POST", "/api/v1/parties", acme({ tax_ids: { ein: "12-3456789", vat: "X1" } }))).body.id;
       const before = (await call("GET", `/api/v1/parties/${id}`)).body;
-      const r = await call("PATCH", `/api/v1/parties/${id}`, { city: "San Francisco", state: null, tax_ids: { vat: null, eori: "gb123456789000" } });
+      const r = await call("PATCH", `/api/v1/parties/${id}`, {
+        city: "San Francisco",
+        state: null,
+        tax_ids: { vat: null, eori: "gb123456789000" },
+      });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ city: "San Francisco", state: null, address: "1 Harbor Way", tax_ids: { ein: "12-3456789", eori: "GB123456789000" } });
+      expect(r.body).toMatchObject({
+        city: "San Francisco",
+        state: null,
+        address: "1 Harbor Way",
+        tax_ids: { ein: "12-3456789", eori: "GB123456789000" },
+      });
       expect(Object.keys(r.body.tax_ids).sort()).toEqual(["ein", "eori"]);
       expect(Date.parse(r.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
       expect(r.body.created_at).toBe(before.created_at);
@@ -199,17 +240,30 @@ for (const backend of testBackends()) {
       const cleared = await call("PATCH", `/api/v1/parties/${id}`, { tax_ids: null });
       expect(cleared.body.tax_ids).toEqual({});
 
-      expect((await call("PATCH", `/api/v1/parties/${id}`, { name: null })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "name" });
-      expect((await call("PATCH", `/api/v1/parties/${id}`, { country: "UK" })).body.error).toMatchObject({ code: "SVC_PARTY_003", field: "country" });
-      expect((await call("PATCH", `/api/v1/parties/${id}`, { tax_ids: { pan: "123" } })).body.error).toMatchObject({ code: "SVC_PARTY_002", field: "tax_ids.pan" });
+      expect((await call("PATCH", `/api/v1/parties/${id}`, { name: null })).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "name",
+      });
+      expect((await call("PATCH", `/api/v1/parties/${id}`, { country: "UK" })).body.error).toMatchObject({
+        code: "SVC_PARTY_003",
+        field: "country",
+      });
+      expect((await call("PATCH", `/api/v1/parties/${id}`, { tax_ids: { pan: "123" } })).body.error).toMatchObject({
+        code: "SVC_PARTY_002",
+        field: "tax_ids.pan",
+      });
       expect((await call("PATCH", `/api/v1/parties/${id}`, { nme: "typo" })).status).toBe(400);
       expect((await call("GET", `/api/v1/parties/${id}`)).body.name).toBe("Acmé Holdings");
 
       // A PAN added later must agree with the GSTIN already stored.
-      const indian = (await call("POST", "/api/v1/parties", { name: "Indian Co", country: "IN", tax_ids: { gstin: "27AAPFU0939F1ZV" } })).body.id;
+      const indian = (await call("POST", "/api/v1/parties", { name: "Indian Co", country: "IN", tax_ids: { gstin: "27AAPFU0939F1ZV" } }))
+        .body.id;
       const clash = await call("PATCH", `/api/v1/parties/${indian}`, { tax_ids: { pan: "ABCDE1234F" } });
       expect(clash.body.error).toMatchObject({ code: "SVC_PARTY_002", field: "tax_ids.gstin" });
-      expect((await call("PATCH", `/api/v1/parties/${indian}`, { tax_ids: { pan: "aapfu0939f" } })).body.tax_ids).toEqual({ gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F" });
+      expect((await call("PATCH", `/api/v1/parties/${indian}`, { tax_ids: { pan: "aapfu0939f" } })).body.tax_ids).toEqual({
+        gstin: "27AAPFU0939F1ZV",
+        pan: "AAPFU0939F",
+      });
     });
 
     it("deletes: 204, then 404 for get, patch and delete", async () => {
@@ -217,7 +271,11 @@ for (const backend of testBackends()) {
       const del = await gw.fetch(`/api/v1/parties/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${key}` } });
       expect(del.status).toBe(204);
       expect(await del.text()).toBe("");
-      for (const [method, body] of [["GET", undefined], ["PATCH", { city: "X" }], ["DELETE", undefined]] as const) {
+      for (const [method, body] of [
+        ["GET", undefined],
+        ["PATCH", { city: "X" }],
+        ["DELETE", undefined],
+      ] as const) {
         const r = await call(method, `/api/v1/parties/${id}`, body);
         expect(r.status, method).toBe(404);
         expect(r.body.error, method).toMatchObject({ code: "SVC_PARTY_001", party_id: id });
@@ -226,7 +284,11 @@ for (const backend of testBackends()) {
 
     it("is scoped to the account: another account's party is not found and not listed", async () => {
       const id = (await call("POST", "/api/v1/parties", acme({ name: "Private Partner" }))).body.id;
-      for (const [method, body] of [["GET", undefined], ["PATCH", { city: "X" }], ["DELETE", undefined]] as const) {
+      for (const [method, body] of [
+        ["GET", undefined],
+        ["PATCH", { city: "X" }],
+        ["DELETE", undefined],
+      ] as const) {
         expect((await call(method, `/api/v1/parties/${id}`, body, other)).body.error.code, method).toBe("SVC_PARTY_001");
       }
       expect((await call("GET", "/api/v1/parties?search=private", undefined, other)).body.parties).toEqual([]);
@@ -236,7 +298,13 @@ for (const backend of testBackends()) {
     });
 
     it("treats malformed ids as not found, and needs an API key", async () => {
-      for (const id of ["nope", "party_123", "party_ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ", "00000000-0000-0000-0000-000000000000", "party_%27%3B--"]) {
+      for (const id of [
+        "nope",
+        "party_123",
+        "party_ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        "00000000-0000-0000-0000-000000000000",
+        "party_%27%3B--",
+      ]) {
         expect((await call("GET", `/api/v1/parties/${id}`)).status, id).toBe(404);
       }
       expect((await gw.call("GET", "/api/v1/parties")).status).toBe(401);

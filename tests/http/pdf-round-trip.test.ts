@@ -54,7 +54,11 @@ describe("PDF round trip: extract-filled-fields and flatten-document", () => {
       if (typeof v === "string") form.append(k, v);
       else form.append(k, new Blob([v as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "filled.pdf");
     }
-    return gw.fetch("/functions/v1/extract-filled-fields", { method: "POST", body: form, headers: { authorization: `Bearer ${key}`, apikey: gw.config.anonKey, ...headers } });
+    return gw.fetch("/functions/v1/extract-filled-fields", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${key}`, apikey: gw.config.anonKey, ...headers },
+    });
   };
 
   it("reads every text field, maps it to shipment paths and merges new values into the shipment", async () => {
@@ -78,7 +82,9 @@ describe("PDF round trip: extract-filled-fields and flatten-document", () => {
     const filled = await fill({ "blData.blNumber": "OTHER-1" });
     const off = await (await upload({ file: filled, doc_type: "BILL_OF_LADING", shipment_id: shipmentId, auto_merge: "false" })).json();
     expect(off.merge_result).toEqual({ merged: false, updatedPaths: [] });
-    expect((await gw.call("GET", `/api/v1/shipments/${shipmentId}`, { apiKey: key })).body.shipment_data.bl_data.bl_number).toBe("MEDU-Ł-4711");
+    expect((await gw.call("GET", `/api/v1/shipments/${shipmentId}`, { apiKey: key })).body.shipment_data.bl_data.bl_number).toBe(
+      "MEDU-Ł-4711",
+    );
     const none = await (await upload({ file: filled, doc_type: "BILL_OF_LADING" })).json();
     expect(none).not.toHaveProperty("merge_result");
   });
@@ -87,12 +93,16 @@ describe("PDF round trip: extract-filled-fields and flatten-document", () => {
     const code = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
     expect(await code(await upload({ doc_type: "BILL_OF_LADING" }))).toBe("SVC_VAL_001");
     expect(await code(await upload({ file: blank }))).toBe("SVC_VAL_002");
-    expect(await code(await upload({ file: new TextEncoder().encode("hello, not a pdf"), doc_type: "BILL_OF_LADING" }))).toBe("SVC_VAL_003");
+    expect(await code(await upload({ file: new TextEncoder().encode("hello, not a pdf"), doc_type: "BILL_OF_LADING" }))).toBe(
+      "SVC_VAL_003",
+    );
     const unknown = await upload({ file: blank, doc_type: "BILL" });
     const u = await unknown.json();
     expect(u.error.code).toBe("SVC_VAL_004");
     expect(u.error.supported_types).toHaveLength(16);
-    expect(await code(await upload({ file: blank.slice(0, Math.floor(blank.length / 2)), doc_type: "BILL_OF_LADING" }))).toBe("SVC_VAL_005");
+    expect(await code(await upload({ file: blank.slice(0, Math.floor(blank.length / 2)), doc_type: "BILL_OF_LADING" }))).toBe(
+      "SVC_VAL_005",
+    );
     const plain = await PDFDocument.create();
     plain.addPage();
     expect(await code(await upload({ file: await plain.save(), doc_type: "BILL_OF_LADING" }))).toBe("SVC_VAL_006");
@@ -100,8 +110,14 @@ describe("PDF round trip: extract-filled-fields and flatten-document", () => {
     const wrongShip = await (await upload({ file: blank, doc_type: "BILL_OF_LADING", shipment_id: otherShipment })).json();
     expect(wrongShip.error).toMatchObject({ code: "SVC_VAL_007", expected_shipment_id: otherShipment, actual_shipment_id: shipmentId });
     expect(await code(await upload({ file: blank, doc_type: "PACKING_LIST" }))).toBe("SVC_VAL_008");
-    expect(await code(await upload({ file: blank, doc_type: "BILL_OF_LADING", shipment_id: "00000000-0000-0000-0000-000000000000" }))).toBe("SVC_SHIP_004");
-    const notMultipart = await gw.fetch("/functions/v1/extract-filled-fields", { method: "POST", body: "{}", headers: { authorization: `Bearer ${key}`, apikey: gw.config.anonKey, "content-type": "application/json" } });
+    expect(await code(await upload({ file: blank, doc_type: "BILL_OF_LADING", shipment_id: "00000000-0000-0000-0000-000000000000" }))).toBe(
+      "SVC_SHIP_004",
+    );
+    const notMultipart = await gw.fetch("/functions/v1/extract-filled-fields", {
+      method: "POST",
+      body: "{}",
+      headers: { authorization: `Bearer ${key}`, apikey: gw.config.anonKey, "content-type": "application/json" },
+    });
     expect(notMultipart.status).toBe(415);
     const big = await upload({ file: new Uint8Array(3 * 1024 * 1024), doc_type: "BILL_OF_LADING" });
     expect(big.status).toBe(413);
@@ -125,8 +141,11 @@ describe("PDF round trip: extract-filled-fields and flatten-document", () => {
 
     expect((await flat({ doc_type: "X" })).body.error.code).toBe("SVC_FLAT_001");
     expect((await flat({ job_id: "00000000-0000-0000-0000-000000000000" })).body.error.code).toBe("SVC_FLAT_002");
-    expect((await flat({ job_id: jobId, generation_history_id: "00000000-0000-0000-0000-000000000000" })).body.error.code).toBe("SVC_FLAT_008");
-    const accountId = (await db.query<{ account_id: string }>("select account_id from generation_jobs where id = $1", [jobId]))[0].account_id;
+    expect((await flat({ job_id: jobId, generation_history_id: "00000000-0000-0000-0000-000000000000" })).body.error.code).toBe(
+      "SVC_FLAT_008",
+    );
+    const accountId = (await db.query<{ account_id: string }>("select account_id from generation_jobs where id = $1", [jobId]))[0]
+      .account_id;
     const failed = await db.query<{ id: string }>(
       "insert into generation_jobs (account_id, document_type, status, provider_job_id, validation_hash, input) values ($1, 'PACKING_LIST', 'failed', 'render_flat_test', 'sha256:x', '{}') returning id",
       [accountId],

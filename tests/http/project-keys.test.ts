@@ -31,7 +31,10 @@ describe("current Supabase keys (publishable/secret keys, JWKS, no legacy secret
       jwks: undefined,
       legacyJwt: false,
     });
-    const created = await gw.call("POST", "/api/v1/accounts", { body: { name: "New keys", tier: "growth" }, headers: { authorization: `Bearer ${SECRET}` } });
+    const created = await gw.call("POST", "/api/v1/accounts", {
+      body: { name: "New keys", tier: "growth" },
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
     expect(created.status).toBe(201);
     apiKey = created.body.api_key;
   });
@@ -66,20 +69,34 @@ describe("current Supabase keys (publishable/secret keys, JWKS, no legacy secret
   }
 
   it("refuses a wrong key, expired or forged JWTs, alg none and HS256 tokens, saying what is accepted", async () => {
-    const apikeyKinds = /publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\) or an? anon or service_role JWT signed with the project's asymmetric key/;
+    const apikeyKinds =
+      /publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\) or an? anon or service_role JWT signed with the project's asymmetric key/;
     const expired = await signRoleJwt(signing, "anon", { exp: Math.floor(Date.now() / 1000) - 10 });
     const forger = await makeSigningKey("project-key-1");
     const forged = await signRoleJwt(forger, "service_role");
     const none = new UnsecuredJWT({ role: "anon" }).setExpirationTime("1h").encode();
-    const hs256 = await new SignJWT({ role: "anon" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("1h").sign(new TextEncoder().encode("x".repeat(40)));
-    for (const bad of [PUBLISHABLE.slice(0, -1) + "x", "sb_secret_wrong", expired, forged, none, hs256, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY]) {
+    const hs256 = await new SignJWT({ role: "anon" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("x".repeat(40)));
+    for (const bad of [
+      PUBLISHABLE.slice(0, -1) + "x",
+      "sb_secret_wrong",
+      expired,
+      forged,
+      none,
+      hs256,
+      SUPABASE_LOCAL_ANON_KEY,
+      SUPABASE_LOCAL_SERVICE_ROLE_KEY,
+    ]) {
       expectRefusal(await listShipments(bad), "SVC_AUTH_002", apikeyKinds);
     }
     expectRefusal(await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey }), "SVC_AUTH_002", apikeyKinds);
   });
 
   it("refuses a publishable key, an anon JWT or a legacy key on an admin endpoint", async () => {
-    const adminKinds = /Authorization: Bearer <key>, where the key is a secret key \(sb_secret_…\) or a service_role JWT signed with the project's asymmetric key/;
+    const adminKinds =
+      /Authorization: Bearer <key>, where the key is a secret key \(sb_secret_…\) or a service_role JWT signed with the project's asymmetric key/;
     for (const bad of [PUBLISHABLE, await signRoleJwt(signing, "anon"), SUPABASE_LOCAL_SERVICE_ROLE_KEY, apiKey]) {
       expectRefusal(await createAccount(bad), "SVC_AUTH_003", adminKinds);
     }
@@ -91,13 +108,23 @@ describe("legacy keys beside the new ones (local development)", () => {
   it("accepts the legacy HS256 keys and says so in a refusal", async () => {
     const db = await openTestPglite();
     try {
-      const gw = await createTestGateway(db, { publishableKeys: [PUBLISHABLE], secretKeys: [], jwks: undefined, jwksUrl: undefined, legacyJwt: true });
+      const gw = await createTestGateway(db, {
+        publishableKeys: [PUBLISHABLE],
+        secretKeys: [],
+        jwks: undefined,
+        jwksUrl: undefined,
+        legacyJwt: true,
+      });
       const { apiKey } = await gw.createAccount();
       expect((await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey, anon: true })).status).toBe(200);
-      expect((await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey, headers: { apikey: PUBLISHABLE } })).status).toBe(200);
+      expect((await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey, headers: { apikey: PUBLISHABLE } })).status).toBe(
+        200,
+      );
       const refused = await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey, headers: { apikey: "nope" } });
       expect(refused.status).toBe(401);
-      expect(refused.body.error.message).toBe("Function endpoints need the header apikey: a publishable key (sb_publishable_…) or a legacy anon or service_role JWT (HS256)");
+      expect(refused.body.error.message).toBe(
+        "Function endpoints need the header apikey: a publishable key (sb_publishable_…) or a legacy anon or service_role JWT (HS256)",
+      );
     } finally {
       await db.close();
     }
@@ -118,7 +145,10 @@ describe("a deployed function without its own secrets", () => {
       const body = await r.json();
       expect(body.error.code).toBe("SVC_CONFIG_001");
       expect(body.error.message).toContain("TDS_DOWNLOAD_SECRET, TDS_WEBHOOK_SECRET_KEY");
-      expect(logged).toEqual([expect.stringMatching(/^TDS_DOWNLOAD_SECRET is not set/), expect.stringMatching(/^TDS_WEBHOOK_SECRET_KEY is not set/)]);
+      expect(logged).toEqual([
+        expect.stringMatching(/^TDS_DOWNLOAD_SECRET is not set/),
+        expect.stringMatching(/^TDS_WEBHOOK_SECRET_KEY is not set/),
+      ]);
     } finally {
       process.env = saved;
       error.mockRestore();

@@ -21,7 +21,10 @@ function settings(extra: Partial<RateLimitSettings> = {}): RateLimitSettings {
 /** Parses `"name";a=1;b=2, "other";…` (the draft's structured-field lists) into {name: {a: 1, b: 2}}. */
 function parseList(field: string | null): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
-  for (const item of (field ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (field ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, ...params] = item.split(";");
     out[JSON.parse(name)] = Object.fromEntries(params.map((p) => p.split("=")).map(([k, v]) => [k, Number(v)]));
   }
@@ -31,8 +34,15 @@ function parseList(field: string | null): Record<string, Record<string, number>>
 describe("rate limit fields and client address (pure)", () => {
   it("writes the draft's structured fields, remaining never below zero, Retry-After only when exceeded", () => {
     const policy = { name: "requests" as const, quota: 10, windowSeconds: 60, partition: "key:x:requests" };
-    expect(rateLimitHeaders([{ policy, hits: 3, resetSeconds: 17 }])).toEqual({ "RateLimit-Policy": '"requests";q=10;w=60', RateLimit: '"requests";r=7;t=17' });
-    expect(rateLimitHeaders([{ policy, hits: 12, resetSeconds: 9 }])).toEqual({ "RateLimit-Policy": '"requests";q=10;w=60', RateLimit: '"requests";r=0;t=9', "Retry-After": "9" });
+    expect(rateLimitHeaders([{ policy, hits: 3, resetSeconds: 17 }])).toEqual({
+      "RateLimit-Policy": '"requests";q=10;w=60',
+      RateLimit: '"requests";r=7;t=17',
+    });
+    expect(rateLimitHeaders([{ policy, hits: 12, resetSeconds: 9 }])).toEqual({
+      "RateLimit-Policy": '"requests";q=10;w=60',
+      RateLimit: '"requests";r=0;t=9',
+      "Retry-After": "9",
+    });
     expect(rateLimitHeaders([])).toEqual({});
   });
 
@@ -54,8 +64,20 @@ describe("rate limit fields and client address (pure)", () => {
       const d = loadConfig().rateLimits;
       expect(d).toMatchObject({ enabled: true, windowSeconds: 60, publicPerAddress: 60, trustedProxies: 0 });
       expect(d.tiers.free).toEqual({ requests: 60, submissions: 10 });
-      Object.assign(env, { TDS_RATE_LIMITS: "off", TDS_RATE_LIMIT_FREE: "100,20", TDS_RATE_LIMIT_PUBLIC: "7", TDS_RATE_LIMIT_WINDOW_SECONDS: "10", TDS_TRUSTED_PROXIES: "2" });
-      expect(loadConfig().rateLimits).toMatchObject({ enabled: false, windowSeconds: 10, publicPerAddress: 7, trustedProxies: 2, tiers: { free: { requests: 100, submissions: 20 } } });
+      Object.assign(env, {
+        TDS_RATE_LIMITS: "off",
+        TDS_RATE_LIMIT_FREE: "100,20",
+        TDS_RATE_LIMIT_PUBLIC: "7",
+        TDS_RATE_LIMIT_WINDOW_SECONDS: "10",
+        TDS_TRUSTED_PROXIES: "2",
+      });
+      expect(loadConfig().rateLimits).toMatchObject({
+        enabled: false,
+        windowSeconds: 10,
+        publicPerAddress: 7,
+        trustedProxies: 2,
+        tiers: { free: { requests: 100, submissions: 20 } },
+      });
       env.TDS_RATE_LIMIT_FREE = "100";
       expect(() => loadConfig()).toThrow(/TDS_RATE_LIMIT_FREE/);
     } finally {
@@ -143,7 +165,8 @@ for (const backend of testBackends()) {
 
     it("public endpoints are limited per client address; X-Forwarded-For counts only from the trusted proxy", async () => {
       gw.config.rateLimits = settings();
-      const verify = (xff?: string) => gw.call("GET", "/functions/v1/verify-hash?hash=" + "a".repeat(64), { headers: xff ? { "x-forwarded-for": xff } : {} });
+      const verify = (xff?: string) =>
+        gw.call("GET", "/functions/v1/verify-hash?hash=" + "a".repeat(64), { headers: xff ? { "x-forwarded-for": xff } : {} });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await verify("203.0.113.5")).status);
       expect(statuses).toEqual([404, 404, 404, 429]);
@@ -152,7 +175,9 @@ for (const backend of testBackends()) {
       expect(limited.body.error).toMatchObject({ code: "SVC_RATE_001", policy: "public", limit: 3 });
       expect(parseList(limited.headers.get("ratelimit-policy"))).toEqual({ public: { q: 3, w: HOUR } });
       expect((await verify("203.0.113.6")).status).toBe(404);
-      expect((await gw.call("GET", "/functions/v1/document-field-requirements", { headers: { "x-forwarded-for": "203.0.113.5" } })).status).toBe(429);
+      expect(
+        (await gw.call("GET", "/functions/v1/document-field-requirements", { headers: { "x-forwarded-for": "203.0.113.5" } })).status,
+      ).toBe(429);
 
       // Without a trusted proxy the header is ignored: every request here comes from the same (unknown) peer.
       gw.config.rateLimits = settings({ trustedProxies: 0 });

@@ -15,94 +15,124 @@ function shipment() {
     goods: {
       currency: "EUR",
       total_value: 1230,
-      line_items: [{ description: "Cotton shirts", hs_code: "6205200000", quantity: 100, unit: "pcs", unit_price: 12.3, origin_country: "PL" }],
+      line_items: [
+        { description: "Cotton shirts", hs_code: "6205200000", quantity: 100, unit: "pcs", unit_price: 12.3, origin_country: "PL" },
+      ],
     },
   };
 }
 
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`reference data vintage in answers, records, /health and GET /api/v1/reference-data on ${backend.name}`, () => {
-    let db: Db;
-    let close: () => Promise<void>;
-    let gw: TestGateway;
-    let key: string;
-    let server: Awaited<ReturnType<typeof startSourceServer>>;
+  describe.runIf(hasSharedData)(
+    `reference data vintage in answers, records, /health and GET /api/v1/reference-data on ${backend.name}`,
+    () => {
+      let db: Db;
+      let close: () => Promise<void>;
+      let gw: TestGateway;
+      let key: string;
+      let server: Awaited<ReturnType<typeof startSourceServer>>;
 
-    beforeAll(async () => {
-      ({ db, close } = await backend.open());
-      server = await startSourceServer();
-      server.files.set("/currencies/codes-all.csv", { body: officialBytes("iso/iso4217-currency-codes.csv"), headers: { "last-modified": "Sun, 01 Feb 2026 00:00:00 GMT" } });
-      const referenceRefresh = loadReferenceRefreshSettings((k) => ({ TDS_REFERENCE_URL_CURRENCIES: `${server.base}/currencies/codes-all.csv` })[k as "TDS_REFERENCE_URL_CURRENCIES"]);
-      gw = await createTestGateway(db, { referenceRefresh });
-      key = (await gw.createAccount("growth")).apiKey;
-      await importReferenceDir(db, SHARED_DATA, { only: ["countries", "currencies"] });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await close?.();
-    });
+      beforeAll(async () => {
+        ({ db, close } = await backend.open());
+        server = await startSourceServer();
+        server.files.set("/currencies/codes-all.csv", {
+          body: officialBytes("iso/iso4217-currency-codes.csv"),
+          headers: { "last-modified": "Sun, 01 Feb 2026 00:00:00 GMT" },
+        });
+        const referenceRefresh = loadReferenceRefreshSettings(
+          (k) => ({ TDS_REFERENCE_URL_CURRENCIES: `${server.base}/currencies/codes-all.csv` })[k as "TDS_REFERENCE_URL_CURRENCIES"],
+        );
+        gw = await createTestGateway(db, { referenceRefresh });
+        key = (await gw.createAccount("growth")).apiKey;
+        await importReferenceDir(db, SHARED_DATA, { only: ["countries", "currencies"] });
+      });
+      afterAll(async () => {
+        await server?.close();
+        await close?.();
+      });
 
-    const rest = () => gw.call("POST", "/api/v1/shipments/validate", { body: shipment(), apiKey: key });
-    const fn = () => gw.call("POST", "/functions/v1/validate-shipment", { body: { shipment: shipment() }, apiKey: key, anon: true });
-    const ageTable = async (table: string, days: number) => {
-      await db.query(`update reference_imports set imported_at = now() - ($2::int * interval '1 day') where table_name = $1`, [table, days]);
-      forgetReferenceVintage(db);
-    };
+      const rest = () => gw.call("POST", "/api/v1/shipments/validate", { body: shipment(), apiKey: key });
+      const fn = () => gw.call("POST", "/functions/v1/validate-shipment", { body: { shipment: shipment() }, apiKey: key, anon: true });
+      const ageTable = async (table: string, days: number) => {
+        await db.query(`update reference_imports set imported_at = now() - ($2::int * interval '1 day') where table_name = $1`, [
+          table,
+          days,
+        ]);
+        forgetReferenceVintage(db);
+      };
 
-    it("every answer and record states the vintage of the tables used; current tables give no warning", async () => {
-      const r = await rest();
-      expect(r.status).toBe(200);
-      expect(r.body.reference_data.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
-      expect(r.body.reference_data[0]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
-      expect(Date.parse(r.body.reference_data[0].imported_at)).not.toBeNaN();
-      expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).not.toContain("rule_reference_data_current");
-      const f = await fn();
-      expect(f.body.reference_data).toEqual(r.body.reference_data);
-      const [rec] = await db.query<{ reference_data: unknown }>("select reference_data from validation_records where id = $1", [f.body.validation_record_id]);
-      expect(rec.reference_data).toEqual(r.body.reference_data);
-    });
+      it("every answer and record states the vintage of the tables used; current tables give no warning", async () => {
+        const r = await rest();
+        expect(r.status).toBe(200);
+        expect(r.body.reference_data.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
+        expect(r.body.reference_data[0]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
+        expect(Date.parse(r.body.reference_data[0].imported_at)).not.toBeNaN();
+        expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).not.toContain("rule_reference_data_current");
+        const f = await fn();
+        expect(f.body.reference_data).toEqual(r.body.reference_data);
+        const [rec] = await db.query<{ reference_data: unknown }>("select reference_data from validation_records where id = $1", [
+          f.body.validation_record_id,
+        ]);
+        expect(rec.reference_data).toEqual(r.body.reference_data);
+      });
 
-    it("a table older than its interval plus margin gives a warning result, in both answers, and shows as stale", async () => {
-      await ageTable("countries", 400);
-      const r = await rest();
-      const warning = r.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_reference_data_current");
-      expect(warning).toMatchObject({ severity: "warning", category: "Reference Data", field: "", context: { table: "countries" } });
-      expect(warning.message).toMatch(/^The ISO country list \(countries\) used for this validation was last confirmed current 400 days ago\. Expected a refresh every 365 days/);
-      expect(r.body.valid).toBe(true);
-      expect(r.body.reference_data.find((t: { table: string }) => t.table === "countries").stale).toBe(true);
-      const f = await fn();
-      expect(f.body.passed).toBe(true);
-      const layer = f.body.layers.find((l: { name: string }) => l.name === "Business Rules");
-      expect(layer.results.map((x: { rule: string }) => x.rule)).toContain("rule_reference_data_current");
+      it("a table older than its interval plus margin gives a warning result, in both answers, and shows as stale", async () => {
+        await ageTable("countries", 400);
+        const r = await rest();
+        const warning = r.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_reference_data_current");
+        expect(warning).toMatchObject({ severity: "warning", category: "Reference Data", field: "", context: { table: "countries" } });
+        expect(warning.message).toMatch(
+          /^The ISO country list \(countries\) used for this validation was last confirmed current 400 days ago\. Expected a refresh every 365 days/,
+        );
+        expect(r.body.valid).toBe(true);
+        expect(r.body.reference_data.find((t: { table: string }) => t.table === "countries").stale).toBe(true);
+        const f = await fn();
+        expect(f.body.passed).toBe(true);
+        const layer = f.body.layers.find((l: { name: string }) => l.name === "Business Rules");
+        expect(layer.results.map((x: { rule: string }) => x.rule)).toContain("rule_reference_data_current");
 
-      const status = await gw.call("GET", "/api/v1/reference-data", { apiKey: key });
-      const countries = status.body.tables.find((t: { table: string }) => t.table === "countries");
-      expect(countries).toMatchObject({ stale: true, refresh_interval_seconds: 365 * 86_400, checksum: null, source_urls: [] });
-      expect(countries.age_seconds).toBeGreaterThanOrEqual(400 * 86_400);
-      expect(status.body.tables.find((t: { table: string }) => t.table === "duty_rates")).toMatchObject({ stale: false, age_seconds: null, next_refresh_at: null });
+        const status = await gw.call("GET", "/api/v1/reference-data", { apiKey: key });
+        const countries = status.body.tables.find((t: { table: string }) => t.table === "countries");
+        expect(countries).toMatchObject({ stale: true, refresh_interval_seconds: 365 * 86_400, checksum: null, source_urls: [] });
+        expect(countries.age_seconds).toBeGreaterThanOrEqual(400 * 86_400);
+        expect(status.body.tables.find((t: { table: string }) => t.table === "duty_rates")).toMatchObject({
+          stale: false,
+          age_seconds: null,
+          next_refresh_at: null,
+        });
 
-      const health = await gw.call("GET", "/health");
-      expect(health.status).toBe(200);
-      expect(health.body.reference_data).toMatchObject({ refresh: "off", stale: ["countries"] });
-      expect(health.body.reference_data.tables.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
-      await ageTable("countries", 0);
-    });
+        const health = await gw.call("GET", "/health");
+        expect(health.status).toBe(200);
+        expect(health.body.reference_data).toMatchObject({ refresh: "off", stale: ["countries"] });
+        expect(health.body.reference_data.tables.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
+        await ageTable("countries", 0);
+      });
 
-    it("refresh-reference-data (the Supabase schedule's function): service role only, refreshes from the configured source", async () => {
-      expect((await gw.call("POST", "/functions/v1/refresh-reference-data", { body: {} })).status).toBe(401);
-      const admin = { authorization: `Bearer ${gw.config.serviceRoleKey}` };
-      const bad = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["nope"] }, headers: admin });
-      expect(bad.status).toBe(400);
-      expect(bad.body.error.code).toBe("SVC_REQ_002");
-      const r = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["currencies"] }, headers: admin });
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ enabled: true, results: [{ table: "currencies", outcome: "imported", rows: 307, previous_rows: 307 }] });
-      const status = await gw.call("GET", "/api/v1/reference-data", { apiKey: key });
-      const currencies = status.body.tables.find((t: { table: string }) => t.table === "currencies");
-      expect(currencies).toMatchObject({ published_at: "2026-02-01T00:00:00.000Z", source_urls: [`${server.base}/currencies/codes-all.csv`], last_refresh_outcome: "imported", last_refresh_error: null, stale: false });
-      expect(currencies.checksum).toMatch(/^sha256:/);
-      const again = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["currencies"] }, headers: admin });
-      expect(again.body.results[0].outcome).toBe("unchanged");
-    });
-  });
+      it("refresh-reference-data (the Supabase schedule's function): service role only, refreshes from the configured source", async () => {
+        expect((await gw.call("POST", "/functions/v1/refresh-reference-data", { body: {} })).status).toBe(401);
+        const admin = { authorization: `Bearer ${gw.config.serviceRoleKey}` };
+        const bad = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["nope"] }, headers: admin });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.code).toBe("SVC_REQ_002");
+        const r = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["currencies"] }, headers: admin });
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({
+          enabled: true,
+          results: [{ table: "currencies", outcome: "imported", rows: 307, previous_rows: 307 }],
+        });
+        const status = await gw.call("GET", "/api/v1/reference-data", { apiKey: key });
+        const currencies = status.body.tables.find((t: { table: string }) => t.table === "currencies");
+        expect(currencies).toMatchObject({
+          published_at: "2026-02-01T00:00:00.000Z",
+          source_urls: [`${server.base}/currencies/codes-all.csv`],
+          last_refresh_outcome: "imported",
+          last_refresh_error: null,
+          stale: false,
+        });
+        expect(currencies.checksum).toMatch(/^sha256:/);
+        const again = await gw.call("POST", "/functions/v1/refresh-reference-data", { body: { only: ["currencies"] }, headers: admin });
+        expect(again.body.results[0].outcome).toBe("unchanged");
+      });
+    },
+  );
 }

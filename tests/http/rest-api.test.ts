@@ -28,7 +28,10 @@ for (const backend of testBackends()) {
           expect(acc.body.api_key).toMatch(/^tds_/);
           const s = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: { a: 1 } }, apiKey: acc.body.api_key });
           expect(s.body.max_generations).toBe(max);
-          const d = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: { a: 1 }, draft: true }, apiKey: acc.body.api_key });
+          const d = await gw.call("POST", "/api/v1/shipments", {
+            body: { shipment_data: { a: 1 }, draft: true },
+            apiKey: acc.body.api_key,
+          });
           expect(d.body).toMatchObject({ status: "draft", max_generations: 0 });
         }
       });
@@ -36,17 +39,32 @@ for (const backend of testBackends()) {
       it("changes a tier with PATCH; refuses non-admins, unknown tiers and unknown accounts", async () => {
         const acc = await gw.createAccount("free");
         const me = await gw.call("GET", "/api/v1/account", { apiKey: acc.apiKey });
-        expect(me.body).toMatchObject({ account_id: acc.accountId, tier: "free", limits: { max_generations_per_shipment: 2, shipments_per_month: 5 }, usage: { shipments_this_month: 0 } });
+        expect(me.body).toMatchObject({
+          account_id: acc.accountId,
+          tier: "free",
+          limits: { max_generations_per_shipment: 2, shipments_per_month: 5 },
+          usage: { shipments_this_month: 0 },
+        });
         const p = await gw.call("PATCH", `/api/v1/accounts/${acc.accountId}`, { body: { tier: "scale" }, headers: admin() });
         expect(p.status).toBe(200);
         expect(p.body.tier).toBe("scale");
-        expect((await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: {} }, apiKey: acc.apiKey })).body.max_generations).toBe(20);
-        expect((await gw.call("PATCH", `/api/v1/accounts/${acc.accountId}`, { body: { tier: "gold" }, headers: admin() })).body.error).toMatchObject({ code: "SVC_REQ_002", field: "tier" });
-        expect((await gw.call("PATCH", "/api/v1/accounts/00000000-0000-0000-0000-000000000000", { body: { tier: "free" }, headers: admin() })).body.error.code).toBe("SVC_ACCT_001");
+        expect((await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: {} }, apiKey: acc.apiKey })).body.max_generations).toBe(
+          20,
+        );
+        expect(
+          (await gw.call("PATCH", `/api/v1/accounts/${acc.accountId}`, { body: { tier: "gold" }, headers: admin() })).body.error,
+        ).toMatchObject({ code: "SVC_REQ_002", field: "tier" });
+        expect(
+          (await gw.call("PATCH", "/api/v1/accounts/00000000-0000-0000-0000-000000000000", { body: { tier: "free" }, headers: admin() }))
+            .body.error.code,
+        ).toBe("SVC_ACCT_001");
         const notAdmin = await gw.call("POST", "/api/v1/accounts", { body: { name: "x", tier: "free" }, apiKey: acc.apiKey });
         expect(notAdmin.status).toBe(401);
         expect(notAdmin.body.error.code).toBe("SVC_AUTH_003");
-        const anonAsAdmin = await gw.call("POST", "/api/v1/accounts", { body: { name: "x", tier: "free" }, headers: { authorization: `Bearer ${gw.config.anonKey}` } });
+        const anonAsAdmin = await gw.call("POST", "/api/v1/accounts", {
+          body: { name: "x", tier: "free" },
+          headers: { authorization: `Bearer ${gw.config.anonKey}` },
+        });
         expect(anonAsAdmin.body.error.code).toBe("SVC_AUTH_003");
       });
     });
@@ -75,7 +93,10 @@ for (const backend of testBackends()) {
         const after = await gw.call("GET", "/api/v1/shipments", { apiKey: newKey });
         expect(after.status).toBe(401);
         expect(after.body.error.code).toBe("SVC_AUTH_001");
-        expect((await gw.call("GET", "/api/v1/api-keys", { apiKey: acc.apiKey })).body.api_keys.find((k: { id: string }) => k.id === erp.id).revoked_at).not.toBeNull();
+        expect(
+          (await gw.call("GET", "/api/v1/api-keys", { apiKey: acc.apiKey })).body.api_keys.find((k: { id: string }) => k.id === erp.id)
+            .revoked_at,
+        ).not.toBeNull();
       });
     });
 
@@ -83,8 +104,15 @@ for (const backend of testBackends()) {
       it("creates, reads, lists with page/limit/status/search, and 404s across accounts", async () => {
         const acc = await gw.createAccount("growth");
         const ids: string[] = [];
-        for (const [ref, name] of [["PO-1", "Andes Coffee SA"], ["PO-2", "Nordic Timber AB"], ["PO-3", "Andes Cacao SA"]]) {
-          const r = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: { exporter: { name } }, shipment_ref: ref }, apiKey: acc.apiKey });
+        for (const [ref, name] of [
+          ["PO-1", "Andes Coffee SA"],
+          ["PO-2", "Nordic Timber AB"],
+          ["PO-3", "Andes Cacao SA"],
+        ]) {
+          const r = await gw.call("POST", "/api/v1/shipments", {
+            body: { shipment_data: { exporter: { name } }, shipment_ref: ref },
+            apiKey: acc.apiKey,
+          });
           expect(r.status).toBe(201);
           expect(r.body).toMatchObject({ shipment_ref: ref, status: "created", generation_count: 0 });
           ids.push(r.body.id);
@@ -100,12 +128,20 @@ for (const backend of testBackends()) {
 
         const stranger = await gw.createAccount("growth");
         expect((await gw.call("GET", `/api/v1/shipments/${ids[0]}`, { apiKey: stranger.apiKey })).status).toBe(404);
-        expect((await gw.call("PUT", `/api/v1/shipments/${ids[0]}`, { body: { shipment_data: {} }, apiKey: stranger.apiKey })).body.error.code).toBe("SVC_SHIP_004");
+        expect(
+          (await gw.call("PUT", `/api/v1/shipments/${ids[0]}`, { body: { shipment_data: {} }, apiKey: stranger.apiKey })).body.error.code,
+        ).toBe("SVC_SHIP_004");
         expect((await gw.call("GET", "/api/v1/shipments", { apiKey: stranger.apiKey })).body.pagination.total).toBe(0);
       });
 
       it("checks the query with the field named", async () => {
-        for (const [q, field] of [["limit=1000", "limit"], ["page=0", "page"], ["page=abc", "page"], ["status=x", "status"], ["foo=1", ""]]) {
+        for (const [q, field] of [
+          ["limit=1000", "limit"],
+          ["page=0", "page"],
+          ["page=abc", "page"],
+          ["status=x", "status"],
+          ["foo=1", ""],
+        ]) {
           const r = await gw.call("GET", `/api/v1/shipments?${q}`, { apiKey: key });
           expect(r.status, q).toBe(400);
           expect(r.body.error.code).toBe("SVC_REQ_002");
@@ -118,7 +154,10 @@ for (const backend of testBackends()) {
         await db.query("update shipments set status = 'validated', current_validation_hash = 'sha256:00' where id = $1", [s.id]);
         const same = await gw.call("PUT", `/api/v1/shipments/${s.id}`, { body: { shipment_data: { a: 1 } }, apiKey: key });
         expect(same.body).toMatchObject({ status: "validated", current_validation_hash: "sha256:00", shipment_ref: "R" });
-        const changed = await gw.call("PUT", `/api/v1/shipments/${s.id}`, { body: { shipment_data: { a: 2 }, shipment_ref: "R2" }, apiKey: key });
+        const changed = await gw.call("PUT", `/api/v1/shipments/${s.id}`, {
+          body: { shipment_data: { a: 2 }, shipment_ref: "R2" },
+          apiKey: key,
+        });
         expect(changed.status).toBe(200);
         expect(changed.body).toMatchObject({ status: "created", shipment_ref: "R2", shipment_data: { a: 2 }, generation_count: 0 });
         expect(changed.body).not.toHaveProperty("current_validation_hash");
@@ -140,7 +179,15 @@ for (const backend of testBackends()) {
         expect(r.status).toBe(200);
         expect(r.body.openapi).toBe("3.1.0");
         const paths = Object.keys(r.body.paths);
-        for (const p of ["/api/v1/shipments", "/api/v1/shipments/{id}", "/api/v1/api-keys", "/api/v1/accounts", "/functions/v1/create-shipment", "/functions/v1/get-shipment", "/functions/v1/save-draft"]) {
+        for (const p of [
+          "/api/v1/shipments",
+          "/api/v1/shipments/{id}",
+          "/api/v1/api-keys",
+          "/api/v1/accounts",
+          "/functions/v1/create-shipment",
+          "/functions/v1/get-shipment",
+          "/functions/v1/save-draft",
+        ]) {
           expect(paths).toContain(p);
         }
         const create = r.body.paths["/functions/v1/create-shipment"].post;

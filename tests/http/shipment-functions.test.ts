@@ -7,7 +7,11 @@ const sample = {
   exporter: { name: "Łódź Textiles Sp. z o.o.", address: "ul. Piotrkowska 1", city: "Łódź", country: "PL" },
   importer: { name: "Müller GmbH", address: "Hafenstraße 5", city: "Hamburg", country: "DE", tax_ids: { eori: "DE123456789" } },
   route: { origin_country: "PL", destination_country: "DE", transport_mode: "sea", incoterms: "CIF" },
-  goods: { currency: "EUR", total_value: 1200, line_items: [{ description: "Cotton shirts", hs_code: "6205200000", quantity: 100, unit_price: 12 }] },
+  goods: {
+    currency: "EUR",
+    total_value: 1200,
+    line_items: [{ description: "Cotton shirts", hs_code: "6205200000", quantity: 100, unit_price: 12 }],
+  },
   erp_extension: { cost_center: "CC-7", tags: ["a", "b"] },
 };
 
@@ -35,14 +39,21 @@ for (const backend of testBackends()) {
         const noAnon = await gw.call("POST", "/functions/v1/create-shipment", { body: { shipment_data: {} }, apiKey: key });
         expect(noAnon.status).toBe(401);
         expect(noAnon.body.error.code).toBe("SVC_AUTH_002");
-        const badAnon = await gw.call("POST", "/functions/v1/create-shipment", { body: { shipment_data: {} }, apiKey: key, headers: { apikey: "x.y.z" } });
+        const badAnon = await gw.call("POST", "/functions/v1/create-shipment", {
+          body: { shipment_data: {} },
+          apiKey: key,
+          headers: { apikey: "x.y.z" },
+        });
         expect(badAnon.body.error.code).toBe("SVC_AUTH_002");
         const noKey = await gw.call("POST", "/functions/v1/create-shipment", { body: { shipment_data: {} }, anon: true });
         expect(noKey.status).toBe(401);
         expect(noKey.body.error.code).toBe("SVC_AUTH_001");
         const badKey = await fn("POST", "create-shipment", { shipment_data: {} }, "tds_" + "x".repeat(40));
         expect(badKey.body.error.code).toBe("SVC_AUTH_001");
-        const serviceRoleAsApikey = await gw.call("GET", "/functions/v1/get-shipment?status=created", { apiKey: key, headers: { apikey: gw.config.serviceRoleKey } });
+        const serviceRoleAsApikey = await gw.call("GET", "/functions/v1/get-shipment?status=created", {
+          apiKey: key,
+          headers: { apikey: gw.config.serviceRoleKey },
+        });
         expect(serviceRoleAsApikey.status).toBe(200);
       });
     });
@@ -114,7 +125,15 @@ for (const backend of testBackends()) {
         expect(r.status).toBe(200);
         expect(r.body.shipments).toHaveLength(50);
         expect(r.body.shipments[0].shipment_ref).toBe("B-52");
-        expect(Object.keys(r.body.shipments[0]).sort()).toEqual(["created_at", "created_by", "id", "shipment_data", "shipment_ref", "status", "updated_at"]);
+        expect(Object.keys(r.body.shipments[0]).sort()).toEqual([
+          "created_at",
+          "created_by",
+          "id",
+          "shipment_data",
+          "shipment_ref",
+          "status",
+          "updated_at",
+        ]);
         const drafts = await fn("GET", "get-shipment?status=draft", undefined, bulkKey);
         expect(drafts.body.shipments).toHaveLength(1);
       });
@@ -135,7 +154,10 @@ for (const backend of testBackends()) {
 
     describe("save-draft", () => {
       it("creates a draft (201, max_generations 0) and replaces its whole data on update (200)", async () => {
-        const c = await fn("POST", "save-draft", { shipment_data: { exporter: { name: "A" }, goods: { currency: "EUR" } }, shipment_ref: "D-1" });
+        const c = await fn("POST", "save-draft", {
+          shipment_data: { exporter: { name: "A" }, goods: { currency: "EUR" } },
+          shipment_ref: "D-1",
+        });
         expect(c.status).toBe(201);
         expect(Object.keys(c.body).sort()).toEqual(["shipment_id", "updated_at"]);
         const id = c.body.shipment_id;
@@ -163,7 +185,9 @@ for (const backend of testBackends()) {
         expect(notDraft.body.error.code).toBe("SVC_DRAFT_004");
         expect((await fn("GET", `get-shipment?id=${ship}`)).body.shipment_data).toEqual({ a: 1 });
         const foreignDraft = (await fn("POST", "save-draft", { shipment_data: { a: 1 } }, otherKey)).body.shipment_id;
-        expect((await fn("POST", "save-draft", { shipment_id: foreignDraft, shipment_data: { a: 3 } })).body.error.code).toBe("SVC_DRAFT_003");
+        expect((await fn("POST", "save-draft", { shipment_id: foreignDraft, shipment_data: { a: 3 } })).body.error.code).toBe(
+          "SVC_DRAFT_003",
+        );
       });
     });
 

@@ -56,10 +56,17 @@ for (const backend of testBackends()) {
     });
 
     const viaFunction = (shipment: Shipment, docType: string, confirm?: boolean) =>
-      gw.call("POST", "/functions/v1/generate-documents", { body: { shipment, document_types: [docType], ...(confirm === undefined ? {} : { confirm_warnings: confirm }) }, apiKey: key, anon: true });
+      gw.call("POST", "/functions/v1/generate-documents", {
+        body: { shipment, document_types: [docType], ...(confirm === undefined ? {} : { confirm_warnings: confirm }) },
+        apiKey: key,
+        anon: true,
+      });
     const viaRest = async (shipment: Shipment, docType: string, confirm?: boolean) => {
       const created = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: shipment }, apiKey: key });
-      return gw.call("POST", `/api/v1/shipments/${created.body.id}/generate`, { body: { document_types: [docType], ...(confirm === undefined ? {} : { confirm_warnings: confirm }) }, apiKey: key });
+      return gw.call("POST", `/api/v1/shipments/${created.body.id}/generate`, {
+        body: { document_types: [docType], ...(confirm === undefined ? {} : { confirm_warnings: confirm }) },
+        apiKey: key,
+      });
     };
 
     async function fieldsOf(jobId: string): Promise<Map<string, string>> {
@@ -68,7 +75,13 @@ for (const backend of testBackends()) {
       expect(job.status, job.error_message).toBe("completed");
       const url = new URL(job.download_url);
       const pdf = await PDFDocument.load(new Uint8Array(await (await gw.fetch(url.pathname + url.search)).arrayBuffer()));
-      return new Map(pdf.getForm().getFields().filter((f) => f instanceof PDFTextField).map((f) => [f.getName(), (f as PDFTextField).getText() ?? ""]));
+      return new Map(
+        pdf
+          .getForm()
+          .getFields()
+          .filter((f) => f instanceof PDFTextField)
+          .map((f) => [f.getName(), (f as PDFTextField).getText() ?? ""]),
+      );
     }
 
     it("the served field requirements are the spec's table: no required field for insurance, EUR.1, USMCA, statement on origin", async () => {
@@ -76,7 +89,9 @@ for (const backend of testBackends()) {
       for (const t of ["INSURANCE_CERTIFICATE", "EUR1_MOVEMENT_CERTIFICATE", "USMCA_CERTIFICATE_OF_ORIGIN", "STATEMENT_ON_ORIGIN"]) {
         expect(r.body.requirements[t].required, t).toEqual([]);
       }
-      expect(r.body.requirements.DANGEROUS_GOODS_DECLARATION.required.map((f: { dataPath: string }) => f.dataPath)).toEqual(["hazardous_shipment.emergency_contact"]);
+      expect(r.body.requirements.DANGEROUS_GOODS_DECLARATION.required.map((f: { dataPath: string }) => f.dataPath)).toEqual([
+        "hazardous_shipment.emergency_contact",
+      ]);
       // The destination rule stays a pre-check condition.
       const s = sampleShipment() as Shipment;
       s.route.destination_country = "US";
@@ -107,7 +122,9 @@ for (const backend of testBackends()) {
         drop(s);
         const v = await gw.call("POST", `/api/v1/shipments/validate?document_types=${docType}`, { body: s, apiKey: key });
         expect(v.status).toBe(200);
-        expect(v.body.results.filter((r: { rule_id: string }) => r.rule_id === rule)).toEqual([expect.objectContaining({ severity: "warning" })]);
+        expect(v.body.results.filter((r: { rule_id: string }) => r.rule_id === rule)).toEqual([
+          expect.objectContaining({ severity: "warning" }),
+        ]);
       });
 
       it("present and invalid: an error, even when warnings are confirmed", async () => {
@@ -120,7 +137,10 @@ for (const backend of testBackends()) {
         // A stored shipment can hold the value only where the shipment schema lets it through.
         const created = await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: s }, apiKey: key });
         if (created.status === 201) {
-          const stored = await gw.call("POST", `/api/v1/shipments/${created.body.id}/generate`, { body: { document_types: [docType], confirm_warnings: true }, apiKey: key });
+          const stored = await gw.call("POST", `/api/v1/shipments/${created.body.id}/generate`, {
+            body: { document_types: [docType], confirm_warnings: true },
+            apiKey: key,
+          });
           expect(stored.status).toBe(422);
           expect(JSON.stringify(stored.body.error)).toContain(rule);
         } else {

@@ -7,18 +7,56 @@ import type { Db } from "../../shared/db/types.ts";
 /** A shipment with no rule errors (reference tables are empty here, so lookups report "not loaded" info). */
 function shipment() {
   return {
-    exporter: { name: "Łódź Textiles Sp. z o.o.", address: "ul. Piotrkowska 1", city: "Łódź", country: "PL", tax_ids: { eori: "PL1234567890" } },
+    exporter: {
+      name: "Łódź Textiles Sp. z o.o.",
+      address: "ul. Piotrkowska 1",
+      city: "Łódź",
+      country: "PL",
+      tax_ids: { eori: "PL1234567890" },
+    },
     importer: { name: "Müller GmbH", address: "Hafenstraße 5", city: "Hamburg", country: "DE", tax_ids: { eori: "DE123456789" } },
-    route: { origin_country: "PL", destination_country: "DE", transport_mode: "sea", incoterms: "CIF", port_of_loading: "PLGDN", port_of_discharge: "DEHAM" },
+    route: {
+      origin_country: "PL",
+      destination_country: "DE",
+      transport_mode: "sea",
+      incoterms: "CIF",
+      port_of_loading: "PLGDN",
+      port_of_discharge: "DEHAM",
+    },
     goods: {
       currency: "EUR",
       total_value: 1234.5,
       line_items: [
-        { description: "Cotton shirts", hs_code: "6205200000", quantity: 100, unit: "pcs", unit_price: 12.3, origin_country: "PL", net_weight_kg: 20, gross_weight_kg: 22 },
-        { description: "Linen", hs_code: "5309110000", quantity: 1, unit: "roll", unit_price: 4.5, origin_country: "PL", net_weight_kg: 5, gross_weight_kg: 6 },
+        {
+          description: "Cotton shirts",
+          hs_code: "6205200000",
+          quantity: 100,
+          unit: "pcs",
+          unit_price: 12.3,
+          origin_country: "PL",
+          net_weight_kg: 20,
+          gross_weight_kg: 22,
+        },
+        {
+          description: "Linen",
+          hs_code: "5309110000",
+          quantity: 1,
+          unit: "roll",
+          unit_price: 4.5,
+          origin_country: "PL",
+          net_weight_kg: 5,
+          gross_weight_kg: 6,
+        },
       ],
     },
-    packaging: { total_packages: 2, total_gross_weight_kg: 28, packages: [{ type: "carton", quantity: 1, gross_weight_kg: 22 }, { type: "roll", quantity: 1, gross_weight_kg: 6 }] },
+    packaging: {
+      total_packages: 2,
+      total_gross_weight_kg: 28,
+      packages: [
+        { type: "carton", quantity: 1, gross_weight_kg: 22 },
+        { type: "roll", quantity: 1, gross_weight_kg: 6 },
+      ],
+    },
   };
 }
 
@@ -79,7 +117,9 @@ for (const backend of testBackends()) {
       const r = await rest({ goods: "many", route: [1, 2], exporter: { name: 5 } });
       expect(r.status).toBe(200);
       expect(r.body.valid).toBe(false);
-      const fields = r.body.results.filter((x: { rule_id: string }) => x.rule_id === "rule_schema_type").map((x: { field: string }) => x.field);
+      const fields = r.body.results
+        .filter((x: { rule_id: string }) => x.rule_id === "rule_schema_type")
+        .map((x: { field: string }) => x.field);
       expect(fields).toEqual(expect.arrayContaining(["goods", "route", "exporter.name"]));
     });
 
@@ -90,9 +130,15 @@ for (const backend of testBackends()) {
       expect(pass.status).toBe(200);
       expect(pass.body).toMatchObject({ status: "validated", passed: true, error: null });
       expect(pass.body.validation_hash).toMatch(/^sha256:/);
-      expect(pass.body.layers.map((l: { name: string }) => l.name)).toEqual(expect.arrayContaining(["Schema Validation", "Business Rules"]));
+      expect(pass.body.layers.map((l: { name: string }) => l.name)).toEqual(
+        expect.arrayContaining(["Schema Validation", "Business Rules"]),
+      );
       let stored = (await gw.call("GET", `/api/v1/shipments/${id}`, { apiKey: key })).body;
-      expect(stored).toMatchObject({ status: "validated", current_validation_hash: pass.body.validation_hash, current_validation_record_id: pass.body.validation_record_id });
+      expect(stored).toMatchObject({
+        status: "validated",
+        current_validation_hash: pass.body.validation_hash,
+        current_validation_record_id: pass.body.validation_record_id,
+      });
 
       const bad = shipment();
       bad.goods.line_items[0].quantity = -1;
@@ -100,12 +146,17 @@ for (const backend of testBackends()) {
       expect(fail.body).toMatchObject({ passed: false, validation_hash: null, status: "validated" });
       expect(fail.body.error.message).toMatch(/rule_positive_quantities/);
       const failedLayer = fail.body.layers.find((l: { status: string }) => l.status === "failed");
-      expect(failedLayer.results.some((x: { rule: string; status: string }) => x.rule === "rule_positive_quantities" && x.status === "failed")).toBe(true);
+      expect(
+        failedLayer.results.some((x: { rule: string; status: string }) => x.rule === "rule_positive_quantities" && x.status === "failed"),
+      ).toBe(true);
       stored = (await gw.call("GET", `/api/v1/shipments/${id}`, { apiKey: key })).body;
       expect(stored).toMatchObject({ status: "validation_failed", current_validation_record_id: fail.body.validation_record_id });
       // The hash of the latest passing validation stays.
       expect(stored.current_validation_hash).toBe(pass.body.validation_hash);
-      const rec = await db.query<{ shipment_id: string; passed: boolean }>("select shipment_id, passed from validation_records where id = $1", [fail.body.validation_record_id]);
+      const rec = await db.query<{ shipment_id: string; passed: boolean }>(
+        "select shipment_id, passed from validation_records where id = $1",
+        [fail.body.validation_record_id],
+      );
       expect(rec[0]).toEqual({ shipment_id: id, passed: false });
     });
 

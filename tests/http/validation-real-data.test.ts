@@ -9,18 +9,67 @@ const DATA_DIR = SHARED_DATA;
 
 function usImport() {
   return {
-    exporter: { name: "Müller Maschinenbau GmbH", address: "Hafenstraße 5", city: "Hamburg", postal_code: "20457", country: "DE", contact_email: "export@mueller.example", contact_phone: "+49 40 123456" },
-    importer: { name: "Pacific Coast Electronics Inc.", address: "350 S Grand Ave", city: "Los Angeles", state: "CA", postal_code: "90071", country: "US", tax_ids: { ein: "12-3456789" } },
-    route: { origin_country: "DE", destination_country: "US", transport_mode: "sea", incoterms: "FOB", port_of_loading: "DEHAM", port_of_discharge: "USLAX", vessel_name: "MSC Aurora" },
+    exporter: {
+      name: "Müller Maschinenbau GmbH",
+      address: "Hafenstraße 5",
+      city: "Hamburg",
+      postal_code: "20457",
+      country: "DE",
+      contact_email: "export@mueller.example",
+      contact_phone: "+49 40 123456",
+    },
+    importer: {
+      name: "Pacific Coast Electronics Inc.",
+      address: "350 S Grand Ave",
+      city: "Los Angeles",
+      state: "CA",
+      postal_code: "90071",
+      country: "US",
+      tax_ids: { ein: "12-3456789" },
+    },
+    route: {
+      origin_country: "DE",
+      destination_country: "US",
+      transport_mode: "sea",
+      incoterms: "FOB",
+      port_of_loading: "DEHAM",
+      port_of_discharge: "USLAX",
+      vessel_name: "MSC Aurora",
+    },
     goods: {
       currency: "USD",
       total_value: 61500,
       line_items: [
-        { description: "Portable computers", hs_code: "8471.30.0100", quantity: 50, unit: "pcs", unit_price: 950, origin_country: "DE", net_weight_kg: 110, gross_weight_kg: 130 },
-        { description: "Smartphones", hs_code: "8517130000", quantity: 40, unit: "pcs", unit_price: 350, origin_country: "DE", net_weight_kg: 10, gross_weight_kg: 14 },
+        {
+          description: "Portable computers",
+          hs_code: "8471.30.0100",
+          quantity: 50,
+          unit: "pcs",
+          unit_price: 950,
+          origin_country: "DE",
+          net_weight_kg: 110,
+          gross_weight_kg: 130,
+        },
+        {
+          description: "Smartphones",
+          hs_code: "8517130000",
+          quantity: 40,
+          unit: "pcs",
+          unit_price: 350,
+          origin_country: "DE",
+          net_weight_kg: 10,
+          gross_weight_kg: 14,
+        },
       ],
     },
-    packaging: { total_packages: 2, total_gross_weight_kg: 144, packages: [{ type: "pallet", quantity: 1, gross_weight_kg: 130 }, { type: "carton", quantity: 1, gross_weight_kg: 14 }] },
+    packaging: {
+      total_packages: 2,
+      total_gross_weight_kg: 144,
+      packages: [
+        { type: "pallet", quantity: 1, gross_weight_kg: 130 },
+        { type: "carton", quantity: 1, gross_weight_kg: 14 },
+      ],
+    },
   };
 }
 
@@ -77,7 +126,9 @@ describe.runIf(hasSharedData)("validation on the real reference data", () => {
     cuba.route.destination_country = "CU";
     cuba.importer.country = "CU";
     const c = await validate(cuba);
-    expect(c.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_embargoed_destination")).toMatchObject({ context: { country: "CU" } });
+    expect(c.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_embargoed_destination")).toMatchObject({
+      context: { country: "CU" },
+    });
   });
 
   it("checks the EU, UK and India schedules by their own code lengths", async () => {

@@ -126,9 +126,12 @@ for (const backend of testBackends()) {
       expect(r.status).toBe(201);
       return r.body as { id: string; secret: string; url: string };
     }
-    const pass = (options: DispatchOptions = {}) => runDispatchPass(gw.services, { ...options, settings: { timeoutMs: 5000, ...options.settings } });
-    const deliveries = async (hookId: string, query = "") => (await api("GET", `/api/v1/webhooks/${hookId}/deliveries${query}`)).body.deliveries;
-    const makeDue = (deliveryId: string) => db.query("update webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1", [deliveryId]);
+    const pass = (options: DispatchOptions = {}) =>
+      runDispatchPass(gw.services, { ...options, settings: { timeoutMs: 5000, ...options.settings } });
+    const deliveries = async (hookId: string, query = "") =>
+      (await api("GET", `/api/v1/webhooks/${hookId}/deliveries${query}`)).body.deliveries;
+    const makeDue = (deliveryId: string) =>
+      db.query("update webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1", [deliveryId]);
 
     // ---- Subscriptions ----------------------------------------------------------------------------
 
@@ -162,7 +165,11 @@ for (const backend of testBackends()) {
       expect(JSON.stringify((await api("GET", "/api/v1/webhooks")).body)).not.toContain(created.body.secret);
       expect((await api("GET", "/api/v1/webhooks")).body.webhooks.map((w: { id: string }) => w.id)).toEqual([id]);
 
-      const patched = await api("PATCH", `/api/v1/webhooks/${id}`, { url: `${receiver.url}/crud2`, events: ["extraction.completed"], description: null });
+      const patched = await api("PATCH", `/api/v1/webhooks/${id}`, {
+        url: `${receiver.url}/crud2`,
+        events: ["extraction.completed"],
+        description: null,
+      });
       expect(patched.status).toBe(200);
       expect(patched.body).toMatchObject({ url: `${receiver.url}/crud2`, events: ["extraction.completed"], description: null });
 
@@ -269,7 +276,10 @@ for (const backend of testBackends()) {
       const hook = await subscribe(path, ["document.generated", "document.failed"]);
       const notMine = newPath();
       await subscribe(notMine, ["extraction.completed"]);
-      const otherAccount = await gw.call("POST", "/api/v1/webhooks", { body: { url: `${receiver.url}${notMine}`, events: ["document.generated"] }, apiKey: other.apiKey });
+      const otherAccount = await gw.call("POST", "/api/v1/webhooks", {
+        body: { url: `${receiver.url}${notMine}`, events: ["document.generated"] },
+        apiKey: other.apiKey,
+      });
       expect(otherAccount.status).toBe(201);
       const inactive = newPath();
       await subscribe(inactive, ["document.generated"], { active: false });
@@ -295,11 +305,30 @@ for (const backend of testBackends()) {
       expect(await verify(hook.secret, req.body.replace("job-1", "job-2"), header(req, "x-service-signature"))).toBe(false);
 
       const [d] = await deliveries(hook.id);
-      expect(d).toMatchObject({ id: header(req, "webhook-id"), event_id: eventId, event: "document.generated", status: "succeeded", attempts: 1, last_status: 200, next_attempt_at: null });
+      expect(d).toMatchObject({
+        id: header(req, "webhook-id"),
+        event_id: eventId,
+        event: "document.generated",
+        status: "succeeded",
+        attempts: 1,
+        last_status: 200,
+        next_attempt_at: null,
+      });
       expect(d.payload).toEqual(JSON.parse(req.body));
-      expect(d.attempt_log).toEqual([expect.objectContaining({ attempt: 1, outcome: "success", status_code: 200, response_excerpt: "ok", url: `${receiver.url}${path}` })]);
+      expect(d.attempt_log).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          outcome: "success",
+          status_code: 200,
+          response_excerpt: "ok",
+          url: `${receiver.url}${path}`,
+        }),
+      ]);
       expect(d.attempt_log[0].duration_ms).toBeGreaterThanOrEqual(0);
-      expect((await api("GET", `/api/v1/webhooks/${hook.id}`)).body).toMatchObject({ consecutive_failures: 0, last_success_at: expect.any(String) });
+      expect((await api("GET", `/api/v1/webhooks/${hook.id}`)).body).toMatchObject({
+        consecutive_failures: 0,
+        last_success_at: expect.any(String),
+      });
 
       // A second pass has nothing to do: the event was fanned out once, the delivery is done.
       expect(await pass()).toMatchObject({ events_fanned_out: 0, attempts: 0 });
@@ -310,9 +339,15 @@ for (const backend of testBackends()) {
       const path = newPath();
       const hook = await subscribe(path, ["document.failed", "extraction.completed", "extraction.failed"]);
       const payloads: [EventName, Record<string, unknown>][] = [
-        ["document.failed", { job_id: "j2", shipment_id: "s2", document_type: "PACKING_LIST", status: "failed", error_message: "renderer crashed" }],
+        [
+          "document.failed",
+          { job_id: "j2", shipment_id: "s2", document_type: "PACKING_LIST", status: "failed", error_message: "renderer crashed" },
+        ],
         ["extraction.completed", { job_id: "e1", shipment_id: null, status: "completed" }],
-        ["extraction.failed", { job_id: "e2", shipment_id: null, status: "failed", error: { code: "SVC_EXTRACT_002", message: "no text" } }],
+        [
+          "extraction.failed",
+          { job_id: "e2", shipment_id: null, status: "failed", error: { code: "SVC_EXTRACT_002", message: "no text" } },
+        ],
         ["document.generated", documentGenerated("not-subscribed")],
       ];
       for (const [event, data] of payloads) await enqueueEvent(db, account.accountId, event, data);
@@ -338,7 +373,14 @@ for (const backend of testBackends()) {
       expect(await pass()).toMatchObject({ attempts: 1, succeeded: 1 });
       [d] = await deliveries(hook.id);
       expect(d).toMatchObject({ status: "succeeded", attempts: 2, last_status: 200 });
-      expect(d.attempt_log.map((a: { attempt: number; outcome: string; status_code: number; response_excerpt: string }) => [a.attempt, a.outcome, a.status_code, a.response_excerpt])).toEqual([
+      expect(
+        d.attempt_log.map((a: { attempt: number; outcome: string; status_code: number; response_excerpt: string }) => [
+          a.attempt,
+          a.outcome,
+          a.status_code,
+          a.response_excerpt,
+        ]),
+      ).toEqual([
         [1, "http_error", 500, "database down"],
         [2, "success", 200, "ok"],
       ]);
@@ -400,7 +442,11 @@ for (const backend of testBackends()) {
       expect(refused.status).toBe(409);
       expect(refused.body.error.code).toBe("SVC_WEBHOOK_004");
 
-      expect((await api("PATCH", `/api/v1/webhooks/${hook.id}`, { active: true })).body).toMatchObject({ active: true, disabled_reason: null, consecutive_failures: 0 });
+      expect((await api("PATCH", `/api/v1/webhooks/${hook.id}`, { active: true })).body).toMatchObject({
+        active: true,
+        disabled_reason: null,
+        consecutive_failures: 0,
+      });
       const again = await api("POST", `/api/v1/webhooks/${hook.id}/deliveries/${d.id}/redeliver`);
       expect(again.status).toBe(202);
       expect(again.body).toMatchObject({ id: d.id, status: "pending" });
@@ -419,7 +465,10 @@ for (const backend of testBackends()) {
       await enqueueEvent(db, account.accountId, "document.generated", documentGenerated("j-days-2"));
       expect(await pass({ batchSize: 1 })).toMatchObject({ attempts: 1, subscriptions_disabled: 0 });
       // As if it had been failing for six days.
-      await db.query("update webhook_subscriptions set first_failure_at = now() - interval '6 days', consecutive_failures = 40 where id = $1", [hook.id]);
+      await db.query(
+        "update webhook_subscriptions set first_failure_at = now() - interval '6 days', consecutive_failures = 40 where id = $1",
+        [hook.id],
+      );
       expect(await pass({ batchSize: 1 })).toMatchObject({ attempts: 1, subscriptions_disabled: 1 });
       const sub = (await api("GET", `/api/v1/webhooks/${hook.id}`)).body;
       expect(sub.active).toBe(false);
@@ -485,8 +534,12 @@ for (const backend of testBackends()) {
 
     it("several dispatchers at once send every delivery exactly once", async () => {
       const paths = [newPath(), newPath()];
-      const hooks = [await subscribe(paths[0], ["extraction.completed"]), await subscribe(paths[1], ["extraction.completed", "extraction.failed"])];
-      for (let i = 0; i < 15; i++) await enqueueEvent(db, account.accountId, "extraction.completed", { job_id: `e${i}`, shipment_id: null, status: "completed" });
+      const hooks = [
+        await subscribe(paths[0], ["extraction.completed"]),
+        await subscribe(paths[1], ["extraction.completed", "extraction.failed"]),
+      ];
+      for (let i = 0; i < 15; i++)
+        await enqueueEvent(db, account.accountId, "extraction.completed", { job_id: `e${i}`, shipment_id: null, status: "completed" });
 
       // Two claimers racing for the same rows never get the same one.
       await pass({ batchSize: 0 });
@@ -495,7 +548,9 @@ for (const backend of testBackends()) {
       expect(new Set([...a, ...b].map((d) => d.id)).size).toBe(30);
       await db.query("update webhook_deliveries set locked_until = null, next_attempt_at = now(), schedule_attempts = 0");
 
-      const workers = [0, 1, 2].map(() => createWebhookDispatcher(gw.services, { batchSize: 4, settings: { timeoutMs: 5000, pollMs: 20 } }));
+      const workers = [0, 1, 2].map(() =>
+        createWebhookDispatcher(gw.services, { batchSize: 4, settings: { timeoutMs: 5000, pollMs: 20 } }),
+      );
       await Promise.all(workers.map((w) => w.idle()));
       await Promise.all(workers.map((w) => w.stop()));
       for (const [i, path] of paths.entries()) {
@@ -503,7 +558,9 @@ for (const backend of testBackends()) {
         expect(ids).toHaveLength(15);
         expect(new Set(ids).size).toBe(15);
         const list = await deliveries(hooks[i].id, "?limit=100");
-        expect(list.every((d: { status: string; attempt_log: unknown[] }) => d.status === "succeeded" && d.attempt_log.length === 1)).toBe(true);
+        expect(list.every((d: { status: string; attempt_log: unknown[] }) => d.status === "succeeded" && d.attempt_log.length === 1)).toBe(
+          true,
+        );
       }
     });
 
@@ -512,7 +569,13 @@ for (const backend of testBackends()) {
       const hook = await subscribe(path, ["document.generated", "document.failed"]);
       receiver.script(path, { status: 500 });
       await enqueueEvent(db, account.accountId, "document.generated", documentGenerated("j-log-1"));
-      await enqueueEvent(db, account.accountId, "document.failed", { job_id: "j-log-2", shipment_id: null, document_type: "PACKING_LIST", status: "failed", error_message: "x" });
+      await enqueueEvent(db, account.accountId, "document.failed", {
+        job_id: "j-log-2",
+        shipment_id: null,
+        document_type: "PACKING_LIST",
+        status: "failed",
+        error_message: "x",
+      });
       await pass({ batchSize: 1 });
       await pass({ batchSize: 1 });
       const page = await api("GET", `/api/v1/webhooks/${hook.id}/deliveries?limit=1&page=2`);
@@ -521,7 +584,10 @@ for (const backend of testBackends()) {
       expect(page.body.deliveries).toHaveLength(1);
       expect(await deliveries(hook.id, "?status=pending")).toHaveLength(1);
       expect(await deliveries(hook.id, "?event=document.failed")).toHaveLength(1);
-      expect((await api("GET", `/api/v1/webhooks/${hook.id}/deliveries?status=bogus`)).body.error).toMatchObject({ code: "SVC_REQ_002", field: "status" });
+      expect((await api("GET", `/api/v1/webhooks/${hook.id}/deliveries?status=bogus`)).body.error).toMatchObject({
+        code: "SVC_REQ_002",
+        field: "status",
+      });
 
       const [done] = await deliveries(hook.id, "?status=succeeded");
       const r = await api("POST", `/api/v1/webhooks/${hook.id}/deliveries/${done.id}/redeliver`);
@@ -569,7 +635,9 @@ for (const backend of testBackends()) {
       expect(denied.status).toBe(401);
       expect(denied.body.error.code).toBe("SVC_AUTH_003");
       expect(receiver.at(path)).toHaveLength(0);
-      const r = await gw.call("POST", "/functions/v1/dispatch-webhooks", { headers: { authorization: `Bearer ${gw.config.serviceRoleKey}` } });
+      const r = await gw.call("POST", "/functions/v1/dispatch-webhooks", {
+        headers: { authorization: `Bearer ${gw.config.serviceRoleKey}` },
+      });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ events_fanned_out: 1, attempts: 1, succeeded: 1 });
       expect(receiver.at(path)).toHaveLength(1);
@@ -592,14 +660,23 @@ for (const backend of testBackends()) {
         child.stdout!.on("data", (d) => (out += d));
         child.stderr!.on("data", (d) => (out += d));
         try {
-          const port = (await waitFor(() => out.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/), () => out, 30_000))[1];
+          const port = (
+            await waitFor(
+              () => out.match(/listening on http:\/\/127\.0\.0\.1:(\d+)/),
+              () => out,
+              30_000,
+            )
+          )[1];
           const url = `http://127.0.0.1:${port}/webhooks`;
           const created = await api("POST", "/api/v1/webhooks", { url, events: ["document.generated"], secret });
           expect(created.status).toBe(201);
           const data = documentGenerated("j-example");
           await enqueueEvent(db, account.accountId, "document.generated", data);
           expect(await pass()).toMatchObject({ attempts: 1, succeeded: 1 });
-          const line = await waitFor(() => out.split("\n").find((l) => l.startsWith('{"received"')), () => out);
+          const line = await waitFor(
+            () => out.split("\n").find((l) => l.startsWith('{"received"')),
+            () => out,
+          );
           const [d] = await deliveries(created.body.id);
           expect(JSON.parse(line)).toEqual({ received: d.id, event: "document.generated", timestamp: expect.any(String), data });
           expect(d.attempt_log[0]).toMatchObject({ status_code: 200, response_excerpt: "ok" });
@@ -666,10 +743,16 @@ describe("Supabase wiring of the migration", () => {
       const [acct] = await db.query<{ id: string }>("insert into accounts (name, tier) values ('w', 'free') returning id");
       await enqueueEvent(db, acct.id, "document.failed", { job_id: "j" });
       expect(await db.query("select * from net.calls")).toEqual([]); // no secrets yet: skipped
-      await db.query("insert into vault.decrypted_secrets values ('project_url', 'https://ref.supabase.co/'), ('service_role_key', 'svc-key')");
+      await db.query(
+        "insert into vault.decrypted_secrets values ('project_url', 'https://ref.supabase.co/'), ('service_role_key', 'svc-key')",
+      );
       await enqueueEvent(db, acct.id, "document.failed", { job_id: "j2" });
       expect(await db.query("select * from net.calls")).toEqual([
-        { url: "https://ref.supabase.co/functions/v1/dispatch-webhooks", headers: { "content-type": "application/json", authorization: "Bearer svc-key" }, body: {} },
+        {
+          url: "https://ref.supabase.co/functions/v1/dispatch-webhooks",
+          headers: { "content-type": "application/json", authorization: "Bearer svc-key" },
+          body: {},
+        },
       ]);
       expect(await db.query("select * from cron.jobs")).toEqual([
         { name: "tds-dispatch-webhooks", schedule: "* * * * *", command: "select public.tds_wake_webhook_dispatcher()" },

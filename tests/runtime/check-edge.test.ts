@@ -5,7 +5,11 @@ import { ROOT } from "../support/spawn-server.ts";
 
 // npm run check:edge: every function built as deployed (Deno, import map, no node_modules) within 20 MB.
 function checkEdge(args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-edge.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 600_000 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-edge.ts", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -14,7 +18,8 @@ describe("check:edge", () => {
     const r = checkEdge([]);
     expect(r.out).toContain("check:edge ok");
     expect(r.code).toBe(0);
-    for (const f of await readFunctionManifest()) expect(r.out).toMatch(new RegExp(`\\| ${f.name} \\| [\\d.]+ MB \\| [\\d.]+ MB \\| [\\d.]+ MB \\| ok \\|`));
+    for (const f of await readFunctionManifest())
+      expect(r.out).toMatch(new RegExp(`\\| ${f.name} \\| [\\d.]+ MB \\| [\\d.]+ MB \\| [\\d.]+ MB \\| ok \\|`));
   }, 900_000);
 
   it("fails, naming the function, when one is over the limit", () => {

@@ -19,7 +19,11 @@ describe("Deno runtime", () => {
       expect((await json(await fetch(`${server.url}/health`))).body).toMatchObject({ status: "ok", database: "pglite" });
       const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}`, "content-type": "application/json" };
       const created = await json(
-        await fetch(`${server.url}/functions/v1/create-shipment`, { method: "POST", headers, body: JSON.stringify({ shipment_data: { exporter: { name: "Łódź" } } }) }),
+        await fetch(`${server.url}/functions/v1/create-shipment`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ shipment_data: { exporter: { name: "Łódź" } } }),
+        }),
       );
       expect(created.status).toBe(201);
       const listed = await json(await fetch(`${server.url}/api/v1/shipments`, { headers }));
@@ -42,9 +46,15 @@ describe("Deno runtime", () => {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     try {
-      const m = await waitFor(() => out.match(/Listening on https?:\/\/[^:]+:(\d+)/), 30_000, () => out);
+      const m = await waitFor(
+        () => out.match(/Listening on https?:\/\/[^:]+:(\d+)/),
+        30_000,
+        () => out,
+      );
       const res = await json(
-        await fetch(`http://127.0.0.1:${m[1]}/get-shipment?status=created`, { headers: { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}` } }),
+        await fetch(`http://127.0.0.1:${m[1]}/get-shipment?status=created`, {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}` },
+        }),
       );
       expect(res.status).toBe(200);
       expect(res.body.shipments).toHaveLength(1);

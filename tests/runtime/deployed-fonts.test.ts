@@ -33,7 +33,11 @@ describe("fonts in a deployed function", () => {
     await writeFile(join(tree.dir, "render-check.ts"), SCRIPT);
     const pdf = join(tree.dir, "out.pdf");
     const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(DENO, ["run", "--allow-read", "--allow-write", "--allow-env", "--import-map", tree.importMap, "render-check.ts", pdf], { cwd: tree.dir, env: tree.env });
+      const child = spawn(
+        DENO,
+        ["run", "--allow-read", "--allow-write", "--allow-env", "--import-map", tree.importMap, "render-check.ts", pdf],
+        { cwd: tree.dir, env: tree.env },
+      );
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));

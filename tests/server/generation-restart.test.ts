@@ -20,7 +20,11 @@ describe("generation jobs survive a crash of the server", () => {
       await fetch(`${first.url}/functions/v1/generate-documents`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ shipment: longShipment(600), document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE", "CERTIFICATE_OF_ORIGIN"], confirm_warnings: true }),
+        body: JSON.stringify({
+          shipment: longShipment(600),
+          document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE", "CERTIFICATE_OF_ORIGIN"],
+          confirm_warnings: true,
+        }),
       }),
     );
     expect(r.status).toBe(202);
@@ -36,13 +40,19 @@ describe("generation jobs survive a crash of the server", () => {
       let statuses: string[] = [];
       while (Date.now() < deadline) {
         statuses = await Promise.all(
-          jobIds.map(async (id) => (await json(await fetch(`${second.url}/api/v1/documents/${id}`, { headers: { authorization: headers.authorization } }))).body.status),
+          jobIds.map(
+            async (id) =>
+              (await json(await fetch(`${second.url}/api/v1/documents/${id}`, { headers: { authorization: headers.authorization } }))).body
+                .status,
+          ),
         );
         if (statuses.every((s) => s === "completed" || s === "failed")) break;
         await new Promise((res) => setTimeout(res, 250));
       }
       expect(statuses).toEqual(["completed", "completed", "completed"]);
-      const doc = await json(await fetch(`${second.url}/api/v1/documents/${jobIds[0]}`, { headers: { authorization: headers.authorization } }));
+      const doc = await json(
+        await fetch(`${second.url}/api/v1/documents/${jobIds[0]}`, { headers: { authorization: headers.authorization } }),
+      );
       const pdf = await fetch(doc.body.download_url);
       expect(pdf.status).toBe(200);
       expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5) as ArrayBuffer)).toBe("%PDF-");

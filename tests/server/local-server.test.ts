@@ -54,7 +54,9 @@ describe("the local server (real server process)", () => {
     const second = await spawnServer({ runtime: "node", env: { TDS_DATA_DIR: dataDir } });
     try {
       expect(second.defaultApiKey).toBeUndefined();
-      const got = await json(await fetch(`${second.url}/api/v1/shipments/${id}`, { headers: { authorization: `Bearer ${first.defaultApiKey}` } }));
+      const got = await json(
+        await fetch(`${second.url}/api/v1/shipments/${id}`, { headers: { authorization: `Bearer ${first.defaultApiKey}` } }),
+      );
       expect(got.status).toBe(200);
       expect(got.body).toMatchObject({ id, shipment_ref: "P-1", shipment_data: { exporter: { name: "Łódź Textiles" } } });
     } finally {
@@ -63,28 +65,31 @@ describe("the local server (real server process)", () => {
   });
 
   // Only defined when CI (or you) point DATABASE_URL at a server.
-  if (process.env.DATABASE_URL) it("switches to the PostgreSQL server named by DATABASE_URL", async () => {
-    const pg = await openTestPostgres(process.env.DATABASE_URL!);
-    await pg.db.close();
-    try {
-      const env = { DATABASE_URL: pg.url, TDS_DATA_DIR: await mkdtemp(join(tmpdir(), "tds-pgserver-")) };
-      const first = await spawnServer({ runtime: "node", env });
-      let id: string;
+  if (process.env.DATABASE_URL)
+    it("switches to the PostgreSQL server named by DATABASE_URL", async () => {
+      const pg = await openTestPostgres(process.env.DATABASE_URL!);
+      await pg.db.close();
       try {
-        expect((await json(await fetch(`${first.url}/health`))).body.database).toBe("postgres");
-        id = await createAndRead(first.url, first.anonKey, first.defaultApiKey!);
+        const env = { DATABASE_URL: pg.url, TDS_DATA_DIR: await mkdtemp(join(tmpdir(), "tds-pgserver-")) };
+        const first = await spawnServer({ runtime: "node", env });
+        let id: string;
+        try {
+          expect((await json(await fetch(`${first.url}/health`))).body.database).toBe("postgres");
+          id = await createAndRead(first.url, first.anonKey, first.defaultApiKey!);
+        } finally {
+          await first.stop();
+        }
+        const second = await spawnServer({ runtime: "node", env });
+        try {
+          const got = await json(
+            await fetch(`${second.url}/api/v1/shipments/${id}`, { headers: { authorization: `Bearer ${first.defaultApiKey}` } }),
+          );
+          expect(got.body.shipment_ref).toBe("P-1");
+        } finally {
+          await second.stop();
+        }
       } finally {
-        await first.stop();
+        await pg.drop();
       }
-      const second = await spawnServer({ runtime: "node", env });
-      try {
-        const got = await json(await fetch(`${second.url}/api/v1/shipments/${id}`, { headers: { authorization: `Bearer ${first.defaultApiKey}` } }));
-        expect(got.body.shipment_ref).toBe("P-1");
-      } finally {
-        await second.stop();
-      }
-    } finally {
-      await pg.drop();
-    }
-  });
+    });
 });

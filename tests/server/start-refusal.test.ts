@@ -8,7 +8,16 @@ function startScript(env: Record<string, string>): Promise<{ code: number | null
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: "", SUPABASE_DB_URL: "", PORT: "0", HOST: "127.0.0.1", NODE_ENV: "", TDS_DATA_DIR: "/nonexistent/must-not-be-created", ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        SUPABASE_DB_URL: "",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        NODE_ENV: "",
+        TDS_DATA_DIR: "/nonexistent/must-not-be-created",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -47,7 +56,12 @@ describe("a deployment refuses to start on missing or published secrets", () => 
   });
 
   it("SUPABASE_URL set: legacy keys without their secret, a short download secret", async () => {
-    const { code, output } = await startScript({ ...GOOD, SUPABASE_URL: "http://127.0.0.1:9", SERVICE_ROLE_KEY: "eyJ.x.y", TDS_DOWNLOAD_SECRET: "tooshort" });
+    const { code, output } = await startScript({
+      ...GOOD,
+      SUPABASE_URL: "http://127.0.0.1:9",
+      SERVICE_ROLE_KEY: "eyJ.x.y",
+      TDS_DOWNLOAD_SECRET: "tooshort",
+    });
     expect(code).toBe(1);
     expect(output).toMatch(/^ {2}JWT_SECRET is not set, but legacy keys are on \(SERVICE_ROLE_KEY set\)/m);
     expect(output).toMatch(/^ {2}TDS_DOWNLOAD_SECRET is too short \(8 characters\)/m);

@@ -33,13 +33,20 @@ describe("supabase-js functions.invoke against the local server", () => {
     expect(created.error).toBeNull();
     expect(created.data).toMatchObject({ shipment_ref: "SB-1", status: "created", generation_count: 0, max_generations: 5 });
 
-    const draft = await supabase.functions.invoke("save-draft", { body: { shipment_data: { goods: { currency: "EUR" } } }, headers: auth() });
+    const draft = await supabase.functions.invoke("save-draft", {
+      body: { shipment_data: { goods: { currency: "EUR" } } },
+      headers: auth(),
+    });
     expect(draft.error).toBeNull();
     expect(draft.data.shipment_id).toMatch(/^[0-9a-f-]{36}$/);
 
     const got = await supabase.functions.invoke(`get-shipment?id=${created.data.shipment_id}`, { method: "GET", headers: auth() });
     expect(got.error).toBeNull();
-    expect(got.data).toMatchObject({ id: created.data.shipment_id, shipment_data: { exporter: { name: "Müller GmbH" } }, generation_history: [] });
+    expect(got.data).toMatchObject({
+      id: created.data.shipment_id,
+      shipment_data: { exporter: { name: "Müller GmbH" } },
+      generation_history: [],
+    });
 
     const list = await supabase.functions.invoke("get-shipment?status=draft", { method: "GET", headers: auth() });
     expect(list.data.shipments.map((s: { id: string }) => s.id)).toEqual([draft.data.shipment_id]);
@@ -96,7 +103,9 @@ describe("supabase-js with a publishable key against a production-configured ser
 
   it("prints no keys, only which kinds it accepts", () => {
     expect(server.output()).not.toMatch(/anon key:|service_role key:/);
-    expect(server.output()).toMatch(/apikey accepts: a publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\) or an anon or service_role JWT signed with/);
+    expect(server.output()).toMatch(
+      /apikey accepts: a publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\) or an anon or service_role JWT signed with/,
+    );
     expect(server.output()).not.toContain(publishable);
   });
 
@@ -109,7 +118,10 @@ describe("supabase-js with a publishable key against a production-configured ser
     expect(admin.status).toBe(201);
     const { api_key: apiKey } = await admin.json();
 
-    const supabase = createClient(server.url, publishable, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+    const supabase = createClient(server.url, publishable, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false },
+    });
     const created = await supabase.functions.invoke("create-shipment", {
       body: { shipment_data: { exporter: { name: "Nordic Export AB", country: "SE" } }, shipment_ref: "PK-1" },
       headers: { Authorization: `Bearer ${apiKey}` },
@@ -118,8 +130,14 @@ describe("supabase-js with a publishable key against a production-configured ser
     expect(created.data).toMatchObject({ shipment_ref: "PK-1", status: "created" });
 
     // The local development keys mean nothing here.
-    const legacy = createClient(server.url, SUPABASE_LOCAL_ANON_KEY, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
-    const refused = await legacy.functions.invoke("get-shipment?status=created", { method: "GET", headers: { Authorization: `Bearer ${apiKey}` } });
+    const legacy = createClient(server.url, SUPABASE_LOCAL_ANON_KEY, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false },
+    });
+    const refused = await legacy.functions.invoke("get-shipment?status=created", {
+      method: "GET",
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     const res = (refused.error as FunctionsHttpError).context as Response;
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatchObject({ code: "SVC_AUTH_002", message: expect.stringContaining("sb_publishable_") });

@@ -27,7 +27,11 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
     req.on("data", (d) => (body += d));
     req.on("end", () => {
       const parsed = JSON.parse(body) as { data?: { job_id?: string } };
-      received.push({ webhookId: String(req.headers["webhook-id"]), event: String(req.headers["x-service-event"]), jobId: String(parsed.data?.job_id) });
+      received.push({
+        webhookId: String(req.headers["webhook-id"]),
+        event: String(req.headers["x-service-event"]),
+        jobId: String(parsed.data?.job_id),
+      });
       res.writeHead(200).end("ok");
     });
   });
@@ -57,7 +61,9 @@ afterAll(async () => {
 
 describe("two server processes on one PostgreSQL database", () => {
   // Runs when CI (or you) point DATABASE_URL at a server.
-  it.runIf(!!process.env.DATABASE_URL)("share files, jobs, webhooks and rate limits: every PDF downloads through both, each job renders once, each webhook arrives once", async ({ onTestFailed }) => {
+  it.runIf(!!process.env.DATABASE_URL)(
+    "share files, jobs, webhooks and rate limits: every PDF downloads through both, each job renders once, each webhook arrives once",
+    async ({ onTestFailed }) => {
       const pg = await openTestPostgres(process.env.DATABASE_URL!);
       cleanups.push(pg.drop);
       const receiver = await startReceiver();
@@ -87,28 +93,39 @@ describe("two server processes on one PostgreSQL database", () => {
       onTestFailed(() => console.error(`server A:\n${a.output().slice(-4000)}\nserver B:\n${b.output().slice(-4000)}`));
       const auth = { authorization: `Bearer ${a.defaultApiKey}` };
 
-      const hook = await json(await fetch(`${a.url}/api/v1/webhooks`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ url: receiver.url, events: ["document.generated", "document.failed", "extraction.completed", "extraction.failed"] }),
-      }));
+      const hook = await json(
+        await fetch(`${a.url}/api/v1/webhooks`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({
+            url: receiver.url,
+            events: ["document.generated", "document.failed", "extraction.completed", "extraction.failed"],
+          }),
+        }),
+      );
       expect(hook.status).toBe(201);
 
       // Everything is submitted through A.
       const jobIds: string[] = [];
       for (let i = 0; i < GENERATE_CALLS; i++) {
-        const r = await json(await fetch(`${a.url}/functions/v1/generate-documents`, {
-          method: "POST",
-          headers: { ...auth, apikey: a.anonKey, "content-type": "application/json" },
-          body: JSON.stringify({ shipment: sampleShipment(), document_types: TYPES, confirm_warnings: true }),
-        }));
+        const r = await json(
+          await fetch(`${a.url}/functions/v1/generate-documents`, {
+            method: "POST",
+            headers: { ...auth, apikey: a.anonKey, "content-type": "application/json" },
+            body: JSON.stringify({ shipment: sampleShipment(), document_types: TYPES, confirm_warnings: true }),
+          }),
+        );
         expect(r.status, JSON.stringify(r.body)).toBe(202);
         jobIds.push(...r.body.jobs.map((j: { jobId: string }) => j.jobId));
       }
       const extractionIds: string[] = [];
       for (let i = 0; i < EXTRACTIONS; i++) {
         const form = new FormData();
-        form.append("file", new Blob([(await boxedEnglish(makeShipment(i + 1))).bytes as BlobPart], { type: "application/pdf" }), `invoice-${i}.pdf`);
+        form.append(
+          "file",
+          new Blob([(await boxedEnglish(makeShipment(i + 1))).bytes as BlobPart], { type: "application/pdf" }),
+          `invoice-${i}.pdf`,
+        );
         const r = await json(await fetch(`${a.url}/api/v1/extract`, { method: "POST", headers: auth, body: form }));
         expect(r.status, JSON.stringify(r.body)).toBe(202);
         extractionIds.push(r.body.job_id);
@@ -126,12 +143,16 @@ describe("two server processes on one PostgreSQL database", () => {
       expect((await refused.json()).error).toMatchObject({ code: "SVC_RATE_001", policy: "submissions" });
 
       const docs = await until("40 generation jobs", async () => {
-        const all = await Promise.all(jobIds.map(async (id) => (await json(await fetch(`${a.url}/api/v1/documents/${id}`, { headers: auth }))).body));
+        const all = await Promise.all(
+          jobIds.map(async (id) => (await json(await fetch(`${a.url}/api/v1/documents/${id}`, { headers: auth }))).body),
+        );
         return all.every((d) => d.status === "completed" || d.status === "failed") ? all : undefined;
       });
       expect(docs.map((d) => d.status)).toEqual(jobIds.map(() => "completed"));
       const extractions = await until("5 extraction jobs", async () => {
-        const all = await Promise.all(extractionIds.map(async (id) => (await json(await fetch(`${b.url}/api/v1/extract/${id}`, { headers: auth }))).body));
+        const all = await Promise.all(
+          extractionIds.map(async (id) => (await json(await fetch(`${b.url}/api/v1/extract/${id}`, { headers: auth }))).body),
+        );
         return all.every((d) => d.status === "completed" || d.status === "failed") ? all : undefined;
       });
       expect(extractions.map((e) => e.status)).toEqual(extractionIds.map(() => "completed"));
@@ -154,9 +175,15 @@ describe("two server processes on one PostgreSQL database", () => {
       }
 
       // Each job rendered (or read) exactly once: one claim each, whichever instance took it.
-      const gen = await pgQuery<{ attempts: number; n: number }>(pg.url, "select attempts, count(*)::int as n from generation_jobs group by attempts");
+      const gen = await pgQuery<{ attempts: number; n: number }>(
+        pg.url,
+        "select attempts, count(*)::int as n from generation_jobs group by attempts",
+      );
       expect(gen).toEqual([{ attempts: 1, n: 40 }]);
-      const ext = await pgQuery<{ attempts: number; n: number }>(pg.url, "select attempts, count(*)::int as n from extraction_jobs group by attempts");
+      const ext = await pgQuery<{ attempts: number; n: number }>(
+        pg.url,
+        "select attempts, count(*)::int as n from extraction_jobs group by attempts",
+      );
       expect(ext).toEqual([{ attempts: 1, n: 5 }]);
       const stored = await pgQuery<{ n: number }>(pg.url, "select count(*)::int as n from stored_blobs where key like 'documents/%'");
       expect(stored[0].n).toBe(40);
@@ -173,13 +200,21 @@ describe("two server processes on one PostgreSQL database", () => {
       for (const r of receiver.received) byJob.set(r.jobId, [...(byJob.get(r.jobId) ?? []), r.event]);
       for (const id of jobIds) expect(byJob.get(id), id).toEqual(["document.generated"]);
       for (const id of extractionIds) expect(byJob.get(id), id).toEqual(["extraction.completed"]);
-      const attempts = await pgQuery<{ attempts: number; n: number }>(pg.url, "select attempts, count(*)::int as n from webhook_deliveries group by attempts");
+      const attempts = await pgQuery<{ attempts: number; n: number }>(
+        pg.url,
+        "select attempts, count(*)::int as n from webhook_deliveries group by attempts",
+      );
       expect(attempts).toEqual([{ attempts: 1, n: 45 }]);
 
       // Public requests were counted per client address, read from the socket on both instances.
-      const addr = await pgQuery<{ partition: string }>(pg.url, "select distinct partition from rate_limit_counters where partition like 'addr:%'");
+      const addr = await pgQuery<{ partition: string }>(
+        pg.url,
+        "select distinct partition from rate_limit_counters where partition like 'addr:%'",
+      );
       expect(addr.map((r) => r.partition)).toEqual(["addr:127.0.0.1:public"]);
-    }, 600_000); // two servers, 40 renders and 45 webhooks on a shared two-core machine
+    },
+    600_000,
+  ); // two servers, 40 renders and 45 webhooks on a shared two-core machine
 });
 
 async function pgQuery<T>(url: string, sql: string): Promise<T[]> {

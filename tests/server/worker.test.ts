@@ -68,110 +68,134 @@ afterAll(async () => {
 });
 
 describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enqueue, workers do the work", () => {
-    it("jobs wait (and say so) while no worker runs, complete when one starts; the worker serves the verification page PUBLIC_BASE_URL points at", async () => {
-      const pg = await openTestPostgres(process.env.DATABASE_URL!);
-      const dataDir = await mkdtemp(join(tmpdir(), "tds-worker-"));
-      dirs.push(dataDir);
-      const pagesPort = 20000 + Math.floor(Math.random() * 20000);
-      const pagesBase = `http://127.0.0.1:${pagesPort}`;
-      const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local", PUBLIC_BASE_URL: pagesBase };
-      let server: SpawnedServer | undefined;
-      let worker: SpawnedWorker | undefined;
-      try {
-        server = await spawnServer({ runtime: "node", env: { ...shared, TDS_IN_PROCESS_JOBS: "false" } });
-        const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}` };
+  it("jobs wait (and say so) while no worker runs, complete when one starts; the worker serves the verification page PUBLIC_BASE_URL points at", async () => {
+    const pg = await openTestPostgres(process.env.DATABASE_URL!);
+    const dataDir = await mkdtemp(join(tmpdir(), "tds-worker-"));
+    dirs.push(dataDir);
+    const pagesPort = 20000 + Math.floor(Math.random() * 20000);
+    const pagesBase = `http://127.0.0.1:${pagesPort}`;
+    const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local", PUBLIC_BASE_URL: pagesBase };
+    let server: SpawnedServer | undefined;
+    let worker: SpawnedWorker | undefined;
+    try {
+      server = await spawnServer({ runtime: "node", env: { ...shared, TDS_IN_PROCESS_JOBS: "false" } });
+      const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}` };
+      const gen = await json(
+        await fetch(`${server.url}/functions/v1/generate-documents`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({
+            shipment: sampleShipment(),
+            document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE"],
+            confirm_warnings: true,
+          }),
+        }),
+      );
+      expect(gen.status).toBe(202);
+      const jobIds: string[] = gen.body.jobs.map((j: { jobId: string }) => j.jobId);
+      const form = new FormData();
+      form.set(
+        "file",
+        new Blob([(await textPdf(["COMMERCIAL INVOICE", "Exporter: Acme Export GmbH", "Invoice No: INV-1"])) as Uint8Array<ArrayBuffer>], {
+          type: "application/pdf",
+        }),
+        "invoice.pdf",
+      );
+      const ext = await json(await fetch(`${server.url}/api/v1/extract`, { method: "POST", headers, body: form }));
+      expect(ext.status).toBe(202);
+
+      // Nobody works on the queue: the jobs stay queued and their status says why.
+      await new Promise((r) => setTimeout(r, 1500));
+      const doc = await json(await fetch(`${server.url}/api/v1/documents/${jobIds[0]}`, { headers }));
+      expect(doc.body).toMatchObject({ status: "queued", status_detail: expect.stringMatching(/^waiting for a worker/) });
+      const pending = await json(await fetch(`${server.url}/api/v1/extract/${ext.body.job_id}`, { headers }));
+      expect(pending.body).toMatchObject({ status: "processing", status_detail: expect.stringMatching(/^waiting for a worker/) });
+
+      worker = await spawnWorker({ ...shared, TDS_WORKER_PORT: String(pagesPort) });
+      await waitUntil(
+        async () => {
+          const all = await Promise.all(
+            jobIds.map(async (id) => (await json(await fetch(`${server!.url}/api/v1/documents/${id}`, { headers }))).body),
+          );
+          return all.every((d) => d.status === "completed");
+        },
+        60_000,
+        "the documents",
+      );
+      await waitUntil(
+        async () => (await json(await fetch(`${server!.url}/api/v1/extract/${ext.body.job_id}`, { headers }))).body.status !== "processing",
+        60_000,
+        "the extraction",
+      );
+      const done = await json(await fetch(`${server.url}/api/v1/extract/${ext.body.job_id}`, { headers }));
+      expect(done.body.status_detail).toBeUndefined();
+
+      // The verification address in the document (and its QR code) is the worker's page.
+      const finished = (await json(await fetch(`${server.url}/api/v1/documents/${jobIds[0]}`, { headers }))).body;
+      expect(finished.verification_url).toBe(`${pagesBase}/verify/${finished.hash}`);
+      expect(finished.status_detail).toBeUndefined();
+      const page = await fetch(finished.verification_url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(finished.hash);
+      expect((await fetch(`${pagesBase}/verify/sha256:${"0".repeat(64)}`)).status).toBe(404);
+    } finally {
+      if (worker) expect(await worker.stop()).toBe(true);
+      if (server) await server.stop();
+      await pg.drop();
+    }
+  }, 240_000);
+
+  it("two workers share the queue: every job is done exactly once", async () => {
+    const pg = await openTestPostgres(process.env.DATABASE_URL!);
+    const dataDir = await mkdtemp(join(tmpdir(), "tds-workers-"));
+    dirs.push(dataDir);
+    const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local" };
+    let server: SpawnedServer | undefined;
+    const workers: SpawnedWorker[] = [];
+    try {
+      server = await spawnServer({ runtime: "node", env: { ...shared, TDS_IN_PROCESS_JOBS: "false" } });
+      const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}`, "content-type": "application/json" };
+      const jobIds: string[] = [];
+      for (let i = 0; i < 6; i++) {
         const gen = await json(
           await fetch(`${server.url}/functions/v1/generate-documents`, {
             method: "POST",
-            headers: { ...headers, "content-type": "application/json" },
-            body: JSON.stringify({ shipment: sampleShipment(), document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE"], confirm_warnings: true }),
+            headers,
+            body: JSON.stringify({
+              shipment: sampleShipment(),
+              document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE"],
+              confirm_warnings: true,
+            }),
           }),
         );
         expect(gen.status).toBe(202);
-        const jobIds: string[] = gen.body.jobs.map((j: { jobId: string }) => j.jobId);
-        const form = new FormData();
-        form.set("file", new Blob([(await textPdf(["COMMERCIAL INVOICE", "Exporter: Acme Export GmbH", "Invoice No: INV-1"])) as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "invoice.pdf");
-        const ext = await json(await fetch(`${server.url}/api/v1/extract`, { method: "POST", headers, body: form }));
-        expect(ext.status).toBe(202);
-
-        // Nobody works on the queue: the jobs stay queued and their status says why.
-        await new Promise((r) => setTimeout(r, 1500));
-        const doc = await json(await fetch(`${server.url}/api/v1/documents/${jobIds[0]}`, { headers }));
-        expect(doc.body).toMatchObject({ status: "queued", status_detail: expect.stringMatching(/^waiting for a worker/) });
-        const pending = await json(await fetch(`${server.url}/api/v1/extract/${ext.body.job_id}`, { headers }));
-        expect(pending.body).toMatchObject({ status: "processing", status_detail: expect.stringMatching(/^waiting for a worker/) });
-
-        worker = await spawnWorker({ ...shared, TDS_WORKER_PORT: String(pagesPort) });
-        await waitUntil(
-          async () => {
-            const all = await Promise.all(jobIds.map(async (id) => (await json(await fetch(`${server!.url}/api/v1/documents/${id}`, { headers }))).body));
-            return all.every((d) => d.status === "completed");
-          },
-          60_000,
-          "the documents",
-        );
-        await waitUntil(async () => (await json(await fetch(`${server!.url}/api/v1/extract/${ext.body.job_id}`, { headers }))).body.status !== "processing", 60_000, "the extraction");
-        const done = await json(await fetch(`${server.url}/api/v1/extract/${ext.body.job_id}`, { headers }));
-        expect(done.body.status_detail).toBeUndefined();
-
-        // The verification address in the document (and its QR code) is the worker's page.
-        const finished = (await json(await fetch(`${server.url}/api/v1/documents/${jobIds[0]}`, { headers }))).body;
-        expect(finished.verification_url).toBe(`${pagesBase}/verify/${finished.hash}`);
-        expect(finished.status_detail).toBeUndefined();
-        const page = await fetch(finished.verification_url);
-        expect(page.status).toBe(200);
-        expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-        expect(await page.text()).toContain(finished.hash);
-        expect((await fetch(`${pagesBase}/verify/sha256:${"0".repeat(64)}`)).status).toBe(404);
-      } finally {
-        if (worker) expect(await worker.stop()).toBe(true);
-        if (server) await server.stop();
-        await pg.drop();
+        jobIds.push(...gen.body.jobs.map((j: { jobId: string }) => j.jobId));
       }
-    }, 240_000);
-
-    it("two workers share the queue: every job is done exactly once", async () => {
-      const pg = await openTestPostgres(process.env.DATABASE_URL!);
-      const dataDir = await mkdtemp(join(tmpdir(), "tds-workers-"));
-      dirs.push(dataDir);
-      const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local" };
-      let server: SpawnedServer | undefined;
-      const workers: SpawnedWorker[] = [];
-      try {
-        server = await spawnServer({ runtime: "node", env: { ...shared, TDS_IN_PROCESS_JOBS: "false" } });
-        const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}`, "content-type": "application/json" };
-        const jobIds: string[] = [];
-        for (let i = 0; i < 6; i++) {
-          const gen = await json(
-            await fetch(`${server.url}/functions/v1/generate-documents`, {
-              method: "POST",
-              headers,
-              body: JSON.stringify({ shipment: sampleShipment(), document_types: ["PACKING_LIST", "COMMERCIAL_INVOICE"], confirm_warnings: true }),
-            }),
-          );
-          expect(gen.status).toBe(202);
-          jobIds.push(...gen.body.jobs.map((j: { jobId: string }) => j.jobId));
-        }
-        workers.push(...(await Promise.all([spawnWorker(shared), spawnWorker(shared)])));
-        await waitUntil(
-          async () => (await pg.db.query<{ n: number }>("select count(*)::int as n from generation_jobs where status = 'completed'"))[0].n === jobIds.length,
-          120_000,
-          "every job",
-        );
-        const rows = await pg.db.query<{ id: string; attempts: number }>("select id, attempts from generation_jobs order by id");
-        expect(rows.map((r) => r.id).sort()).toEqual([...jobIds].sort());
-        expect(rows.every((r) => r.attempts === 1)).toBe(true);
-        const events = await pg.db.query<{ job_id: string; n: number }>(
-          "select payload->'data'->>'job_id' as job_id, count(*)::int as n from event_outbox where event = 'document.generated' group by 1",
-        );
-        expect(events).toHaveLength(jobIds.length);
-        expect(events.every((e) => e.n === 1)).toBe(true);
-        // Both workers announced themselves on the queue.
-        expect((await pg.db.query<{ n: number }>("select count(*)::int as n from job_workers where job_table = 'generation_jobs'"))[0].n).toBe(2);
-      } finally {
-        for (const w of workers) expect(await w.stop()).toBe(true);
-        if (server) await server.stop();
-        await pg.drop();
-      }
-    }, 240_000);
-  });
+      workers.push(...(await Promise.all([spawnWorker(shared), spawnWorker(shared)])));
+      await waitUntil(
+        async () =>
+          (await pg.db.query<{ n: number }>("select count(*)::int as n from generation_jobs where status = 'completed'"))[0].n ===
+          jobIds.length,
+        120_000,
+        "every job",
+      );
+      const rows = await pg.db.query<{ id: string; attempts: number }>("select id, attempts from generation_jobs order by id");
+      expect(rows.map((r) => r.id).sort()).toEqual([...jobIds].sort());
+      expect(rows.every((r) => r.attempts === 1)).toBe(true);
+      const events = await pg.db.query<{ job_id: string; n: number }>(
+        "select payload->'data'->>'job_id' as job_id, count(*)::int as n from event_outbox where event = 'document.generated' group by 1",
+      );
+      expect(events).toHaveLength(jobIds.length);
+      expect(events.every((e) => e.n === 1)).toBe(true);
+      // Both workers announced themselves on the queue.
+      expect(
+        (await pg.db.query<{ n: number }>("select count(*)::int as n from job_workers where job_table = 'generation_jobs'"))[0].n,
+      ).toBe(2);
+    } finally {
+      for (const w of workers) expect(await w.stop()).toBe(true);
+      if (server) await server.stop();
+      await pg.drop();
+    }
+  }, 240_000);
+});

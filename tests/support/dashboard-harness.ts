@@ -30,7 +30,9 @@ export interface DashboardServer {
  * A real listening local server (gateway, every function, background tasks) on a fresh database:
  * PGlite from the test snapshot, or a new PostgreSQL database with `database: "postgres"` (DATABASE_URL).
  */
-export async function startDashboardServer(options: { database?: "pglite" | "postgres"; config?: Partial<Config> } = {}): Promise<DashboardServer> {
+export async function startDashboardServer(
+  options: { database?: "pglite" | "postgres"; config?: Partial<Config> } = {},
+): Promise<DashboardServer> {
   let db: Services["db"];
   let dropDb = async () => {};
   if (options.database === "postgres") {
@@ -67,7 +69,13 @@ export async function startDashboardServer(options: { database?: "pglite" | "pos
 }
 
 /** A member with a password, straight into the database (tests of pages other than the invitation flow). */
-export async function createMember(services: Services, accountId: string, email: string, role: MemberRole, password: string): Promise<MemberRecord> {
+export async function createMember(
+  services: Services,
+  accountId: string,
+  email: string,
+  role: MemberRole,
+  password: string,
+): Promise<MemberRecord> {
   return insertMember(services.db, { accountId, email, role, passwordHash: await hashPassword(password) });
 }
 
@@ -76,7 +84,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -108,6 +123,9 @@ export async function checkAxe(page: Page): Promise<AxeViolation[]> {
     return result.violations;
   })) as AxeViolation[];
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `axe on ${page.url()}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
   return violations;
 }

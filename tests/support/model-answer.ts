@@ -28,7 +28,18 @@ export function modelAnswer(overrides: { country?: string } = {}) {
     goods: {
       currency: "EUR",
       total_value: 540,
-      line_items: [{ description: "Steel bolts M8", hs_code: "7318.15.00", quantity: 1200, unit: "pcs", unit_price: 0.45, origin_country: "GB", net_weight_kg: null, gross_weight_kg: null }],
+      line_items: [
+        {
+          description: "Steel bolts M8",
+          hs_code: "7318.15.00",
+          quantity: 1200,
+          unit: "pcs",
+          unit_price: 0.45,
+          origin_country: "GB",
+          net_weight_kg: null,
+          gross_weight_kg: null,
+        },
+      ],
     },
     invoice_data: { invoice_number: "42", invoice_date: "2026-03-01" },
     packaging: { total_packages: 3, total_gross_weight_kg: null, containers: [] },

@@ -55,7 +55,9 @@ export async function startOpenAiCompatibleServer(initial: CannedAnswer): Promis
         return;
       }
       if (canned.status && canned.status >= 400) {
-        res.writeHead(canned.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "canned failure", type: "server_error" } }));
+        res
+          .writeHead(canned.status, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "canned failure", type: "server_error" } }));
         return;
       }
       const content = JSON.stringify(canned.answer);

@@ -47,7 +47,12 @@ export function pdffonts(file: string): FontRow[] {
     .map((line) => {
       const tokens = line.trim().split(/\s+/);
       // name type… encoding emb sub uni object gen
-      return { name: tokens[0], type: tokens.slice(1, -6).join(" "), embedded: tokens[tokens.length - 5] === "yes", subset: tokens[tokens.length - 4] === "yes" };
+      return {
+        name: tokens[0],
+        type: tokens.slice(1, -6).join(" "),
+        embedded: tokens[tokens.length - 5] === "yes",
+        subset: tokens[tokens.length - 4] === "yes",
+      };
     });
 }
 
@@ -60,5 +65,8 @@ export function decodeQr(file: string, dpi = 150, page = 1): string[] {
   const prefix = `${file}-p${page}-${dpi}`;
   execFileSync("pdftoppm", ["-r", String(dpi), "-png", "-f", String(page), "-l", String(page), "-singlefile", file, prefix]);
   const run = spawnSync("zbarimg", ["--quiet", "--raw", `${prefix}.png`], { encoding: "utf8" });
-  return run.stdout.split("\n").map((s) => s.trim()).filter((s) => s.length > 0);
+  return run.stdout
+    .split("\n")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }

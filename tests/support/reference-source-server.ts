@@ -25,7 +25,12 @@ export interface Served {
  * A publisher stand-in on 127.0.0.1: serves whatever `files` maps the path to (404 otherwise) and counts
  * requests per path. Tests replace entries to publish a new, broken or failing file.
  */
-export async function startSourceServer(): Promise<{ base: string; files: Map<string, Served>; hits: Map<string, number>; close: () => Promise<void> }> {
+export async function startSourceServer(): Promise<{
+  base: string;
+  files: Map<string, Served>;
+  hits: Map<string, number>;
+  close: () => Promise<void>;
+}> {
   const files = new Map<string, Served>();
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => {

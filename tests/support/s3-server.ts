@@ -15,7 +15,13 @@ export interface LocalS3 {
 /** A real S3-protocol server (s3rver) on 127.0.0.1 with the given buckets (it checks the access key id, not the SigV4 signature itself). */
 export async function startLocalS3(buckets: string[]): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), "tds-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
   const { port } = await server.run();
   return {
     settings: (extra = {}) => ({ endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", ...S3RVER_CREDENTIALS, ...extra }),

@@ -195,7 +195,8 @@ export function sampleShipment(): Record<string, unknown> {
       certificate_number: "PL/VET/2025/001973",
       inspector_name: "lek. wet. Tomasz Żółkiewski",
       inspection_date: "2025-03-09",
-      attestation: "The products described above were produced in an approved establishment under official veterinary supervision and are fit for human consumption.",
+      attestation:
+        "The products described above were produced in an approved establishment under official veterinary supervision and are fit for human consumption.",
       certified_for: "Human consumption",
       border_control_post: "BCP Hamburg Port (DEHAM4)",
     },
@@ -225,10 +226,31 @@ export function sampleShipment(): Record<string, unknown> {
       analyst: "mgr Ewa Szymańska",
       test_results: [
         { parameter: "Moisture", method: "ISO 1026", specification: "≤ 20.0", result: "17.8", unit: "%", conformity: "Pass" },
-        { parameter: "Sulphur dioxide (SO₂)", method: "EN 1988-1", specification: "≤ 10", result: "< 10", unit: "mg/kg", conformity: "Pass" },
+        {
+          parameter: "Sulphur dioxide (SO₂)",
+          method: "EN 1988-1",
+          specification: "≤ 10",
+          result: "< 10",
+          unit: "mg/kg",
+          conformity: "Pass",
+        },
         { parameter: "Patulin", method: "EN 15890 (HPLC-UV)", specification: "≤ 25", result: "4.1", unit: "μg/kg", conformity: "Pass" },
-        { parameter: "Pesticide residues (multi-residue screen)", method: "EN 15662 (QuEChERS, LC-MS/MS)", specification: "Not detected", result: "Not detected", unit: "—", conformity: "Pass" },
-        { parameter: "Salmonella spp.", method: "EN ISO 6579-1", specification: "Absent in 25 g", result: "Absent", unit: "/25 g", conformity: "Pass" },
+        {
+          parameter: "Pesticide residues (multi-residue screen)",
+          method: "EN 15662 (QuEChERS, LC-MS/MS)",
+          specification: "Not detected",
+          result: "Not detected",
+          unit: "—",
+          conformity: "Pass",
+        },
+        {
+          parameter: "Salmonella spp.",
+          method: "EN ISO 6579-1",
+          specification: "Absent in 25 g",
+          result: "Absent",
+          unit: "/25 g",
+          conformity: "Pass",
+        },
       ],
     },
     usmca_data: {
@@ -275,13 +297,41 @@ export function sampleUsmcaShipment(): Record<string, unknown> {
       contact_email: "imports@lonestarhome.example.com",
       contact_phone: "+1 214 555 0143",
     },
-    route: { origin_country: "MX", destination_country: "US", transport_mode: "road", incoterms: "DAP", incoterms_place: "Dallas, TX", port_of_loading: "MXMTY", port_of_discharge: "USLRD" },
+    route: {
+      origin_country: "MX",
+      destination_country: "US",
+      transport_mode: "road",
+      incoterms: "DAP",
+      incoterms_place: "Dallas, TX",
+      port_of_loading: "MXMTY",
+      port_of_discharge: "USLRD",
+    },
     goods: {
       currency: "USD",
       total_value: 38250,
       line_items: [
-        { description: "Wooden bedroom furniture (headboards, oak)", hs_code: "9403504000", quantity: 150, unit: "pcs", unit_price: 185, origin_country: "MX", net_weight_kg: 3000, gross_weight_kg: 3300, origin_criterion: "B" },
-        { description: "Upholstered seats with wooden frames", hs_code: "9401614011", quantity: 60, unit: "pcs", unit_price: 175, origin_country: "MX", net_weight_kg: 900, gross_weight_kg: 1020, origin_criterion: "B" },
+        {
+          description: "Wooden bedroom furniture (headboards, oak)",
+          hs_code: "9403504000",
+          quantity: 150,
+          unit: "pcs",
+          unit_price: 185,
+          origin_country: "MX",
+          net_weight_kg: 3000,
+          gross_weight_kg: 3300,
+          origin_criterion: "B",
+        },
+        {
+          description: "Upholstered seats with wooden frames",
+          hs_code: "9401614011",
+          quantity: 60,
+          unit: "pcs",
+          unit_price: 175,
+          origin_country: "MX",
+          net_weight_kg: 900,
+          gross_weight_kg: 1020,
+          origin_criterion: "B",
+        },
       ],
     },
     usmca_data: {
@@ -335,13 +385,30 @@ export function longShipment(count: number): Record<string, unknown> {
 /** A shipment with values far longer than any box: long names, unbroken tokens, huge numbers. */
 export function stressShipment(): Record<string, unknown> {
   const s = sampleShipment();
-  const long = "Przedsiębiorstwo Produkcyjno-Handlowo-Usługowe „Łódzkie Zakłady Meblarskie i Stolarskie” Spółka z ograniczoną odpowiedzialnością Spółka Komandytowo-Akcyjna";
+  const long =
+    "Przedsiębiorstwo Produkcyjno-Handlowo-Usługowe „Łódzkie Zakłady Meblarskie i Stolarskie” Spółka z ograniczoną odpowiedzialnością Spółka Komandytowo-Akcyjna";
   const token = "X".repeat(40) + "Ż".repeat(40) + "0123456789".repeat(8);
-  Object.assign(s.exporter as object, { name: long, address: `${token} ${long}`, city: "Łódź-Widzew-Śródmieście-Bałuty-Polesie-Górna", postal_code: token.slice(0, 30) });
+  Object.assign(s.exporter as object, {
+    name: long,
+    address: `${token} ${long}`,
+    city: "Łódź-Widzew-Śródmieście-Bałuty-Polesie-Górna",
+    postal_code: token.slice(0, 30),
+  });
   Object.assign(s.importer as object, { name: `Müller ${long}`, address: token });
   const items = (s.goods as { line_items: Record<string, unknown>[] }).line_items;
-  Object.assign(items[0], { description: `${long} ${token} ${long}`, hs_code: "94036010009403601000", quantity: 123456789.125, unit_price: 98765432.12, unit: "pieces-per-pallet" });
-  Object.assign(items[1], { un_number: "UN3480UN3480UN3480", proper_shipping_name: long, hazard_class: "9 (Miscellaneous dangerous substances and articles)", packing_group: "III / II / I" });
+  Object.assign(items[0], {
+    description: `${long} ${token} ${long}`,
+    hs_code: "94036010009403601000",
+    quantity: 123456789.125,
+    unit_price: 98765432.12,
+    unit: "pieces-per-pallet",
+  });
+  Object.assign(items[1], {
+    un_number: "UN3480UN3480UN3480",
+    proper_shipping_name: long,
+    hazard_class: "9 (Miscellaneous dangerous substances and articles)",
+    packing_group: "III / II / I",
+  });
   (s.goods as Record<string, unknown>).total_value = 123456789012345.67;
   (s.packaging as Record<string, unknown>).marks_and_numbers = token;
   (s.bl_data as Record<string, unknown>).place_of_delivery = long;

@@ -18,7 +18,12 @@ export interface SpawnedServer {
 }
 
 /** Starts the real server as a child process (`npm start` or `deno task start`) and waits for its banner. */
-export async function spawnServer(options: { runtime: "node" | "deno"; env: Record<string, string>; timeoutMs?: number; viaNpm?: boolean }): Promise<SpawnedServer> {
+export async function spawnServer(options: {
+  runtime: "node" | "deno";
+  env: Record<string, string>;
+  timeoutMs?: number;
+  viaNpm?: boolean;
+}): Promise<SpawnedServer> {
   // `npm start` runs `node --import tsx scripts/start.ts`; by default the test runs that command itself,
   // without npm in between, so that the process it signals is the server.
   const [cmd, args]: [string, string[]] =

@@ -15,7 +15,11 @@ export interface TestGateway {
   services: Services;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** JSON call helper: returns status, parsed body and headers. */
-  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; apiKey?: string; anon?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string>; apiKey?: string; anon?: boolean },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   createAccount(tier?: "free" | "starter" | "growth" | "scale", name?: string): Promise<{ accountId: string; apiKey: string }>;
 }
 
@@ -46,7 +50,10 @@ export async function createTestGateway(db: Db, overrides: Partial<Config> = {})
     return { status: res.status, body, headers: res.headers };
   };
   const createAccount: TestGateway["createAccount"] = async (tier = "growth", name = "Test account") => {
-    const r = await call("POST", "/api/v1/accounts", { body: { name, tier }, headers: { authorization: `Bearer ${config.serviceRoleKey}` } });
+    const r = await call("POST", "/api/v1/accounts", {
+      body: { name, tier },
+      headers: { authorization: `Bearer ${config.serviceRoleKey}` },
+    });
     if (r.status !== 201) throw new Error(`account creation failed: ${r.status} ${JSON.stringify(r.body)}`);
     return { accountId: r.body.account_id, apiKey: r.body.api_key };
   };

@@ -31,7 +31,10 @@ describe("supabase/config.toml declares every edge function", () => {
     const toml = `# c\n[api]\nport = 1\n[functions."a-b"] # x\nverify_jwt = true\nentrypoint = '../functions/a-b/index.ts'\n`;
     const [e] = parseFunctionManifest(toml, "/p/supabase");
     expect(e).toEqual({ name: "a-b", entrypoint: "/p/functions/a-b/index.ts", verifyJwt: true, staticFiles: [] });
-    const [withFiles] = parseFunctionManifest(`[functions.r]\nentrypoint = "../functions/r/index.ts"\nstatic_files = ["../shared/fonts/*.ttf"]\n`, "/p/supabase");
+    const [withFiles] = parseFunctionManifest(
+      `[functions.r]\nentrypoint = "../functions/r/index.ts"\nstatic_files = ["../shared/fonts/*.ttf"]\n`,
+      "/p/supabase",
+    );
     expect(withFiles).toMatchObject({ verifyJwt: true, staticFiles: ["/p/shared/fonts/*.ttf"] });
     expect(() => parseFunctionManifest("[functions.x]\nverify_jwt=false\n", "/p")).toThrow(/no entrypoint/);
     expect(CONFIG_TOML.endsWith(join("supabase", "config.toml"))).toBe(true);

@@ -42,7 +42,14 @@ export async function createInvitation(
   const rows = await db.query(
     `insert into dashboard_invitations (account_id, email, role, token_hash, invited_by, expires_at)
      values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::int)) returning *`,
-    [inv.accountId, inv.email === null ? null : normaliseEmail(inv.email), inv.role, await sha256Hex(token), inv.invitedBy, inv.ttlSeconds ?? INVITATION_TTL_SECONDS],
+    [
+      inv.accountId,
+      inv.email === null ? null : normaliseEmail(inv.email),
+      inv.role,
+      await sha256Hex(token),
+      inv.invitedBy,
+      inv.ttlSeconds ?? INVITATION_TTL_SECONDS,
+    ],
   );
   return { invitation: toInvitation(rows[0]), token };
 }
@@ -50,7 +57,9 @@ export async function createInvitation(
 /** An invitation that can still be accepted (unused, not expired), or null. */
 export async function findOpenInvitation(db: Queryable, token: string): Promise<Invitation | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
-  const rows = await db.query("select * from dashboard_invitations where token_hash = $1 and used_at is null and expires_at > now()", [await sha256Hex(token)]);
+  const rows = await db.query("select * from dashboard_invitations where token_hash = $1 and used_at is null and expires_at > now()", [
+    await sha256Hex(token),
+  ]);
   return rows[0] ? toInvitation(rows[0]) : null;
 }
 
@@ -66,7 +75,10 @@ export async function listOpenInvitations(db: Queryable, accountId: string): Pro
 /** Withdraws an open invitation (marks it used without a member). */
 export async function withdrawInvitation(db: Queryable, accountId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.query("update dashboard_invitations set used_at = now() where id = $1 and account_id = $2 and used_at is null returning id", [id, accountId]);
+  const rows = await db.query(
+    "update dashboard_invitations set used_at = now() where id = $1 and account_id = $2 and used_at is null returning id",
+    [id, accountId],
+  );
   return rows.length > 0;
 }
 

@@ -24,9 +24,16 @@ export async function inviteMember(
 ): Promise<CreatedInvitation> {
   const email = normaliseEmail(input.email);
   if (!isPlausibleEmail(email)) throw new AppError("SVC_REQ_002", "email: not a valid email address", { details: { field: "email" } });
-  if (!(await findAccount(db, input.accountId))) throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: input.accountId } });
-  if (await emailInUse(db, email)) throw new AppError("SVC_MEMBER_001", `${email} already has a dashboard sign-in`, { details: { field: "email" } });
-  const { invitation, token } = await createInvitation(db, { accountId: input.accountId, email, role: input.role, invitedBy: input.invitedBy });
+  if (!(await findAccount(db, input.accountId)))
+    throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: input.accountId } });
+  if (await emailInUse(db, email))
+    throw new AppError("SVC_MEMBER_001", `${email} already has a dashboard sign-in`, { details: { field: "email" } });
+  const { invitation, token } = await createInvitation(db, {
+    accountId: input.accountId,
+    email,
+    role: input.role,
+    invitedBy: input.invitedBy,
+  });
   return { invitation, invitationUrl: invitationUrl(config, token) };
 }
 
@@ -35,12 +42,18 @@ export async function inviteMember(
  * owner of the oldest account (the person enters their email) and withdraws the invitation printed by
  * the start before, so only the newest printed address works.
  */
-export async function bootstrapOwnerInvitation(db: Queryable, config: Pick<Config, "publicBaseUrl">): Promise<{ accountName: string; url: string } | null> {
+export async function bootstrapOwnerInvitation(
+  db: Queryable,
+  config: Pick<Config, "publicBaseUrl">,
+): Promise<{ accountName: string; url: string } | null> {
   const members = await db.query<{ n: number }>("select count(*)::int as n from dashboard_members");
   if (members[0].n > 0) return null;
   const account = (await db.query<{ id: string; name: string }>("select id, name from accounts order by created_at, id limit 1"))[0];
   if (!account) return null;
-  await db.query("update dashboard_invitations set used_at = now() where account_id = $1 and email is null and role = 'owner' and used_at is null", [account.id]);
+  await db.query(
+    "update dashboard_invitations set used_at = now() where account_id = $1 and email is null and role = 'owner' and used_at is null",
+    [account.id],
+  );
   const { token } = await createInvitation(db, { accountId: account.id, email: null, role: "owner", invitedBy: null });
   return { accountName: account.name, url: invitationUrl(config, token) };
 }

@@ -40,7 +40,10 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === "23505" || /unique|duplicate key/i.test(err?.message ?? "");
 }
 
-export async function insertMember(db: Queryable, m: { accountId: string; email: string; role: MemberRole; passwordHash: string }): Promise<MemberRecord> {
+export async function insertMember(
+  db: Queryable,
+  m: { accountId: string; email: string; role: MemberRole; passwordHash: string },
+): Promise<MemberRecord> {
   const email = normaliseEmail(m.email);
   try {
     const rows = await db.query(
@@ -94,14 +97,23 @@ export type MemberChange = { ok: true; member: MemberRecord | null } | { ok: fal
  * Role changes and removals keep at least one owner: both run under a per-account lock that counts the
  * owners first, so two admins acting at once cannot remove the last one.
  */
-async function withOwnerGuard(db: Db, accountId: string, id: string, leavesOwner: (m: MemberRecord) => boolean, act: (tx: Queryable) => Promise<MemberRecord | null>): Promise<MemberChange> {
+async function withOwnerGuard(
+  db: Db,
+  accountId: string,
+  id: string,
+  leavesOwner: (m: MemberRecord) => boolean,
+  act: (tx: Queryable) => Promise<MemberRecord | null>,
+): Promise<MemberChange> {
   if (!isUuid(id)) return { ok: false, reason: "not_found" };
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(hashtext('dashboard_members:' || $1))", [accountId]);
     const member = await findMember(tx, accountId, id);
     if (!member) return { ok: false, reason: "not_found" } as const;
     if (member.role === "owner" && !leavesOwner(member)) {
-      const owners = await tx.query<{ n: number }>("select count(*)::int as n from dashboard_members where account_id = $1 and role = 'owner'", [accountId]);
+      const owners = await tx.query<{ n: number }>(
+        "select count(*)::int as n from dashboard_members where account_id = $1 and role = 'owner'",
+        [accountId],
+      );
       if (owners[0].n <= 1) return { ok: false, reason: "last_owner" } as const;
     }
     return { ok: true, member: await act(tx) } as const;
@@ -109,16 +121,31 @@ async function withOwnerGuard(db: Db, accountId: string, id: string, leavesOwner
 }
 
 export function changeMemberRole(db: Db, accountId: string, id: string, role: MemberRole): Promise<MemberChange> {
-  return withOwnerGuard(db, accountId, id, () => role === "owner", async (tx) => {
-    const rows = await tx.query("update dashboard_members set role = $3, updated_at = now() where id = $1 and account_id = $2 returning *", [id, accountId, role]);
-    return rows[0] ? toMember(rows[0]) : null;
-  });
+  return withOwnerGuard(
+    db,
+    accountId,
+    id,
+    () => role === "owner",
+    async (tx) => {
+      const rows = await tx.query(
+        "update dashboard_members set role = $3, updated_at = now() where id = $1 and account_id = $2 returning *",
+        [id, accountId, role],
+      );
+      return rows[0] ? toMember(rows[0]) : null;
+    },
+  );
 }
 
 /** Removing a member deletes their sessions too (cascade): they are signed out at once. */
 export function removeMember(db: Db, accountId: string, id: string): Promise<MemberChange> {
-  return withOwnerGuard(db, accountId, id, () => false, async (tx) => {
-    await tx.query("delete from dashboard_members where id = $1 and account_id = $2", [id, accountId]);
-    return null;
-  });
+  return withOwnerGuard(
+    db,
+    accountId,
+    id,
+    () => false,
+    async (tx) => {
+      await tx.query("delete from dashboard_members where id = $1 and account_id = $2", [id, accountId]);
+      return null;
+    },
+  );
 }

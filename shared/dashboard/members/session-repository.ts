@@ -8,7 +8,11 @@ export const SESSION_TTL_SECONDS = 12 * 3600;
 /** last_seen_at is written at most this often, to spare writes on every page. */
 const TOUCH_EVERY_SECONDS = 300;
 
-export async function createSession(db: Queryable, member: DashboardMember, ttlSeconds = SESSION_TTL_SECONDS): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Queryable,
+  member: DashboardMember,
+  ttlSeconds = SESSION_TTL_SECONDS,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const rows = await db.query<{ expires_at: Date | string }>(
     `insert into dashboard_sessions (member_id, account_id, token_hash, expires_at)

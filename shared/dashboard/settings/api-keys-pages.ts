@@ -72,8 +72,20 @@ export function registerApiKeyPages(app: Hono<DashboardEnv>): void {
 
   app.post(BASE, async (c) => {
     const name = (await readForm(c)).get("name").trim();
-    if (!name) return listPage(c, { status: 400, name, error: "Enter a name for the key.", notice: { kind: "error", text: "The key needs a name." } });
-    if (name.length > NAME_MAX) return listPage(c, { status: 400, name, error: `At most ${NAME_MAX} characters.`, notice: { kind: "error", text: `The name is longer than ${NAME_MAX} characters.` } });
+    if (!name)
+      return listPage(c, {
+        status: 400,
+        name,
+        error: "Enter a name for the key.",
+        notice: { kind: "error", text: "The key needs a name." },
+      });
+    if (name.length > NAME_MAX)
+      return listPage(c, {
+        status: 400,
+        name,
+        error: `At most ${NAME_MAX} characters.`,
+        notice: { kind: "error", text: `The name is longer than ${NAME_MAX} characters.` },
+      });
     const key = await createApiKey(c.get("services").db, c.get("member").accountId, name);
     return renderPage(c, {
       title: "API key created",

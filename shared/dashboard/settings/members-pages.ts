@@ -58,21 +58,26 @@ function memberRow(c: Context<DashboardEnv>, m: MemberRecord): Html {
   const canChange = mayAssign(me.role, m.role);
   return html`<tr>
   <td>${m.email}${m.id === me.id ? html` <span class="muted">(you)</span>` : ""}</td>
-  <td>${canChange
-    ? html`<form method="post" action="${BASE}/${m.id}/role" class="actions">
+  <td>${
+    canChange
+      ? html`<form method="post" action="${BASE}/${m.id}/role" class="actions">
         ${csrfField(c)}
         <label class="visually-hidden" for="role-${m.id}">Role of ${m.email}</label>
         <select id="role-${m.id}" name="role">${roleOptions(me.role, m.role)}</select>
         <button type="submit" class="button button--secondary">Change<span class="visually-hidden"> role of ${m.email}</span></button>
       </form>`
-    : html`<span class="badge">${m.role}</span>`}</td>
+      : html`<span class="badge">${m.role}</span>`
+  }</td>
   <td>${time(m.createdAt)}</td>
   <td>${time(m.lastSignInAt)}</td>
   <td>${canChange ? html`<a href="${BASE}/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>` : ""}</td>
 </tr>`;
 }
 
-async function listPage(c: Context<DashboardEnv>, extra: Partial<PageOptions> & { email?: string; role?: MemberRole; error?: string } = {}): Promise<Response> {
+async function listPage(
+  c: Context<DashboardEnv>,
+  extra: Partial<PageOptions> & { email?: string; role?: MemberRole; error?: string } = {},
+): Promise<Response> {
   const { db } = c.get("services");
   const accountId = c.get("member").accountId;
   const [members, invitations] = await Promise.all([listMembers(db, accountId), listOpenInvitations(db, accountId)]);
@@ -91,20 +96,26 @@ ${tableWrap(
 </table>`,
 )}
 <h2>Open invitations</h2>
-${invitations.length === 0
-  ? html`<p class="muted">No open invitations.</p>`
-  : tableWrap(
-      "Open invitations",
-      html`<table class="data">
+${
+  invitations.length === 0
+    ? html`<p class="muted">No open invitations.</p>`
+    : tableWrap(
+        "Open invitations",
+        html`<table class="data">
   <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
   <tbody>${invitations.map(
-    (i) => html`<tr><td>${i.email ?? html`<span class="muted">entered by the person</span>`}</td><td>${i.role}</td><td>${time(i.expiresAt)}</td>
-    <td>${mayAssign(c.get("member").role, i.role)
-      ? html`<form method="post" action="${BASE}/invitations/${i.id}/withdraw">${csrfField(c)}<button type="submit" class="button button--link">Withdraw<span class="visually-hidden"> the invitation of ${i.email ?? "a person"}</span></button></form>`
-      : ""}</td></tr>`,
+    (
+      i,
+    ) => html`<tr><td>${i.email ?? html`<span class="muted">entered by the person</span>`}</td><td>${i.role}</td><td>${time(i.expiresAt)}</td>
+    <td>${
+      mayAssign(c.get("member").role, i.role)
+        ? html`<form method="post" action="${BASE}/invitations/${i.id}/withdraw">${csrfField(c)}<button type="submit" class="button button--link">Withdraw<span class="visually-hidden"> the invitation of ${i.email ?? "a person"}</span></button></form>`
+        : ""
+    }</td></tr>`,
   )}</tbody>
 </table>`,
-    )}`,
+      )
+}`,
   });
 }
 
@@ -121,7 +132,8 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     const email = form.get("email").trim();
     const role = parseRole(form.get("role"));
     const me = c.get("member");
-    if (!role || !mayAssign(me.role, role)) return listPage(c, { status: 403, email, notice: { kind: "error", text: "Only an owner can invite another owner." } });
+    if (!role || !mayAssign(me.role, role))
+      return listPage(c, { status: 403, email, notice: { kind: "error", text: "Only an owner can invite another owner." } });
     try {
       const { invitation, invitationUrl } = await inviteMember(c.get("services").db, c.get("services").config, {
         accountId: me.accountId,
@@ -139,7 +151,8 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
       });
     } catch (e) {
       if (e instanceof AppError && (e.code === "SVC_REQ_002" || e.code === "SVC_MEMBER_001")) {
-        const text = e.code === "SVC_REQ_002" ? "Enter a valid email address." : "This email already has a sign-in (in this or another account).";
+        const text =
+          e.code === "SVC_REQ_002" ? "Enter a valid email address." : "This email already has a sign-in (in this or another account).";
         return listPage(c, { status: e.status, email, role, error: text, notice: { kind: "error", text } });
       }
       throw e;
@@ -161,11 +174,17 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     if (!target) throw memberNotFound();
     if (!role) return listPage(c, { status: 400, notice: { kind: "error", text: "Choose owner, admin or member." } });
     if (!mayAssign(me.role, target.role) || !mayAssign(me.role, role)) {
-      return listPage(c, { status: 403, notice: { kind: "error", text: "Only an owner can make someone an owner or change an owner's role." } });
+      return listPage(c, {
+        status: 403,
+        notice: { kind: "error", text: "Only an owner can make someone an owner or change an owner's role." },
+      });
     }
     const result = await changeMemberRole(db, me.accountId, target.id, role);
     if (!result.ok && result.reason === "last_owner") {
-      return listPage(c, { status: 409, notice: { kind: "error", text: "The account needs at least one owner: make someone else owner first." } });
+      return listPage(c, {
+        status: 409,
+        notice: { kind: "error", text: "The account needs at least one owner: make someone else owner first." },
+      });
     }
     if (!result.ok) throw memberNotFound();
     return redirectWithNotice(c, BASE, "role-changed");
@@ -194,10 +213,14 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     const me = c.get("member");
     const target = await findMember(db, me.accountId, c.req.param("id"));
     if (!target) throw memberNotFound();
-    if (!mayAssign(me.role, target.role)) return listPage(c, { status: 403, notice: { kind: "error", text: "Only an owner can remove an owner." } });
+    if (!mayAssign(me.role, target.role))
+      return listPage(c, { status: 403, notice: { kind: "error", text: "Only an owner can remove an owner." } });
     const result = await removeMember(db, me.accountId, target.id);
     if (!result.ok && result.reason === "last_owner") {
-      return listPage(c, { status: 409, notice: { kind: "error", text: "The account needs at least one owner: make someone else owner first." } });
+      return listPage(c, {
+        status: 409,
+        notice: { kind: "error", text: "The account needs at least one owner: make someone else owner first." },
+      });
     }
     if (!result.ok) throw memberNotFound();
     if (target.id === me.id) return c.redirect("/dashboard/sign-in?done=signed-out", 303);

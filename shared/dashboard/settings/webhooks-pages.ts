@@ -77,7 +77,8 @@ function endpointFields(values: EndpointForm, errors: FieldErrors): Html {
 <fieldset class="checks${errors.events ? " field--error" : ""}" aria-describedby="wh-events-hint">
   <legend>Events</legend>
   ${EVENT_NAMES.map(
-    (e) => html`<label><input type="checkbox" name="events" value="${e}"${values.events.includes(e) ? html` checked` : ""}> <span><code>${e}</code> <span class="muted">— ${EVENT_HELP[e]}</span></span></label>`,
+    (e) =>
+      html`<label><input type="checkbox" name="events" value="${e}"${values.events.includes(e) ? html` checked` : ""}> <span><code>${e}</code> <span class="muted">— ${EVENT_HELP[e]}</span></span></label>`,
   )}
   <span id="wh-events-hint" class="hint">${errors.events ?? "Choose at least one."}</span>
 </fieldset>
@@ -88,7 +89,9 @@ function endpointFields(values: EndpointForm, errors: FieldErrors): Html {
 </div>`;
 }
 
-async function readEndpointForm(c: Context<DashboardEnv>): Promise<{ values: EndpointForm; errors: FieldErrors; url?: string; events: EventName[] }> {
+async function readEndpointForm(
+  c: Context<DashboardEnv>,
+): Promise<{ values: EndpointForm; errors: FieldErrors; url?: string; events: EventName[] }> {
   const form = await readForm(c);
   const values: EndpointForm = { url: form.get("url").trim(), description: form.get("description").trim(), events: form.all("events") };
   const errors: FieldErrors = {};
@@ -109,7 +112,10 @@ function firstError(errors: FieldErrors): string {
   return Object.values(errors)[0] ?? "";
 }
 
-async function listPage(c: Context<DashboardEnv>, extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {}): Promise<Response> {
+async function listPage(
+  c: Context<DashboardEnv>,
+  extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {},
+): Promise<Response> {
   const subs = await listSubscriptions(c.get("services").db, c.get("member").accountId);
   const values = extra.values ?? { url: "", description: "", events: [...EVENT_NAMES] };
   return renderPage(c, {
@@ -119,11 +125,12 @@ async function listPage(c: Context<DashboardEnv>, extra: Partial<PageOptions> & 
     notice: extra.notice ?? noticeFrom(c, NOTICES),
     body: html`<p>Webhooks tell your systems when documents are ready or extractions finish: the service POSTs a signed JSON body to your endpoint and retries for up to three days. See the signing details in the API documentation (webhooks).</p>
 <h2>Endpoints</h2>
-${subs.length === 0
-  ? html`<p class="muted">No endpoints yet.</p>`
-  : tableWrap(
-      "Webhook endpoints",
-      html`<table class="data">
+${
+  subs.length === 0
+    ? html`<p class="muted">No endpoints yet.</p>`
+    : tableWrap(
+        "Webhook endpoints",
+        html`<table class="data">
   <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Last success</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
   <tbody>${subs.map(
     (s) => html`<tr>
@@ -135,7 +142,8 @@ ${subs.length === 0
   </tr>`,
   )}</tbody>
 </table>`,
-    )}
+      )
+}
 <form method="post" action="${BASE}" class="card" novalidate>
   <h2>Add an endpoint</h2>
   ${csrfField(c)}
@@ -146,7 +154,14 @@ ${subs.length === 0
   });
 }
 
-function secretShownPage(c: Context<DashboardEnv>, sub: WebhookSubscription, secret: string, title: string, intro: string, status = 200): Promise<Response> {
+function secretShownPage(
+  c: Context<DashboardEnv>,
+  sub: WebhookSubscription,
+  secret: string,
+  title: string,
+  intro: string,
+  status = 200,
+): Promise<Response> {
   return renderPage(c, {
     title,
     active: "webhooks",
@@ -181,7 +196,11 @@ function redeliverForm(c: Context<DashboardEnv>, sub: WebhookSubscription, d: We
   return html`<form method="post" action="${BASE}/${sub.id}/deliveries/${d.id}/redeliver" class="inline-form">${csrfField(c)}<button type="submit" class="button ${look === "link" ? "button--link" : "button--secondary"}">Redeliver<span class="visually-hidden"> the ${d.event} delivery of ${d.created_at}</span></button></form>`;
 }
 
-async function endpointPage(c: Context<DashboardEnv>, id: string, extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {}): Promise<Response> {
+async function endpointPage(
+  c: Context<DashboardEnv>,
+  id: string,
+  extra: Partial<PageOptions> & { values?: EndpointForm; errors?: FieldErrors } = {},
+): Promise<Response> {
   const { db } = c.get("services");
   const accountId = c.get("member").accountId;
   const sub = await findSubscription(db, accountId, id);
@@ -221,22 +240,26 @@ async function endpointPage(c: Context<DashboardEnv>, id: string, extra: Partial
 </form>
 <section aria-labelledby="log-h">
   <h2 id="log-h">Delivery log</h2>
-  ${total === 0
-    ? html`<p class="muted">No deliveries yet. Send a test event to check your receiver.</p>`
-    : html`${tableWrap(
-        "Delivery log",
-        html`<table class="data">
+  ${
+    total === 0
+      ? html`<p class="muted">No deliveries yet. Send a test event to check your receiver.</p>`
+      : html`${tableWrap(
+          "Delivery log",
+          html`<table class="data">
   <thead><tr><th scope="col">Event</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Response</th><th scope="col">Next retry</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
   <tbody>${deliveryRows(c, sub, deliveries)}</tbody>
 </table>`,
-      )}
-  ${pages > 1
-    ? html`<nav class="pager" aria-label="Delivery log pages">
+        )}
+  ${
+    pages > 1
+      ? html`<nav class="pager" aria-label="Delivery log pages">
     ${page > 1 ? html`<a href="${BASE}/${sub.id}?page=${page - 1}">Newer</a>` : ""}
     <span>Page ${page} of ${pages} (${total} deliveries)</span>
     ${page < pages ? html`<a href="${BASE}/${sub.id}?page=${page + 1}">Older</a>` : ""}
   </nav>`
-    : ""}`}
+      : ""
+  }`
+  }
 </section>`,
   });
 }
@@ -245,7 +268,14 @@ function prettyJson(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
 }
 
-function confirmPage(c: Context<DashboardEnv>, sub: WebhookSubscription, title: string, text: Html, action: string, button: string): Promise<Response> {
+function confirmPage(
+  c: Context<DashboardEnv>,
+  sub: WebhookSubscription,
+  title: string,
+  text: Html,
+  action: string,
+  button: string,
+): Promise<Response> {
   return renderPage(c, {
     title,
     active: "webhooks",
@@ -272,12 +302,23 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
 
   app.post(BASE, async (c) => {
     const { values, errors, url, events } = await readEndpointForm(c);
-    if (Object.keys(errors).length > 0 || !url) return listPage(c, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
+    if (Object.keys(errors).length > 0 || !url)
+      return listPage(c, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
     const secret = generateWebhookSecret();
     const { db, config } = c.get("services");
-    const sub = await insertSubscription(db, c.get("member").accountId, { url, events, description: values.description || null, active: true }, secret, webhookSettings(config).secretKeyMaterial);
+    const sub = await insertSubscription(
+      db,
+      c.get("member").accountId,
+      { url, events, description: values.description || null, active: true },
+      secret,
+      webhookSettings(config).secretKeyMaterial,
+    );
     if (!sub) {
-      return listPage(c, { status: 409, values, notice: { kind: "error", text: `The account has the most endpoints allowed (${MAX_SUBSCRIPTIONS_PER_ACCOUNT}); delete one first.` } });
+      return listPage(c, {
+        status: 409,
+        values,
+        notice: { kind: "error", text: `The account has the most endpoints allowed (${MAX_SUBSCRIPTIONS_PER_ACCOUNT}); delete one first.` },
+      });
     }
     return secretShownPage(c, sub, secret, "Endpoint added", `The endpoint ${sub.url} is added and active.`, 201);
   });
@@ -288,13 +329,21 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const id = c.req.param("id");
     await requireSubscription(c, id);
     const { values, errors, url, events } = await readEndpointForm(c);
-    if (Object.keys(errors).length > 0 || !url) return endpointPage(c, id, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
-    const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, { url, events, description: { value: values.description || null } });
+    if (Object.keys(errors).length > 0 || !url)
+      return endpointPage(c, id, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
+    const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, {
+      url,
+      events,
+      description: { value: values.description || null },
+    });
     if (!sub) throw notFound(id);
     return redirectWithNotice(c, `${BASE}/${id}`, "updated");
   });
 
-  for (const [action, active] of [["enable", true], ["disable", false]] as const) {
+  for (const [action, active] of [
+    ["enable", true],
+    ["disable", false],
+  ] as const) {
     app.post(`${BASE}/:id/${action}`, async (c) => {
       const id = c.req.param("id");
       const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, { active });
@@ -308,7 +357,11 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const id = c.req.param("id");
     const r = await enqueueTestDelivery(c.get("services").db, c.get("member").accountId, id);
     if (!r.ok && r.reason === "not_found") throw notFound(id);
-    if (!r.ok) return endpointPage(c, id, { status: 409, notice: { kind: "error", text: "The endpoint is disabled: enable it first, then send the test event." } });
+    if (!r.ok)
+      return endpointPage(c, id, {
+        status: 409,
+        notice: { kind: "error", text: "The endpoint is disabled: enable it first, then send the test event." },
+      });
     wakeBackgroundTasks();
     return redirectWithNotice(c, `${BASE}/${id}`, "test-sent");
   });
@@ -329,14 +382,28 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const id = c.req.param("id");
     const secret = generateWebhookSecret();
     const { db, config } = c.get("services");
-    const sub = await rotateSubscriptionSecret(db, c.get("member").accountId, id, secret, webhookSettings(config).secretKeyMaterial, DEFAULT_PREVIOUS_SECRET_TTL_SECONDS);
+    const sub = await rotateSubscriptionSecret(
+      db,
+      c.get("member").accountId,
+      id,
+      secret,
+      webhookSettings(config).secretKeyMaterial,
+      DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
+    );
     if (!sub) throw notFound(id);
     return secretShownPage(c, sub, secret, "Secret rotated", "The signing secret is replaced.");
   });
 
   app.get(`${BASE}/:id/delete`, async (c) => {
     const sub = await requireSubscription(c, c.req.param("id"));
-    return confirmPage(c, sub, "Delete endpoint", html`Delete the endpoint <code>${sub.url}</code> with its delivery log? Deliveries not yet sent are dropped. This cannot be undone.`, "delete", "Delete endpoint");
+    return confirmPage(
+      c,
+      sub,
+      "Delete endpoint",
+      html`Delete the endpoint <code>${sub.url}</code> with its delivery log? Deliveries not yet sent are dropped. This cannot be undone.`,
+      "delete",
+      "Delete endpoint",
+    );
   });
 
   app.post(`${BASE}/:id/delete`, async (c) => {
@@ -374,13 +441,14 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
 </section>
 <section aria-labelledby="att-h">
   <h2 id="att-h">Attempts</h2>
-  ${d.attempt_log.length === 0
-    ? html`<p class="muted">No attempt yet.</p>`
-    : d.attempt_log
-        .slice()
-        .reverse()
-        .map(
-          (a) => html`<div class="card">
+  ${
+    d.attempt_log.length === 0
+      ? html`<p class="muted">No attempt yet.</p>`
+      : d.attempt_log
+          .slice()
+          .reverse()
+          .map(
+            (a) => html`<div class="card">
   <h3>Attempt ${a.attempt}: ${a.outcome.replace(/_/g, " ")}</h3>
   <dl class="kv">
     <dt>Time</dt><dd>${time(a.started_at)} (${a.duration_ms} ms)</dd>
@@ -391,7 +459,8 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
   <h4 class="visually-hidden">Response body</h4>
   ${a.response_excerpt ? html`<pre tabindex="0" aria-label="Response body of attempt ${a.attempt}">${a.response_excerpt}</pre>` : html`<p class="muted">No response body.</p>`}
 </div>`,
-        )}
+          )
+  }
 </section>`,
     });
   });
@@ -402,7 +471,10 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const r = await redeliver(c.get("services").db, c.get("member").accountId, id, deliveryId);
     if (!r.ok && r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
     if (!r.ok) {
-      const text = r.reason === "subscription_inactive" ? "The endpoint is disabled: enable it first, then redeliver." : "An attempt of this delivery is in progress; try again in a moment.";
+      const text =
+        r.reason === "subscription_inactive"
+          ? "The endpoint is disabled: enable it first, then redeliver."
+          : "An attempt of this delivery is in progress; try again in a moment.";
       return endpointPage(c, id, { status: 409, notice: { kind: "error", text } });
     }
     wakeBackgroundTasks();

@@ -26,7 +26,13 @@ export function reviewPrefill(result: unknown): ReviewPrefill {
     let node: Record<string | number, unknown> = data;
     segments.forEach((seg, i) => {
       if (i === segments.length - 1) {
-        node[seg] = seg === "compliance_flags" && typeof leaf.value === "string" ? leaf.value.split(",").map((s) => s.trim()).filter(Boolean) : leaf.value;
+        node[seg] =
+          seg === "compliance_flags" && typeof leaf.value === "string"
+            ? leaf.value
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : leaf.value;
         return;
       }
       const nextIsIndex = typeof segments[i + 1] === "number";

@@ -54,7 +54,11 @@ export interface CheckMessage {
 }
 
 /** Pre-check errors ("blocking") or soft warnings of generate, by document type. */
-export function fromCheckMessages(groups: readonly { docType: string; items: readonly CheckMessage[] }[], severity: "blocking" | "warning", knownInputs: ReadonlySet<string>): FieldFinding[] {
+export function fromCheckMessages(
+  groups: readonly { docType: string; items: readonly CheckMessage[] }[],
+  severity: "blocking" | "warning",
+  knownInputs: ReadonlySet<string>,
+): FieldFinding[] {
   return groups.flatMap((g) =>
     g.items.map((m) => {
       const path = tryFieldPathToDataPath(m.fieldPath) ?? "";

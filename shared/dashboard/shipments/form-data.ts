@@ -81,9 +81,14 @@ function parseValue(field: FormField, raw: string): { value?: unknown; error?: s
       return Number.isFinite(n) ? { value: n } : { error: `"${raw}" is not a number; enter digits with a decimal point, e.g. 1234.50.` };
     }
     case "country":
-      return /^[A-Za-z]{2}$/.test(raw) ? { value: raw.toUpperCase() } : { error: `"${raw}" is not a two-letter country code (ISO 3166-1), e.g. DE or US.` };
+      return /^[A-Za-z]{2}$/.test(raw)
+        ? { value: raw.toUpperCase() }
+        : { error: `"${raw}" is not a two-letter country code (ISO 3166-1), e.g. DE or US.` };
     case "flags": {
-      const flags = raw.split(",").map((s) => s.trim()).filter(Boolean);
+      const flags = raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       return flags.length > 0 ? { value: flags } : {};
     }
     case "select":
@@ -153,7 +158,11 @@ export interface ParsedForm {
  * The posted form applied to `base` (the stored data, or {} for a new shipment). Rows whose inputs are
  * all blank are dropped; `removeRow` drops one row on purpose (the "Remove" button).
  */
-export function shipmentFromForm(body: FormBody, base: Record<string, unknown>, removeRow?: { group: RepeatableGroup; index: number }): ParsedForm {
+export function shipmentFromForm(
+  body: FormBody,
+  base: Record<string, unknown>,
+  removeRow?: { group: RepeatableGroup; index: number },
+): ParsedForm {
   const data = structuredClone(base);
   const values: Record<string, string> = {};
   const errors: Record<string, string> = {};

@@ -37,7 +37,13 @@ export type RepeatableGroup = keyof typeof REPEATABLE;
 const TRANSPORT_MODES = ["sea", "air", "road", "rail", "multimodal"] as const;
 const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
 
-const f = (dataPath: string, label: string, tab: FormTab, kind: FieldKind = "text", extra: Partial<FormField> = {}): FormField => ({ dataPath, label, tab, kind, ...extra });
+const f = (dataPath: string, label: string, tab: FormTab, kind: FieldKind = "text", extra: Partial<FormField> = {}): FormField => ({
+  dataPath,
+  label,
+  tab,
+  kind,
+  ...extra,
+});
 
 const partyFields = (key: string, role: string): FormField[] => [
   f(`${key}.name`, `${role} name`, "parties"),

@@ -57,7 +57,14 @@ async function showForm(
   c: Ctx,
   f: FormContext,
   state: FormState,
-  extra: { chosen: ReturnType<typeof chosenDocumentTypes>; ref: string; findings: FieldFinding[]; notice?: { kind: "ok" | "error"; text: string }; status?: number; hs?: FormViewModel["hsSuggestions"] },
+  extra: {
+    chosen: ReturnType<typeof chosenDocumentTypes>;
+    ref: string;
+    findings: FieldFinding[];
+    notice?: { kind: "ok" | "error"; text: string };
+    status?: number;
+    hs?: FormViewModel["hsSuggestions"];
+  },
 ): Promise<Response> {
   const body = renderShipmentForm({
     action: f.action,
@@ -101,7 +108,8 @@ async function hsFor(c: Ctx, state: FormState, row: number): Promise<FormViewMod
   const code = state.values[`goods.line_items.${row}.hs_code`] ?? "";
   const q = code || state.values[`goods.line_items.${row}.description`] || "";
   const choice = scheduleChoiceFor(state.values["route.destination_country"]);
-  if (q.trim() === "") return { row, schedule: SCHEDULES[choice.schedule].name, items: [], note: "Type a description or the start of a code first." };
+  if (q.trim() === "")
+    return { row, schedule: SCHEDULES[choice.schedule].name, items: [], note: "Type a description or the start of a code first." };
   try {
     const r = await searchHsCodes(c.get("services").db, { q, country: choice.country, limit: 15 });
     return {
@@ -123,7 +131,11 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
   const chosen = chosenDocumentTypes(all(body, "doc_types"));
   const ref = one(body, "shipment_ref").slice(0, 200);
   const removeMatch = /^remove:(line_items|containers):(\d{1,4})$/.exec(action);
-  const parsed = shipmentFromForm(body, f.existing?.shipment_data ?? {}, removeMatch ? { group: removeMatch[1] as RepeatableGroup, index: Number(removeMatch[2]) } : undefined);
+  const parsed = shipmentFromForm(
+    body,
+    f.existing?.shipment_data ?? {},
+    removeMatch ? { group: removeMatch[1] as RepeatableGroup, index: Number(removeMatch[2]) } : undefined,
+  );
   const state = parsed.state;
   const findings = await latestFindings(c, f.existing, parsed.data);
   const again = (extra: Partial<Parameters<typeof showForm>[3]> = {}) => showForm(c, f, state, { chosen, ref, findings, ...extra });
@@ -140,13 +152,20 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
     const who = partyMatch[1];
     const name = state.values[`${who}.name`] ?? "";
     const party = await partyForName(c, name);
-    if (!party) return again({ notice: { kind: "error", text: name ? `No saved party is named "${name}"; pick a name from the suggestions.` : `Type the ${who}'s name first.` } });
+    if (!party)
+      return again({
+        notice: {
+          kind: "error",
+          text: name ? `No saved party is named "${name}"; pick a name from the suggestions.` : `Type the ${who}'s name first.`,
+        },
+      });
     fillParty(state, who, party);
     return again({ notice: { kind: "ok", text: `Filled the ${who} from the saved party "${party.name}"; nothing is saved yet.` } });
   }
   const hsMatch = /^hs:(\d{1,4})$/.exec(action);
   if (hsMatch) return again({ hs: await hsFor(c, state, Number(hsMatch[1])) });
-  if (action !== "save" && action !== "save_draft") return again({ notice: { kind: "error", text: "Unknown button; nothing was saved." }, status: 400 });
+  if (action !== "save" && action !== "save_draft")
+    return again({ notice: { kind: "error", text: "Unknown button; nothing was saved." }, status: 400 });
 
   if (Object.keys(state.errors).length > 0) return again({ status: 400 });
   const checked = TradeShipmentSchema.safeParse(parsed.data);
@@ -160,7 +179,8 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
   try {
     if (!f.existing) {
       const draft = action === "save_draft";
-      if (draft && Object.keys(data).length === 0) return again({ notice: { kind: "error", text: "A draft needs at least one field filled." }, status: 400 });
+      if (draft && Object.keys(data).length === 0)
+        return again({ notice: { kind: "error", text: "A draft needs at least one field filled." }, status: 400 });
       const rec = await createShipment(db, await memberPrincipal(c), { data, ref: ref || null, draft });
       return c.redirect(`/dashboard/shipments/${rec.id}?notice=${draft ? "draft_saved" : "created"}`, 303);
     }
@@ -176,9 +196,13 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
     }
     const rec = await reviseShipmentData(db, accountId, id, data, refChange);
     if (!rec) throw shipmentNotFound(id);
-    return c.redirect(`/dashboard/shipments/${id}?notice=${rec.status === f.existing.status && rec.status !== "created" ? "unchanged" : "saved"}`, 303);
+    return c.redirect(
+      `/dashboard/shipments/${id}?notice=${rec.status === f.existing.status && rec.status !== "created" ? "unchanged" : "saved"}`,
+      303,
+    );
   } catch (e) {
-    if (e instanceof AppError && e.code !== "SVC_SHIP_004") return again({ notice: { kind: "error", text: `${e.message} (${e.code}). Your changes are still in the form.` }, status: e.status });
+    if (e instanceof AppError && e.code !== "SVC_SHIP_004")
+      return again({ notice: { kind: "error", text: `${e.message} (${e.code}). Your changes are still in the form.` }, status: e.status });
     throw e;
   }
 }
@@ -207,21 +231,54 @@ async function extractionContext(c: Ctx): Promise<{ ctx: FormContext; data: Reco
   const job = await findExtractionJob(c.get("services").db, c.get("member").accountId, jobId);
   if (!job) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: jobId } });
   if (job.status === "failed") {
-    return renderPage(c, { title: "From a document", active: "from-document", body: renderExtractionFailed(job.file_name, job.error_code ?? "SVC_EXTRACT_002", job.error_message ?? "Data could not be extracted") });
+    return renderPage(c, {
+      title: "From a document",
+      active: "from-document",
+      body: renderExtractionFailed(job.file_name, job.error_code ?? "SVC_EXTRACT_002", job.error_message ?? "Data could not be extracted"),
+    });
   }
   if (job.status !== "completed") {
-    return renderPage(c, { title: "From a document", active: "from-document", body: renderExtractionProgress(job.id, job.file_name, String(job.created_at instanceof Date ? job.created_at.toISOString() : job.created_at)), scripts: [PROGRESS_SCRIPT] });
+    return renderPage(c, {
+      title: "From a document",
+      active: "from-document",
+      body: renderExtractionProgress(
+        job.id,
+        job.file_name,
+        String(job.created_at instanceof Date ? job.created_at.toISOString() : job.created_at),
+      ),
+      scripts: [PROGRESS_SCRIPT],
+    });
   }
   const prefill = reviewPrefill(job.result);
   return {
-    ctx: { title: `Review the values read from ${job.file_name}`, action: `/dashboard/from-document/${job.id}`, mode: "new", confidence: prefill.confidence, active: "from-document" },
+    ctx: {
+      title: `Review the values read from ${job.file_name}`,
+      action: `/dashboard/from-document/${job.id}`,
+      mode: "new",
+      confidence: prefill.confidence,
+      active: "from-document",
+    },
     data: prefill.data,
   };
 }
 
 export function registerFormRoutes(app: Hono<DashboardEnv>): void {
-  app.get("/dashboard/shipments/new", page(async (c) => showForm(c, NEW, formStateFromShipment({}), { chosen: chosenDocumentTypes(c.req.queries("doc_types") ?? []), ref: "", findings: [] }), "new-shipment"));
-  app.post("/dashboard/shipments/new", page((c) => handleFormPost(c, NEW), "new-shipment"));
+  app.get(
+    "/dashboard/shipments/new",
+    page(
+      async (c) =>
+        showForm(c, NEW, formStateFromShipment({}), {
+          chosen: chosenDocumentTypes(c.req.queries("doc_types") ?? []),
+          ref: "",
+          findings: [],
+        }),
+      "new-shipment",
+    ),
+  );
+  app.post(
+    "/dashboard/shipments/new",
+    page((c) => handleFormPost(c, NEW), "new-shipment"),
+  );
   app.get(
     "/dashboard/shipments/:id/edit",
     page(async (c) => {
@@ -236,7 +293,10 @@ export function registerFormRoutes(app: Hono<DashboardEnv>): void {
       return showForm(c, editContext(s), formStateFromShipment(s.shipment_data), { chosen, ref: s.shipment_ref ?? "", findings });
     }),
   );
-  app.post("/dashboard/shipments/:id/edit", page(async (c) => handleFormPost(c, editContext(await loadShipment(c)))));
+  app.post(
+    "/dashboard/shipments/:id/edit",
+    page(async (c) => handleFormPost(c, editContext(await loadShipment(c)))),
+  );
   app.get(
     "/dashboard/from-document/:jobId",
     page(async (c) => {
@@ -247,7 +307,10 @@ export function registerFormRoutes(app: Hono<DashboardEnv>): void {
         chosen: [],
         ref: "",
         findings: [],
-        notice: { kind: "ok", text: `${Object.keys(r.ctx.confidence ?? {}).length} values found${low ? `, ${low} marked for checking` : ""}. Correct them, then save as a draft or a shipment.` },
+        notice: {
+          kind: "ok",
+          text: `${Object.keys(r.ctx.confidence ?? {}).length} values found${low ? `, ${low} marked for checking` : ""}. Correct them, then save as a draft or a shipment.`,
+        },
       });
     }, "from-document"),
   );

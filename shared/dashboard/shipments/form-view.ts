@@ -7,7 +7,17 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DOCUMENT_TYPES, type DocumentType } from "../../documents/document-types.ts";
 import type { FormTab } from "../../documents/field-requirements.ts";
-import { DEMAND_BY_PATH, fieldLabel, REPEATABLE, TABS, fieldsOfTab, groupOf, requirementFor, type FormField, type RepeatableGroup } from "./form-fields.ts";
+import {
+  DEMAND_BY_PATH,
+  fieldLabel,
+  REPEATABLE,
+  TABS,
+  fieldsOfTab,
+  groupOf,
+  requirementFor,
+  type FormField,
+  type RepeatableGroup,
+} from "./form-fields.ts";
 import { EXTRA_KEY, inputName, type FormState } from "./form-data.ts";
 import { findingsByField, worstSeverity, type FieldFinding } from "./findings.ts";
 import { confidenceText, isLowConfidence } from "./extraction-review.ts";
@@ -58,8 +68,18 @@ function findingList(findings: readonly FieldFinding[], id: string): Html {
   </ul>`;
 }
 
-const SEVERITY_WORD: Record<FieldFinding["severity"], string> = { blocking: "Blocks generation", error: "Error", warning: "Warning", info: "Info" };
-const SEVERITY_BADGE: Record<FieldFinding["severity"], string> = { blocking: "badge badge--error", error: "badge badge--error", warning: "badge badge--warn", info: "badge" };
+const SEVERITY_WORD: Record<FieldFinding["severity"], string> = {
+  blocking: "Blocks generation",
+  error: "Error",
+  warning: "Warning",
+  info: "Info",
+};
+const SEVERITY_BADGE: Record<FieldFinding["severity"], string> = {
+  blocking: "badge badge--error",
+  error: "badge badge--error",
+  warning: "badge badge--warn",
+  info: "badge",
+};
 
 export function findingItem(f: FieldFinding): Html {
   return html`<li class="finding finding--${f.severity}"><span class="${SEVERITY_BADGE[f.severity]}">${SEVERITY_WORD[f.severity]}</span>
@@ -97,15 +117,25 @@ function fieldBlock(m: FormViewModel, x: FormField, name: string, byField: Map<s
   const conf = m.confidence?.[name];
   const worst = error ? "error" : worstSeverity(findings);
   const low = conf !== undefined && isLowConfidence(conf);
-  const cls = worst === "error" || worst === "blocking" ? "field field--error" : worst === "warning" || low ? "field field--warning" : "field";
-  const ids = [error ? `${id}-error` : "", findings.length ? `${id}-findings` : "", x.hint ? `${id}-hint` : "", conf !== undefined ? `${id}-conf` : ""].filter(Boolean).join(" ");
+  const cls =
+    worst === "error" || worst === "blocking" ? "field field--error" : worst === "warning" || low ? "field field--warning" : "field";
+  const ids = [
+    error ? `${id}-error` : "",
+    findings.length ? `${id}-findings` : "",
+    x.hint ? `${id}-hint` : "",
+    conf !== undefined ? `${id}-conf` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return html`<div class="${cls}" data-field="${x.dataPath}">
     <label for="${id}">${x.label} ${marker(x.dataPath, m.chosenTypes)}</label>
     ${input(x, name, value, id, ids, extra)}
     ${x.hint ? html`<span class="hint" id="${id}-hint">${x.hint}</span>` : ""}
-    ${conf !== undefined
-      ? html`<span class="hint confidence" id="${id}-conf">Extracted with ${confidenceText(conf)} confidence${low ? html` — <strong>check this value</strong>` : ""}</span>`
-      : ""}
+    ${
+      conf !== undefined
+        ? html`<span class="hint confidence" id="${id}-conf">Extracted with ${confidenceText(conf)} confidence${low ? html` — <strong>check this value</strong>` : ""}</span>`
+        : ""
+    }
     ${error ? html`<span class="hint" id="${id}-error"><strong>${error}</strong></span>` : ""}
     ${findingList(findings, `${id}-findings`)}
   </div>`;
@@ -173,9 +203,11 @@ export function renderShipmentForm(m: FormViewModel): Html {
     ${m.csrf}
     ${Object.entries(m.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
     <div class="actions form-top">${saveButtons(m.mode)}</div>
-    ${Object.keys(m.state.errors).length > 0
-      ? html`<div class="notice notice--error" role="alert">${Object.keys(m.state.errors).length} field${Object.keys(m.state.errors).length === 1 ? "" : "s"} need${Object.keys(m.state.errors).length === 1 ? "s" : ""} correcting; nothing was saved. ${Object.keys(m.state.errors).map((n, i) => html`${i ? ", " : ""}<a href="#${fieldId(n)}">${fieldLabel(n)}</a>`)}</div>`
-      : ""}
+    ${
+      Object.keys(m.state.errors).length > 0
+        ? html`<div class="notice notice--error" role="alert">${Object.keys(m.state.errors).length} field${Object.keys(m.state.errors).length === 1 ? "" : "s"} need${Object.keys(m.state.errors).length === 1 ? "s" : ""} correcting; nothing was saved. ${Object.keys(m.state.errors).map((n, i) => html`${i ? ", " : ""}<a href="#${fieldId(n)}">${fieldLabel(n)}</a>`)}</div>`
+        : ""
+    }
     ${general.length > 0 ? html`<section class="card" aria-labelledby="general-findings"><h2 id="general-findings">Findings not tied to one field</h2><ul class="findings">${general.map(findingItem)}</ul></section>` : ""}
     <div class="card">
       <div class="field">
@@ -186,7 +218,8 @@ export function renderShipmentForm(m: FormViewModel): Html {
         <legend>Documents you will generate (marks their required and recommended fields)</legend>
         <div class="doc-type-grid">
         ${DOCUMENT_TYPES.map(
-          (t) => html`<label><input type="checkbox" name="doc_types" value="${t}"${m.chosenTypes.includes(t) ? html` checked` : ""}> ${documentTitle(t)}</label>`,
+          (t) =>
+            html`<label><input type="checkbox" name="doc_types" value="${t}"${m.chosenTypes.includes(t) ? html` checked` : ""}> ${documentTitle(t)}</label>`,
         )}
         </div>
         <div class="actions"><button type="submit" class="button button--secondary" name="action" value="markers" data-no-js-only>Show what these documents need</button></div>
@@ -204,4 +237,3 @@ export function renderShipmentForm(m: FormViewModel): Html {
     <div class="actions">${saveButtons(m.mode)}</div>
   </form>`;
 }
-

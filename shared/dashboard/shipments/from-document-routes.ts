@@ -42,7 +42,10 @@ async function formAsRequest(c: Ctx): Promise<Request> {
 }
 
 export function registerFromDocumentRoutes(app: Hono<DashboardEnv>): void {
-  app.get("/dashboard/from-document", page((c) => uploadPage(c), "from-document"));
+  app.get(
+    "/dashboard/from-document",
+    page((c) => uploadPage(c), "from-document"),
+  );
 
   app.post(
     "/dashboard/from-document",
@@ -77,8 +80,10 @@ export function registerFromDocumentRoutes(app: Hono<DashboardEnv>): void {
       const shipmentId = one(body, "shipment_id") || undefined;
       const docType = one(body, "doc_type");
       try {
-        if (!(file instanceof File) || file.size === 0) throw new AppError("SVC_VAL_001", "Choose the filled PDF to upload", { details: { field: "file" } });
-        if (file.size > services.config.maxUploadBytes) throw new AppError("SVC_REQ_004", `The file is larger than ${services.config.maxUploadBytes} bytes`);
+        if (!(file instanceof File) || file.size === 0)
+          throw new AppError("SVC_VAL_001", "Choose the filled PDF to upload", { details: { field: "file" } });
+        if (file.size > services.config.maxUploadBytes)
+          throw new AppError("SVC_REQ_004", `The file is larger than ${services.config.maxUploadBytes} bytes`);
         const result = (await extractFilledFields(services.db, await memberPrincipal(c), {
           file: new Uint8Array(await file.arrayBuffer()),
           docType,

@@ -85,19 +85,25 @@ export function renderFilledFormResult(r: FilledFormResult): Html {
   const updated = new Set(b.merge_result?.updatedPaths ?? []);
   return html`<section class="card" aria-labelledby="merge-h">
     <h2 id="merge-h">${documentTitle(r.docType)}: ${b.filled_count} of ${b.field_count} fields filled</h2>
-    ${r.shipment
-      ? b.merge_result?.merged
-        ? html`<p role="status"><span class="badge badge--ok">Merged</span> ${updated.size} field${updated.size === 1 ? "" : "s"} of <a href="/dashboard/shipments/${r.shipment.id}">${r.shipment.title}</a> updated. Validate the shipment again before generating.</p>`
-        : html`<p role="status"><span class="badge">Nothing merged</span> The shipment <a href="/dashboard/shipments/${r.shipment.id}">${r.shipment.title}</a> already had these values.</p>`
-      : html`<p>Not merged into a shipment (none chosen).</p>`}
-    ${mapped.length === 0
-      ? html`<p>No filled field maps to shipment data.</p>`
-      : html`<div class="table-wrap"><table class="data"><caption class="visually-hidden">Values read from the form</caption>
+    ${
+      r.shipment
+        ? b.merge_result?.merged
+          ? html`<p role="status"><span class="badge badge--ok">Merged</span> ${updated.size} field${updated.size === 1 ? "" : "s"} of <a href="/dashboard/shipments/${r.shipment.id}">${r.shipment.title}</a> updated. Validate the shipment again before generating.</p>`
+          : html`<p role="status"><span class="badge">Nothing merged</span> The shipment <a href="/dashboard/shipments/${r.shipment.id}">${r.shipment.title}</a> already had these values.</p>`
+        : html`<p>Not merged into a shipment (none chosen).</p>`
+    }
+    ${
+      mapped.length === 0
+        ? html`<p>No filled field maps to shipment data.</p>`
+        : html`<div class="table-wrap"><table class="data"><caption class="visually-hidden">Values read from the form</caption>
         <thead><tr><th scope="col">Shipment field</th><th scope="col">Value</th>${r.shipment ? html`<th scope="col">Merged</th>` : ""}</tr></thead>
-        <tbody>${mapped.map(([path, value]) => html`<tr><td><code>${path}</code></td><td>${value}</td>${r.shipment ? html`<td>${updated.has(path) ? "Updated" : "Unchanged"}</td>` : ""}</tr>`)}</tbody></table></div>`}
-    ${b.unmapped_fields && Object.keys(b.unmapped_fields).length > 0
-      ? html`<h3>Filled fields with no shipment field</h3><ul>${Object.entries(b.unmapped_fields).map(([k, v]) => html`<li><code>${k}</code>: ${v}</li>`)}</ul>`
-      : ""}
+        <tbody>${mapped.map(([path, value]) => html`<tr><td><code>${path}</code></td><td>${value}</td>${r.shipment ? html`<td>${updated.has(path) ? "Updated" : "Unchanged"}</td>` : ""}</tr>`)}</tbody></table></div>`
+    }
+    ${
+      b.unmapped_fields && Object.keys(b.unmapped_fields).length > 0
+        ? html`<h3>Filled fields with no shipment field</h3><ul>${Object.entries(b.unmapped_fields).map(([k, v]) => html`<li><code>${k}</code>: ${v}</li>`)}</ul>`
+        : ""
+    }
     <p><a href="/dashboard/from-document">Upload another</a></p>
   </section>`;
 }

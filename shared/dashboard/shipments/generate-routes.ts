@@ -22,7 +22,6 @@ import { renderGeneratePage } from "./generate-view.ts";
 import { all, memberPrincipal, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 
-
 async function loadShipment(c: Ctx): Promise<ShipmentRecord> {
   const id = c.req.param("id") ?? "";
   const s = await findShipment(c.get("services").db, c.get("member").accountId, id);
@@ -30,7 +29,16 @@ async function loadShipment(c: Ctx): Promise<ShipmentRecord> {
   return s;
 }
 
-function show(c: Ctx, s: ShipmentRecord, chosen: DocumentType[], finalDoc: boolean, findings: FieldFinding[], confirm: boolean, notice?: { kind: "ok" | "error"; text: string }, status = 200) {
+function show(
+  c: Ctx,
+  s: ShipmentRecord,
+  chosen: DocumentType[],
+  finalDoc: boolean,
+  findings: FieldFinding[],
+  confirm: boolean,
+  notice?: { kind: "ok" | "error"; text: string },
+  status = 200,
+) {
   return renderPage(c, {
     title: `Generate documents: ${shipmentTitle(s)}`,
     active: "shipments",
@@ -62,7 +70,8 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
       const body = (await c.req.parseBody({ all: true })) as Body;
       const chosen = chosenDocumentTypes(all(body, "doc_types"));
       const finalDoc = one(body, "final_doc") !== "";
-      if (chosen.length === 0) return show(c, s, chosen, finalDoc, [], false, { kind: "error", text: "Choose at least one document type." }, 400);
+      if (chosen.length === 0)
+        return show(c, s, chosen, finalDoc, [], false, { kind: "error", text: "Choose at least one document type." }, 400);
       const services = c.get("services");
       const previous = await services.db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
         "select shipment_data_snapshot from generation_history where shipment_id = $1 and account_id = $2 order by generation_number desc limit 1",
@@ -82,15 +91,36 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
       } catch (e) {
         if (!(e instanceof AppError) || e.code === "SVC_SHIP_004") throw e;
         const results = Array.isArray(e.details.results) ? (e.details.results as RuleResult[]) : [];
-        return show(c, s, chosen, finalDoc, fromRuleResults(results, inputs), false, { kind: "error", text: `${e.message} (${e.code})` }, e.status);
+        return show(
+          c,
+          s,
+          chosen,
+          finalDoc,
+          fromRuleResults(results, inputs),
+          false,
+          { kind: "error", text: `${e.message} (${e.code})` },
+          e.status,
+        );
       }
       if (result.status === 400) {
         const groups = result.body.preCheckErrors.map((g) => ({ docType: g.docType, items: g.errors }));
-        return show(c, s, chosen, finalDoc, fromCheckMessages(groups, "blocking", inputs), false, { kind: "error", text: "Required fields are missing; nothing was generated." }, 400);
+        return show(
+          c,
+          s,
+          chosen,
+          finalDoc,
+          fromCheckMessages(groups, "blocking", inputs),
+          false,
+          { kind: "error", text: "Required fields are missing; nothing was generated." },
+          400,
+        );
       }
       if (result.status === 200) {
         const groups = result.body.warnings.map((g) => ({ docType: g.docType, items: g.warnings }));
-        return show(c, s, chosen, finalDoc, fromCheckMessages(groups, "warning", inputs), true, { kind: "error", text: "Recommended fields are empty: confirm to generate with blank fields, or fill them first." });
+        return show(c, s, chosen, finalDoc, fromCheckMessages(groups, "warning", inputs), true, {
+          kind: "error",
+          text: "Recommended fields are empty: confirm to generate with blank fields, or fill them first.",
+        });
       }
       // The same path as the API's 202: wake this process's workers, or on the edge render in place when allowed.
       startProcessing(services);

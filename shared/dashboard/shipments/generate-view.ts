@@ -34,21 +34,26 @@ export function renderGeneratePage(m: GenerateViewModel): Html {
   for (const f of m.findings) byField.set(f.field, [...(byField.get(f.field) ?? []), f]);
   const blocking = m.findings.some((f) => f.severity === "blocking");
   return html`<p><a href="/dashboard/shipments/${s.id}">Back to the shipment</a> · ${s.generation_count} of ${s.max_generations} generations used.</p>
-    ${m.findings.length > 0
-      ? html`<section class="card" aria-labelledby="checks-h">
+    ${
+      m.findings.length > 0
+        ? html`<section class="card" aria-labelledby="checks-h">
           <h2 id="checks-h">${blocking ? "These fields must be filled before the documents can be generated" : "Some recommended fields are empty"}</h2>
           ${blocking ? "" : html`<p>The documents will have blank fillable fields for them. Fill them in the edit form, or generate anyway.</p>`}
           <ul class="by-field">${[...byField].map(
-            ([field, list]) => html`<li>${field
-              ? html`<a href="/dashboard/shipments/${s.id}/edit?${m.chosen.map((t) => `doc_types=${t}`).join("&")}#${fieldId(field)}">${fieldLabel(field)}</a>`
-              : html`General`}
+            ([field, list]) => html`<li>${
+              field
+                ? html`<a href="/dashboard/shipments/${s.id}/edit?${m.chosen.map((t) => `doc_types=${t}`).join("&")}#${fieldId(field)}">${fieldLabel(field)}</a>`
+                : html`General`
+            }
               <ul class="findings">${list.map(findingItem)}</ul></li>`,
           )}</ul>
           <p><a class="button button--secondary" href="/dashboard/shipments/${s.id}/edit?${m.chosen.map((t) => `doc_types=${t}`).join("&")}">Edit the shipment</a></p>
         </section>`
-      : ""}
-    ${m.confirm
-      ? html`<form method="post" action="/dashboard/shipments/${s.id}/generate" class="card">
+        : ""
+    }
+    ${
+      m.confirm
+        ? html`<form method="post" action="/dashboard/shipments/${s.id}/generate" class="card">
           ${m.csrf}
           ${m.chosen.map((t) => html`<input type="hidden" name="doc_types" value="${t}">`)}
           ${m.finalDoc ? html`<input type="hidden" name="final_doc" value="on">` : ""}
@@ -56,11 +61,12 @@ export function renderGeneratePage(m: GenerateViewModel): Html {
           <div class="actions"><button type="submit" class="button">Generate anyway with blank fields</button>
           <a href="/dashboard/shipments/${s.id}/generate">Choose other documents</a></div>
         </form>`
-      : html`<form method="post" action="/dashboard/shipments/${s.id}/generate" class="card">
+        : html`<form method="post" action="/dashboard/shipments/${s.id}/generate" class="card">
           ${m.csrf}
           ${typeChecks(m.chosen)}
           <div class="field"><label class="inline-check"><input type="checkbox" name="final_doc"${m.finalDoc ? html` checked` : ""}> Final documents (no fillable fields for missing values)</label></div>
           <p class="muted">The shipment is validated with these document types first; documents are generated only when no error rule fails.</p>
           <div class="actions"><button type="submit" class="button">Generate documents</button></div>
-        </form>`}`;
+        </form>`
+    }`;
 }

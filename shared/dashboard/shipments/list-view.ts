@@ -49,10 +49,11 @@ export function renderShipmentList(q: ListQuery, shipments: ShipmentRecord[], to
       <a class="button button--secondary" href="/dashboard/shipments/new">New shipment</a></div>
   </form>
   <p class="muted" role="status">${total} shipment${total === 1 ? "" : "s"}${q.status || q.search ? (total === 1 ? " matches" : " match") : ""}${pages > 1 ? `, page ${q.page} of ${pages}` : ""}.</p>
-  ${shipments.length === 0
-    ? html`<div class="card"><p>No shipments ${q.status || q.search ? "match these filters" : "yet"}.</p>
+  ${
+    shipments.length === 0
+      ? html`<div class="card"><p>No shipments ${q.status || q.search ? "match these filters" : "yet"}.</p>
         <p><a href="/dashboard/shipments/new">Create a shipment</a> or <a href="/dashboard/from-document">start from a document</a>.</p></div>`
-    : html`<div class="table-wrap"><table class="data shipments-table">
+      : html`<div class="table-wrap"><table class="data shipments-table">
         <caption class="visually-hidden">Shipments, most recently changed first</caption>
         <thead><tr><th scope="col">Shipment</th><th scope="col">Status</th><th scope="col">Exporter</th><th scope="col">Importer</th><th scope="col">Route</th><th scope="col">Generations</th><th scope="col">Updated</th></tr></thead>
         <tbody>
@@ -67,12 +68,15 @@ export function renderShipmentList(q: ListQuery, shipments: ShipmentRecord[], to
             <td class="nowrap">${formatTime(s.updated_at)}</td>
           </tr>`,
         )}
-        </tbody></table></div>`}
-  ${pages > 1
-    ? html`<nav class="pager" aria-label="Pages">
+        </tbody></table></div>`
+  }
+  ${
+    pages > 1
+      ? html`<nav class="pager" aria-label="Pages">
         ${q.page > 1 ? html`<a class="button button--secondary" href="${listHref(q, q.page - 1)}" rel="prev">Previous page</a>` : ""}
         <span>Page ${q.page} of ${pages}</span>
         ${q.page < pages ? html`<a class="button button--secondary" href="${listHref(q, q.page + 1)}" rel="next">Next page</a>` : ""}
       </nav>`
-    : ""}`;
+      : ""
+  }`;
 }

@@ -59,7 +59,10 @@ export function errorPage(c: Ctx, e: unknown, active: NavItem = "shipments"): Pr
     title: "Something went wrong",
     active,
     status: 500,
-    notice: { kind: "error", text: `The page could not be prepared because of an unexpected error (request ${c.get("requestId") ?? "unknown"}). Nothing was changed by opening it; try again, and tell the service operator if it keeps happening.` },
+    notice: {
+      kind: "error",
+      text: `The page could not be prepared because of an unexpected error (request ${c.get("requestId") ?? "unknown"}). Nothing was changed by opening it; try again, and tell the service operator if it keeps happening.`,
+    },
     body: html`<p><a href="/dashboard/shipments">Back to the shipments</a></p>`,
   });
 }

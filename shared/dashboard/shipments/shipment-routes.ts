@@ -20,7 +20,10 @@ import { shipmentTitle } from "./view-helpers.ts";
 
 /** The jobs of a shipment (every generation), oldest first within a generation. */
 export async function listShipmentJobs(db: Queryable, accountId: string, shipmentId: string): Promise<GenerationJob[]> {
-  const rows = await db.query("select * from generation_jobs where shipment_id = $1 and account_id = $2 order by created_at, document_type", [shipmentId, accountId]);
+  const rows = await db.query(
+    "select * from generation_jobs where shipment_id = $1 and account_id = $2 order by created_at, document_type",
+    [shipmentId, accountId],
+  );
   return rows.map(toGenerationJob);
 }
 
@@ -39,7 +42,12 @@ async function loadJob(c: Ctx, shipmentId: string): Promise<GenerationJob> {
   return job;
 }
 
-const JOB_LABEL: Record<GenerationJob["status"], string> = { queued: "Queued", processing: "Rendering", completed: "Ready", failed: "Failed" };
+const JOB_LABEL: Record<GenerationJob["status"], string> = {
+  queued: "Queued",
+  processing: "Rendering",
+  completed: "Ready",
+  failed: "Failed",
+};
 
 export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
   app.get(
@@ -74,7 +82,10 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
     page(async (c) => {
       const s = await loadShipment(c);
       const body = (await c.req.parseBody({ all: true })) as Body;
-      const { outcome } = await validateShipment(c.get("services").db, await memberPrincipal(c), { shipmentId: s.id, documentTypes: chosenDocumentTypes(all(body, "doc_types")) });
+      const { outcome } = await validateShipment(c.get("services").db, await memberPrincipal(c), {
+        shipmentId: s.id,
+        documentTypes: chosenDocumentTypes(all(body, "doc_types")),
+      });
       return c.redirect(`/dashboard/shipments/${s.id}?notice=${outcome.valid ? "validated_ok" : "validated_failed"}#validation-h`, 303);
     }),
   );
@@ -104,7 +115,8 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
       if (job.status !== "completed") throw new AppError("SVC_DOC_002", `The document is not ready yet (status: ${job.status})`);
       const pdfa = c.req.query("variant") === "pdfa";
       const key = pdfa ? job.flattened_blob_key : job.blob_key;
-      if (pdfa && !key && job.blob_key) throw new AppError("SVC_DOC_001", "There is no PDF/A copy of this document yet: make one on the shipment page");
+      if (pdfa && !key && job.blob_key)
+        throw new AppError("SVC_DOC_001", "There is no PDF/A copy of this document yet: make one on the shipment page");
       const blob = key ? await c.get("services").blobs.get(key) : null;
       if (!blob) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable");
       return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -68,7 +68,11 @@ function dataRows(data: Record<string, unknown>, byField: Map<string, FieldFindi
       ${groups.map((g) => {
         const fields = FORM_FIELDS.filter((x) => groupOf(x.dataPath) === g);
         const count = Array.isArray(getArray(data, REPEATABLE[g].arrayPath)) ? getArray(data, REPEATABLE[g].arrayPath)!.length : 0;
-        return Array.from({ length: count }, (_, i) => html`<h3>${REPEATABLE[g].label} ${i + 1}</h3><dl class="kv">${fields.map((x) => row(x.label, inputName(x.dataPath, i)))}</dl>`);
+        return Array.from(
+          { length: count },
+          (_, i) =>
+            html`<h3>${REPEATABLE[g].label} ${i + 1}</h3><dl class="kv">${fields.map((x) => row(x.label, inputName(x.dataPath, i)))}</dl>`,
+        );
       })}
     </section>`;
   })}`;
@@ -93,19 +97,27 @@ function diffList(diff: unknown): Html {
     <tbody>${(diff as DataChange[]).map((d) => html`<tr><td><code>${d.path}</code></td><td>${show(d.before)}</td><td>${show(d.after)}</td></tr>`)}</tbody></table></div>`;
 }
 
-const JOB_STATUS: Record<GenerationJob["status"], string> = { queued: "Queued", processing: "Rendering", completed: "Ready", failed: "Failed" };
+const JOB_STATUS: Record<GenerationJob["status"], string> = {
+  queued: "Queued",
+  processing: "Rendering",
+  completed: "Ready",
+  failed: "Failed",
+};
 
 function jobRow(s: ShipmentRecord, h: GenerationHistoryRecord, j: GenerationJob, csrf: HtmlEscapedString): Html {
   const base = `/dashboard/shipments/${s.id}/documents/${j.id}`;
   const badge = j.status === "completed" ? "badge badge--ok" : j.status === "failed" ? "badge badge--error" : "badge badge--warn";
   let files: Html;
-  if (j.status !== "completed") files = j.status === "failed" ? html`${j.error_message ?? "Rendering failed"}` : html`<span class="muted">Not ready yet</span>`;
+  if (j.status !== "completed")
+    files = j.status === "failed" ? html`${j.error_message ?? "Rendering failed"}` : html`<span class="muted">Not ready yet</span>`;
   else if (!j.blob_key) files = html`<span class="muted">File no longer kept (the hash stays verifiable)</span>`;
   else {
     files = html`<a href="${base}/download" download>Download PDF<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></a>
-      ${j.flattened_blob_key
-        ? html` · <a href="${base}/download?variant=pdfa" download>PDF/A<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></a>`
-        : html` · <form method="post" action="${base}/flatten" class="inline-form">${csrf}<input type="hidden" name="generation_history_id" value="${h.id}"><button type="submit" class="button button--link">Make PDF/A copy<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></button></form>`}`;
+      ${
+        j.flattened_blob_key
+          ? html` · <a href="${base}/download?variant=pdfa" download>PDF/A<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></a>`
+          : html` · <form method="post" action="${base}/flatten" class="inline-form">${csrf}<input type="hidden" name="generation_history_id" value="${h.id}"><button type="submit" class="button button--link">Make PDF/A copy<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></button></form>`
+      }`;
   }
   return html`<tr data-job="${j.id}"><td>${documentTitle(j.document_type)}</td><td><span class="${badge}" data-job-status>${JOB_STATUS[j.status]}</span></td><td>${files}</td></tr>`;
 }
@@ -116,22 +128,26 @@ function generationCard(m: ShipmentViewModel, g: GenerationView): Html {
   const done = g.jobs.filter((j) => j.status === "completed").length;
   return html`<section class="card generation" id="generation-${h.generation_number}" aria-labelledby="gen-${h.generation_number}">
     <h3 id="gen-${h.generation_number}">Generation ${h.generation_number} <span class="muted">· ${formatTime(h.created_at)}</span></h3>
-    ${pending
-      ? html`<div class="progress" data-poll="/dashboard/shipments/${m.shipment.id}/jobs.json?generation=${h.id}" role="status" aria-live="polite">
+    ${
+      pending
+        ? html`<div class="progress" data-poll="/dashboard/shipments/${m.shipment.id}/jobs.json?generation=${h.id}" role="status" aria-live="polite">
           <p><strong>${done} of ${g.jobs.length} documents ready.</strong> This page updates by itself; without JavaScript use
           <a href="/dashboard/shipments/${m.shipment.id}#generation-${h.generation_number}">Refresh</a>.</p>
           <progress max="${g.jobs.length}" value="${done}">${done} of ${g.jobs.length}</progress></div>`
-      : ""}
+        : ""
+    }
     <div class="table-wrap"><table class="data documents"><caption class="visually-hidden">Documents of generation ${h.generation_number}</caption>
       <thead><tr><th scope="col">Document</th><th scope="col">Status</th><th scope="col">Files</th></tr></thead>
       <tbody>${g.jobs.map((j) => jobRow(m.shipment, h, j, m.csrf))}</tbody></table></div>
-    ${h.validation_hash
-      ? html`<div class="verify">
+    ${
+      h.validation_hash
+        ? html`<div class="verify">
           ${qrSvg(g.verificationUrl, `QR code of the verification address of generation ${h.generation_number}`)}
           <div><p>Validation hash <code>${h.validation_hash}</code></p>
           <p><a href="${g.verificationUrl}">Open the verification page</a> (the address the documents' QR code carries)</p></div>
         </div>`
-      : ""}
+        : ""
+    }
     <details><summary>What changed in this generation</summary>${diffList(h.data_diff)}</details>
   </section>`;
 }
@@ -149,7 +165,8 @@ function validationCard(m: ShipmentViewModel, general: FieldFinding[]): Html {
   if (m.shipment.status === "draft") {
     return html`<section class="card" aria-labelledby="validation-h"><h2 id="validation-h">Validation</h2><p>Drafts are not validated: save the draft as a shipment first (edit form, "Save as shipment").</p></section>`;
   }
-  if (!v) return html`<section class="card" aria-labelledby="validation-h"><h2 id="validation-h">Validation</h2><p>Not validated yet.</p>${validateForm}</section>`;
+  if (!v)
+    return html`<section class="card" aria-labelledby="validation-h"><h2 id="validation-h">Validation</h2><p>Not validated yet.</p>${validateForm}</section>`;
   const errors = v.results.filter((r) => r.severity === "error").length;
   const warnings = v.results.filter((r) => r.severity === "warning").length;
   return html`<section class="card" aria-labelledby="validation-h"><h2 id="validation-h">Validation</h2>

@@ -23,7 +23,11 @@ export function scheduleChoiceFor(destination: string | undefined): ScheduleChoi
   const d = (destination ?? "").trim().toUpperCase();
   const choice = scheduleForCountry(d);
   if (choice.ok) return { schedule: choice.schedule, country: d };
-  return { schedule: "wco", country: "", note: `There is no tariff schedule for ${d} here; suggestions are from the ${SCHEDULES.wco.name}.` };
+  return {
+    schedule: "wco",
+    country: "",
+    note: `There is no tariff schedule for ${d} here; suggestions are from the ${SCHEDULES.wco.name}.`,
+  };
 }
 
 export function registerSuggestRoutes(app: Hono<DashboardEnv>): void {

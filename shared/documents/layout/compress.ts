@@ -26,7 +26,8 @@ function deflate(contents: string | Uint8Array): Uint8Array {
 export function useNativeDeflate(doc: PDFDocument): void {
   const context = doc.context;
   type Dict = Parameters<typeof context.stream>[1];
-  context.flateStream = (contents: string | Uint8Array, dict: Dict = {}) => context.stream(deflate(contents), { ...dict, Filter: "FlateDecode" });
+  context.flateStream = (contents: string | Uint8Array, dict: Dict = {}) =>
+    context.stream(deflate(contents), { ...dict, Filter: "FlateDecode" });
 }
 
 /** Replaces the pages' (uncompressed-until-save) content streams by native-deflated raw streams. */

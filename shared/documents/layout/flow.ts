@@ -78,7 +78,10 @@ function measureBox(box: Box, width: number, ctx: FlowContext): MeasuredBox {
 }
 
 function flowRow(block: RowBlock, pager: Pager, ctx: FlowContext): void {
-  const widths = splitWidths(block.boxes.map((b) => b.width ?? 1), CONTENT.width);
+  const widths = splitWidths(
+    block.boxes.map((b) => b.width ?? 1),
+    CONTENT.width,
+  );
   let measured = block.boxes.map((box, i) => measureBox(box, widths[i], ctx));
   let height = Math.max(block.minHeight ?? 0, ...measured.map((b) => b.height));
   if (height > MAX_BLOCK_HEIGHT) {
@@ -94,8 +97,14 @@ function flowRow(block: RowBlock, pager: Pager, ctx: FlowContext): void {
   const top = pager.y;
   for (const b of measured) {
     pager.ops.push({
-      op: "rect", x, y: top, w: b.width, h: height,
-      fill: b.box.shade ? BOX.shadeGray : undefined, stroke: BOX.borderGray, lineWidth: BOX.border,
+      op: "rect",
+      x,
+      y: top,
+      w: b.width,
+      h: height,
+      fill: b.box.shade ? BOX.shadeGray : undefined,
+      stroke: BOX.borderGray,
+      lineWidth: BOX.border,
     });
     const innerX = x + BOX.padX;
     const innerW = b.width - 2 * BOX.padX;
@@ -151,7 +160,10 @@ function clipRow(row: MeasuredRow, maxHeight: number, ctx: FlowContext): Measure
 }
 
 function flowTable(block: TableBlock, pager: Pager, ctx: FlowContext): void {
-  const colW = splitWidths(block.columns.map((c) => c.width), CONTENT.width);
+  const colW = splitWidths(
+    block.columns.map((c) => c.width),
+    CONTENT.width,
+  );
   const colX: number[] = [];
   let acc = CONTENT.left;
   for (const w of colW) {
@@ -169,30 +181,64 @@ function flowTable(block: TableBlock, pager: Pager, ctx: FlowContext): void {
   const bodyRows: MeasuredRow[] = block.rows.map((row) =>
     measureTableRow(
       block.columns.map((column, c) => ({
-        content: piecesLines((row[c] ?? []).map((p) => (p.kind === "text" || p.kind === "slot") && !p.align && column.align ? { ...p, align: column.align } : p), cellWidth(c), ctx),
+        content: piecesLines(
+          (row[c] ?? []).map((p) =>
+            (p.kind === "text" || p.kind === "slot") && !p.align && column.align ? { ...p, align: column.align } : p,
+          ),
+          cellWidth(c),
+          ctx,
+        ),
         span: 1,
       })),
-      colX, colW, false, ctx,
+      colX,
+      colW,
+      false,
+      ctx,
     ),
   );
   if (bodyRows.length === 0 && block.emptyText !== undefined) {
-    bodyRows.push(measureTableRow([{ content: piecesLines([{ kind: "text", text: block.emptyText, style: "small" }], cellWidth(0, colW.length), ctx), span: colW.length }], colX, colW, false, ctx));
+    bodyRows.push(
+      measureTableRow(
+        [
+          {
+            content: piecesLines([{ kind: "text", text: block.emptyText, style: "small" }], cellWidth(0, colW.length), ctx),
+            span: colW.length,
+          },
+        ],
+        colX,
+        colW,
+        false,
+        ctx,
+      ),
+    );
   }
   const footerRows: MeasuredRow[] = (block.footer ?? []).map((cells) => {
     let col = 0;
     return measureTableRow(
       cells.map((cell) => {
         const span = cell.span ?? 1;
-        const content = piecesLines(cell.content.map((p) => (p.kind === "text" || p.kind === "slot") && !p.align && cell.align ? { ...p, align: cell.align } : p), cellWidth(col, span), ctx);
+        const content = piecesLines(
+          cell.content.map((p) => ((p.kind === "text" || p.kind === "slot") && !p.align && cell.align ? { ...p, align: cell.align } : p)),
+          cellWidth(col, span),
+          ctx,
+        );
         col += span;
         return { content, span };
       }),
-      colX, colW, true, ctx,
+      colX,
+      colW,
+      true,
+      ctx,
     );
   });
 
   const labelFor = (continued: boolean) =>
-    labelLines(block.number, block.label ? (continued ? `${block.label} (continued)` : block.label) : continued ? "(continued)" : undefined, CONTENT.width - 2 * BOX.padX, ctx);
+    labelLines(
+      block.number,
+      block.label ? (continued ? `${block.label} (continued)` : block.label) : continued ? "(continued)" : undefined,
+      CONTENT.width - 2 * BOX.padX,
+      ctx,
+    );
   const hasLabel = Boolean(block.number || block.label);
 
   const rows = [...bodyRows, ...footerRows];
@@ -213,22 +259,48 @@ function flowTable(block: TableBlock, pager: Pager, ctx: FlowContext): void {
       const w = colW[i] - 2 * TABLE.padX;
       cell.lines.forEach((text, li) => {
         const tw = ctx.m.width(text, TABLE_HEADER_STYLE.font, TABLE_HEADER_STYLE.size);
-        const x = cell.align === "right" ? colX[i] + TABLE.padX + w - tw : cell.align === "center" ? colX[i] + TABLE.padX + (w - tw) / 2 : colX[i] + TABLE.padX;
+        const x =
+          cell.align === "right"
+            ? colX[i] + TABLE.padX + w - tw
+            : cell.align === "center"
+              ? colX[i] + TABLE.padX + (w - tw) / 2
+              : colX[i] + TABLE.padX;
         pager.ops.push({
-          op: "text", x, y: baseline(pager.y + TABLE.padY + li * lineHeight(TABLE_HEADER_STYLE.size), TABLE_HEADER_STYLE.size),
-          text, font: TABLE_HEADER_STYLE.font, size: TABLE_HEADER_STYLE.size, gray: TABLE_HEADER_STYLE.gray,
+          op: "text",
+          x,
+          y: baseline(pager.y + TABLE.padY + li * lineHeight(TABLE_HEADER_STYLE.size), TABLE_HEADER_STYLE.size),
+          text,
+          font: TABLE_HEADER_STYLE.font,
+          size: TABLE_HEADER_STYLE.size,
+          gray: TABLE_HEADER_STYLE.gray,
         });
       });
     });
     for (let i = 1; i < colX.length; i++) {
-      pager.ops.push({ op: "line", x1: colX[i], y1: pager.y, x2: colX[i], y2: pager.y + headerHeight, gray: BOX.borderGray, width: TABLE.ruleWidth });
+      pager.ops.push({
+        op: "line",
+        x1: colX[i],
+        y1: pager.y,
+        x2: colX[i],
+        y2: pager.y + headerHeight,
+        gray: BOX.borderGray,
+        width: TABLE.ruleWidth,
+      });
     }
     pager.y += headerHeight;
     bodyTop = pager.y;
   };
 
   const endSegment = () => {
-    pager.ops.push({ op: "rect", x: CONTENT.left, y: segmentTop, w: CONTENT.width, h: pager.y - segmentTop, stroke: BOX.borderGray, lineWidth: BOX.border });
+    pager.ops.push({
+      op: "rect",
+      x: CONTENT.left,
+      y: segmentTop,
+      w: CONTENT.width,
+      h: pager.y - segmentTop,
+      stroke: BOX.borderGray,
+      lineWidth: BOX.border,
+    });
     pager.ops.push({ op: "line", x1: CONTENT.left, y1: bodyTop, x2: CONTENT.right, y2: bodyTop, gray: BOX.borderGray, width: BOX.border });
   };
 
@@ -250,7 +322,15 @@ function flowTable(block: TableBlock, pager: Pager, ctx: FlowContext): void {
       pager.ops.push({ op: "line", x1: CONTENT.left, y1: top, x2: CONTENT.right, y2: top, gray: TABLE.ruleGray, width: TABLE.ruleWidth });
     }
     for (const x of row.rules) {
-      pager.ops.push({ op: "line", x1: x, y1: top, x2: x, y2: top + row.height, gray: row.footer ? BOX.borderGray : TABLE.ruleGray, width: TABLE.ruleWidth });
+      pager.ops.push({
+        op: "line",
+        x1: x,
+        y1: top,
+        x2: x,
+        y2: top + row.height,
+        gray: row.footer ? BOX.borderGray : TABLE.ruleGray,
+        width: TABLE.ruleWidth,
+      });
     }
     for (const cell of row.cells) {
       pager.ops.push(...drawLines(cell.lines, cell.x + TABLE.padX, top + TABLE.padY, cell.width - 2 * TABLE.padX));
@@ -269,7 +349,16 @@ function flowText(block: TextBlock, pager: Pager, ctx: FlowContext): void {
   let segmentTop = pager.y;
   pager.y += padY;
   const close = () => {
-    if (block.boxed) pager.ops.push({ op: "rect", x: CONTENT.left, y: segmentTop, w: CONTENT.width, h: pager.y + padY - segmentTop, stroke: BOX.borderGray, lineWidth: BOX.border });
+    if (block.boxed)
+      pager.ops.push({
+        op: "rect",
+        x: CONTENT.left,
+        y: segmentTop,
+        w: CONTENT.width,
+        h: pager.y + padY - segmentTop,
+        stroke: BOX.borderGray,
+        lineWidth: BOX.border,
+      });
   };
   for (const line of lines) {
     if (pager.y + line.height + padY > CONTENT.bottom + 0.01) {

@@ -55,7 +55,15 @@ export function headerOps(model: DocumentModel, m: Measurer): Op[] {
     ops.push(...valueLine.draw(rightX, ry, rightWidth));
     const valueOp = ops[ops.length - 1];
     const valueLeft = valueOp && valueOp.op === "text" ? valueOp.x : CONTENT.right;
-    ops.push({ op: "text", x: valueLeft - labelWidth, y: baseline(ry, INFO_VALUE.size), text: info.label, font: INFO_LABEL.font, size: INFO_LABEL.size, gray: INFO_LABEL.gray });
+    ops.push({
+      op: "text",
+      x: valueLeft - labelWidth,
+      y: baseline(ry, INFO_VALUE.size),
+      text: info.label,
+      font: INFO_LABEL.font,
+      size: INFO_LABEL.size,
+      gray: INFO_LABEL.gray,
+    });
     ry += valueLine.height + 0.6;
   }
   const ruleY = PAGE.marginTop + PAGE.headerHeight - 6;
@@ -80,22 +88,43 @@ export function footerOps(meta: FrameMeta, qr: QrMatrix, pageIndex: number, page
   let y = top + 10;
   const row = (label: string, value: string, valueStyle: TextStyle = FOOT) => {
     const labelW = m.width(`${label} `, FOOT_BOLD.font, FOOT_BOLD.size);
-    ops.push({ op: "text", x: textX, y: baseline(y, FOOT_BOLD.size), text: label, font: FOOT_BOLD.font, size: FOOT_BOLD.size, gray: FOOT_BOLD.gray });
+    ops.push({
+      op: "text",
+      x: textX,
+      y: baseline(y, FOOT_BOLD.size),
+      text: label,
+      font: FOOT_BOLD.font,
+      size: FOOT_BOLD.size,
+      gray: FOOT_BOLD.gray,
+    });
     const lines = textLines(value, valueStyle, textWidth - labelW, m, "left", true);
     ops.push(...drawLines(lines, textX + labelW, y, textWidth - labelW));
     y += lines.reduce((s, l) => s + l.height, 0) + 1.5;
   };
   row("Validation hash:", meta.validationHash.trim().length > 0 ? meta.validationHash : "not validated");
-  row(`Generation ${meta.generationNumber}`, `· generated ${formatTimestamp(meta.generatedAt)}${meta.shipmentRef ? ` · shipment ${meta.shipmentRef}` : ""}`);
+  row(
+    `Generation ${meta.generationNumber}`,
+    `· generated ${formatTimestamp(meta.generatedAt)}${meta.shipmentRef ? ` · shipment ${meta.shipmentRef}` : ""}`,
+  );
   row("Verify:", meta.verificationUrl);
   const note = textLines(
     "Scan the QR code or open the address above to confirm that this document was issued by the Trade Document Service from validated shipment data and has not been modified.",
-    STYLES.fine, textWidth, m,
+    STYLES.fine,
+    textWidth,
+    m,
   );
   ops.push(...drawLines(note, textX, y + 1, textWidth));
 
   const pageText = `Page ${pageIndex + 1} of ${pageCount}`;
   const pw = m.width(pageText, PAGE_NO.font, PAGE_NO.size);
-  ops.push({ op: "text", x: CONTENT.right - pw, y: baseline(top + 9, PAGE_NO.size), text: pageText, font: PAGE_NO.font, size: PAGE_NO.size, gray: PAGE_NO.gray });
+  ops.push({
+    op: "text",
+    x: CONTENT.right - pw,
+    y: baseline(top + 9, PAGE_NO.size),
+    text: pageText,
+    font: PAGE_NO.font,
+    size: PAGE_NO.size,
+    gray: PAGE_NO.gray,
+  });
   return ops;
 }

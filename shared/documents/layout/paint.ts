@@ -41,7 +41,12 @@ export function paintOps(page: PDFPage, ops: readonly Op[], ctx: PaintContext): 
         });
         break;
       case "line":
-        page.drawLine({ start: { x: op.x1, y: height - op.y1 }, end: { x: op.x2, y: height - op.y2 }, thickness: op.width, color: grayscale(op.gray) });
+        page.drawLine({
+          start: { x: op.x1, y: height - op.y1 },
+          end: { x: op.x2, y: height - op.y2 },
+          thickness: op.width,
+          color: grayscale(op.gray),
+        });
         break;
       case "path":
         page.drawSvgPath(op.path, { x: op.x, y: height - op.y, scale: op.scale, color: grayscale(op.gray), borderWidth: 0 });

@@ -32,7 +32,9 @@ function textLine(text: string, style: TextStyle, size: number, align: Align | u
   return {
     height: h,
     draw: (x, top, width) =>
-      text.length === 0 ? [] : [{ op: "text", x: alignX(x, width, w, align), y: baseline(top, size), text, font: style.font, size, gray: style.gray }],
+      text.length === 0
+        ? []
+        : [{ op: "text", x: alignX(x, width, w, align), y: baseline(top, size), text, font: style.font, size, gray: style.gray }],
   };
 }
 
@@ -53,7 +55,17 @@ function fieldLine(name: string, style: TextStyle, lines: number, align: Align |
     height: h,
     draw: (x, top, width) => {
       const ops: Op[] = label ? label.draw(x, top + (lineHeight(style.size) + 2 * FIELD.padY - label.height) / 2, width) : [];
-      ops.push({ op: "field", name, x: x + offset, y: top, w: Math.max(8, width - offset), h, size: style.size, multiline: lines > 1, align: align ?? "left" });
+      ops.push({
+        op: "field",
+        name,
+        x: x + offset,
+        y: top,
+        w: Math.max(8, width - offset),
+        h,
+        size: style.size,
+        multiline: lines > 1,
+        align: align ?? "left",
+      });
       return ops;
     },
   };
@@ -68,7 +80,8 @@ function slotLines(piece: SlotPiece, width: number, ctx: FlowContext): Line[] {
     return textLines(text, style, width, ctx.m, piece.align, piece.nowrap);
   }
   const lines = Math.max(1, piece.lines ?? 1);
-  if (ctx.finalDoc && piece.fallback) return textLines(piece.label ? `${piece.label} ${piece.fallback}` : piece.fallback, style, width, ctx.m, piece.align, piece.nowrap);
+  if (ctx.finalDoc && piece.fallback)
+    return textLines(piece.label ? `${piece.label} ${piece.fallback}` : piece.fallback, style, width, ctx.m, piece.align, piece.nowrap);
   if (ctx.finalDoc) {
     // Blank in a final document: keep the label and the space the value would take.
     const out = piece.label ? textLines(piece.label, style, width, ctx.m) : [];

@@ -36,11 +36,13 @@ export function createMeasurer(fonts: Record<FontRole, WidthSource>): Measurer {
 
 /** Replaces characters the fonts cannot shape sensibly (tabs, control characters) and trims line ends. */
 export function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .replace(/\t/g, " ")
-    // deno-lint-ignore no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, "");
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      .replace(/\t/g, " ")
+      // deno-lint-ignore no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, "")
+  );
 }
 
 function breakWord(word: string, style: TextStyle, maxWidth: number, m: Measurer): string[] {

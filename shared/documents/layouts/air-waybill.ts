@@ -7,7 +7,20 @@
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, check, formatQuantity, headerInfo, type LayoutInput, numeric, partyPieces, portLabel, Reader, row, signature, text } from "./common.ts";
+import {
+  box,
+  check,
+  formatQuantity,
+  headerInfo,
+  type LayoutInput,
+  numeric,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+} from "./common.ts";
 import { formatMoney } from "../format.ts";
 import { isHazardousItem } from "../field-requirements.ts";
 
@@ -30,20 +43,22 @@ function ratingTable(r: Reader): TableBlock {
       { header: "Total", width: 0.9, align: "right" },
       { header: "Nature and quantity of goods (incl. dimensions or volume)", width: 2.6 },
     ],
-    rows: [[
-      [r.quantity("packaging.total_packages")],
-      [r.weight("packaging.total_gross_weight_kg")],
-      [text("K", "body", "center")],
-      [r.slot("awb_data.rate_class", { align: "center", nowrap: true })],
-      [r.weight("awb_data.chargeable_weight_kg")],
-      [r.money("awb_data.rate")],
-      [r.money("awb_data.weight_charge")],
+    rows: [
       [
-        ...(nature.length > 0 ? nature : [r.slot("goods.line_items.0.description")]),
-        ...r.optional("awb_data.dimensions", { label: "Dims:", style: "small" }),
-        ...r.optional("awb_data.volume_m3", { label: "Volume (m³):", style: "small" }),
+        [r.quantity("packaging.total_packages")],
+        [r.weight("packaging.total_gross_weight_kg")],
+        [text("K", "body", "center")],
+        [r.slot("awb_data.rate_class", { align: "center", nowrap: true })],
+        [r.weight("awb_data.chargeable_weight_kg")],
+        [r.money("awb_data.rate")],
+        [r.money("awb_data.weight_charge")],
+        [
+          ...(nature.length > 0 ? nature : [r.slot("goods.line_items.0.description")]),
+          ...r.optional("awb_data.dimensions", { label: "Dims:", style: "small" }),
+          ...r.optional("awb_data.volume_m3", { label: "Volume (m³):", style: "small" }),
+        ],
       ],
-    ]],
+    ],
   };
 }
 
@@ -55,20 +70,40 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
   const dangerous = r.items().some(isHazardousItem);
   return {
     title: "Air Waybill",
-    subtitle: "Not negotiable · Air Waybill issued by the carrier named in box 2 · Copies 1, 2 and 3 are originals and have the same validity",
+    subtitle:
+      "Not negotiable · Air Waybill issued by the carrier named in box 2 · Copies 1, 2 and 3 are originals and have the same validity",
     info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Shipper's name and address", [...partyPieces(r, "exporter", { otherTaxIds: false }), ...r.optional("awb_data.shipper_account_number", { label: "Account No.:" })], 1.2),
+        box(
+          "1",
+          "Shipper's name and address",
+          [
+            ...partyPieces(r, "exporter", { otherTaxIds: false }),
+            ...r.optional("awb_data.shipper_account_number", { label: "Account No.:" }),
+          ],
+          1.2,
+        ),
         box("2", "Air Waybill number · issued by", [
           r.slot("awb_data.awb_number", { label: "AWB No.:", style: "large" }),
           r.slot("awb_data.issuing_carrier", { label: "Issued by:", style: "bold" }),
         ]),
       ),
       row(
-        box("3", "Consignee's name and address", [...partyPieces(r, "importer", { otherTaxIds: false }), ...r.optional("awb_data.consignee_account_number", { label: "Account No.:" })], 1.2),
+        box(
+          "3",
+          "Consignee's name and address",
+          [
+            ...partyPieces(r, "importer", { otherTaxIds: false }),
+            ...r.optional("awb_data.consignee_account_number", { label: "Account No.:" }),
+          ],
+          1.2,
+        ),
         box("4", "Conditions of contract", [
-          text("It is agreed that the goods described herein are accepted in apparent good order and condition (except as noted) for carriage SUBJECT TO THE CONDITIONS OF CONTRACT ON THE REVERSE HEREOF. The shipper's attention is drawn to the notice concerning carrier's limitation of liability; the shipper may increase such limitation by declaring a higher value for carriage and paying a supplemental charge if required.", "fine"),
+          text(
+            "It is agreed that the goods described herein are accepted in apparent good order and condition (except as noted) for carriage SUBJECT TO THE CONDITIONS OF CONTRACT ON THE REVERSE HEREOF. The shipper's attention is drawn to the notice concerning carrier's limitation of liability; the shipper may increase such limitation by declaring a higher value for carriage and paying a supplemental charge if required.",
+            "fine",
+          ),
         ]),
       ),
       row(
@@ -77,7 +112,12 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
         box("7", "Accounting information", [r.slot("awb_data.accounting_information")]),
       ),
       row(
-        box("8", "Airport of departure (address of first carrier) and requested routing", [r.slot("route.port_of_loading", { format: portLabel }), ...r.optional("awb_data.routing", { label: "Routing:" })], 1.4),
+        box(
+          "8",
+          "Airport of departure (address of first carrier) and requested routing",
+          [r.slot("route.port_of_loading", { format: portLabel }), ...r.optional("awb_data.routing", { label: "Routing:" })],
+          1.4,
+        ),
         box("9", "Airport of destination", [r.slot("route.port_of_discharge", { format: portLabel })]),
         box("10", "Requested flight / date", [r.slot("awb_data.flight")], 0.8),
       ),
@@ -90,10 +130,15 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
         box("16", "Amount of insurance", [r.slot("awb_data.insurance_amount", { format: numeric(formatMoney) })], 0.8),
       ),
       row(
-        box("17", "Handling information", [
-          r.slot("awb_data.handling_information", { lines: 2 }),
-          ...(dangerous ? [text("Dangerous goods as per attached Shipper's Declaration for Dangerous Goods.", "smallBold")] : []),
-        ], 3),
+        box(
+          "17",
+          "Handling information",
+          [
+            r.slot("awb_data.handling_information", { lines: 2 }),
+            ...(dangerous ? [text("Dangerous goods as per attached Shipper's Declaration for Dangerous Goods.", "smallBold")] : []),
+          ],
+          3,
+        ),
         box("18", "SCI", [r.slot("awb_data.sci", { nowrap: true })], 0.5),
       ),
       ratingTable(r),
@@ -102,18 +147,36 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
           r.slot("awb_data.weight_charge", { label: "Weight charge:", format: numeric(formatMoney) }),
           ...r.optional("awb_data.valuation_charge", { label: "Valuation charge:", format: numeric(formatMoney) }),
           ...r.optional("awb_data.other_charges", { label: "Other charges:" }),
-          r.slot("awb_data.total_charges", { label: `Total ${prepaid ? "prepaid" : collect ? "collect" : "prepaid / collect"}:`, style: "bold", format: numeric(formatMoney) }),
+          r.slot("awb_data.total_charges", {
+            label: `Total ${prepaid ? "prepaid" : collect ? "collect" : "prepaid / collect"}:`,
+            style: "bold",
+            format: numeric(formatMoney),
+          }),
         ]),
-        box("21", "Shipper's certification", [
-          text("Shipper certifies that the particulars on the face hereof are correct and that insofar as any part of the consignment contains dangerous goods, such part is properly described by name and is in proper condition for carriage by air according to the applicable Dangerous Goods Regulations.", "fine"),
-          signature("Signature of shipper or its agent", 18),
-        ], 1.4),
+        box(
+          "21",
+          "Shipper's certification",
+          [
+            text(
+              "Shipper certifies that the particulars on the face hereof are correct and that insofar as any part of the consignment contains dangerous goods, such part is properly described by name and is in proper condition for carriage by air according to the applicable Dangerous Goods Regulations.",
+              "fine",
+            ),
+            signature("Signature of shipper or its agent", 18),
+          ],
+          1.4,
+        ),
       ),
       row(
-        box("22", "Executed on (date) at (place)", [text([r.issueDate(), r.str("awb_data.place_of_execution") ?? r.str("route.port_of_loading")].filter(Boolean).join(" at "))]),
-        box("23", "Signature of issuing carrier or its agent", [...r.optional("awb_data.issuing_carrier", { style: "small" }), signature("Signature", 14)], 1.4),
+        box("22", "Executed on (date) at (place)", [
+          text([r.issueDate(), r.str("awb_data.place_of_execution") ?? r.str("route.port_of_loading")].filter(Boolean).join(" at ")),
+        ]),
+        box(
+          "23",
+          "Signature of issuing carrier or its agent",
+          [...r.optional("awb_data.issuing_carrier", { style: "small" }), signature("Signature", 14)],
+          1.4,
+        ),
       ),
     ],
   };
 };
-

@@ -5,7 +5,22 @@
  * originals, place and date of issue, shipped-on-board date, carrier's terms and signature.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, check, columnDecimals, formatQuantity, headerInfo, type LayoutInput, numeric, paragraph, partyPieces, portLabel, Reader, row, signature, text } from "./common.ts";
+import {
+  box,
+  check,
+  columnDecimals,
+  formatQuantity,
+  headerInfo,
+  type LayoutInput,
+  numeric,
+  paragraph,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+} from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { containersTable } from "./packing-list.ts";
 import { formatWeight } from "../format.ts";
@@ -29,19 +44,35 @@ function particularsTable(r: Reader): TableBlock {
       return [
         i === 0 ? [r.slot("packaging.marks_and_numbers", { lines: 2 })] : [],
         [
-          ...(qty !== null ? [text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "small")] : [r.quantity(itemPath(index, "quantity"), { align: "left", label: "Quantity:" })]),
+          ...(qty !== null
+            ? [text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "small")]
+            : [r.quantity(itemPath(index, "quantity"), { align: "left", label: "Quantity:" })]),
           r.slot(itemPath(index, "description")),
-          ...(item.un_number ? [text(`Dangerous goods: ${String(item.un_number)}${item.hazard_class ? `, class ${String(item.hazard_class)}` : ""}`, "small")] : []),
+          ...(item.un_number
+            ? [
+                text(
+                  `Dangerous goods: ${String(item.un_number)}${item.hazard_class ? `, class ${String(item.hazard_class)}` : ""}`,
+                  "small",
+                ),
+              ]
+            : []),
         ],
         [r.slot(itemPath(index, "hs_code"), { nowrap: true })],
         [r.weight(itemPath(index, "gross_weight_kg"), { decimals: d })],
       ];
     }),
-    footer: [[
-      { span: 2, content: [r.slot("packaging.total_packages", { label: "Total number of packages:", style: "bold", format: numeric(formatQuantity) })] },
-      { content: [text("Total gross", "bold")], align: "right" },
-      { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
-    ]],
+    footer: [
+      [
+        {
+          span: 2,
+          content: [
+            r.slot("packaging.total_packages", { label: "Total number of packages:", style: "bold", format: numeric(formatQuantity) }),
+          ],
+        },
+        { content: [text("Total gross", "bold")], align: "right" },
+        { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
+      ],
+    ],
   };
 }
 
@@ -58,13 +89,20 @@ export const billOfLading = (input: LayoutInput): DocumentModel => {
         box("2", "B/L number and booking", [
           r.slot("bl_data.bl_number", { label: "B/L No.:", style: "bold" }),
           r.slot("bl_data.booking_reference", { label: "Booking ref.:" }),
-          text(`Export references: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`, "small"),
+          text(
+            `Export references: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`,
+            "small",
+          ),
           ...r.optional("bl_data.carrier", { label: "Carrier:" }),
         ]),
       ),
       row(
         box("3", "Consignee (name, address) — or “to order”", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
-        box("4", "Notify party (name, address)", r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")]),
+        box(
+          "4",
+          "Notify party (name, address)",
+          r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")],
+        ),
       ),
       row(
         box("5", "Place of receipt (pre-carriage)", [r.slot("route.place_of_receipt")]),
@@ -79,16 +117,40 @@ export const billOfLading = (input: LayoutInput): DocumentModel => {
       containersTable(r, "11"),
       particularsTable(r),
       row(
-        box("14", "Freight and charges", [
-          freight === "PREPAID" || freight === "COLLECT"
-            ? text(`${check(freight === "PREPAID", "Freight prepaid")}    ${check(freight === "COLLECT", "Freight collect")}`)
-            : r.slot("bl_data.freight_payment", { label: "Freight (PREPAID / COLLECT):" }),
-          ...r.optional("route.incoterms", { label: "Incoterms® 2020:", format: (v) => `${String(v)}${r.str("route.incoterms_place") ? ` ${r.str("route.incoterms_place")}` : ""}` }),
-          ...r.optional("bl_data.freight_payable_at", { label: "Freight payable at:" }),
-        ], 1.3),
-        box("15", "Number of original B/Ls", [r.slot("bl_data.number_of_originals", { style: "bold", format: numeric((n) => formatWeight(n)) })], 0.75),
-        box("16", "Place and date of issue", [text([r.str("bl_data.place_of_issue") ?? r.str("route.port_of_loading"), r.issueDate()].filter(Boolean).join(", "))]),
-        box("17", "Shipped on board (date)", [r.has("bl_data.shipped_on_board_date") || !r.has("route.departure_date") ? r.date("bl_data.shipped_on_board_date") : r.date("route.departure_date")], 0.85),
+        box(
+          "14",
+          "Freight and charges",
+          [
+            freight === "PREPAID" || freight === "COLLECT"
+              ? text(`${check(freight === "PREPAID", "Freight prepaid")}    ${check(freight === "COLLECT", "Freight collect")}`)
+              : r.slot("bl_data.freight_payment", { label: "Freight (PREPAID / COLLECT):" }),
+            ...r.optional("route.incoterms", {
+              label: "Incoterms® 2020:",
+              format: (v) => `${String(v)}${r.str("route.incoterms_place") ? ` ${r.str("route.incoterms_place")}` : ""}`,
+            }),
+            ...r.optional("bl_data.freight_payable_at", { label: "Freight payable at:" }),
+          ],
+          1.3,
+        ),
+        box(
+          "15",
+          "Number of original B/Ls",
+          [r.slot("bl_data.number_of_originals", { style: "bold", format: numeric((n) => formatWeight(n)) })],
+          0.75,
+        ),
+        box("16", "Place and date of issue", [
+          text([r.str("bl_data.place_of_issue") ?? r.str("route.port_of_loading"), r.issueDate()].filter(Boolean).join(", ")),
+        ]),
+        box(
+          "17",
+          "Shipped on board (date)",
+          [
+            r.has("bl_data.shipped_on_board_date") || !r.has("route.departure_date")
+              ? r.date("bl_data.shipped_on_board_date")
+              : r.date("route.departure_date"),
+          ],
+          0.85,
+        ),
       ),
       paragraph([
         text(
@@ -98,7 +160,10 @@ export const billOfLading = (input: LayoutInput): DocumentModel => {
       ]),
       row(
         box("18", "Shipper's declaration", [
-          text("Particulars above as declared by the shipper; weight, measure, quantity, condition, contents and value unknown to the carrier.", "small"),
+          text(
+            "Particulars above as declared by the shipper; weight, measure, quantity, condition, contents and value unknown to the carrier.",
+            "small",
+          ),
           signature("Signature of the shipper", 20),
         ]),
         box("19", "Signed for the carrier", [

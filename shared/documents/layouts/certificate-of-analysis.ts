@@ -42,7 +42,15 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
     info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Issued by (laboratory)", [r.slot("analysis_data.laboratory_name", { style: "bold", lines: 2 }), ...r.optional("analysis_data.accreditation", { label: "Accreditation:", style: "small" })], 1.2),
+        box(
+          "1",
+          "Issued by (laboratory)",
+          [
+            r.slot("analysis_data.laboratory_name", { style: "bold", lines: 2 }),
+            ...r.optional("analysis_data.accreditation", { label: "Accreditation:", style: "small" }),
+          ],
+          1.2,
+        ),
         box("2", "Certificate", [
           r.slot("analysis_data.certificate_number", { label: "Certificate No.:", style: "bold" }),
           text(`Date of issue: ${r.issueDate()}`),
@@ -66,11 +74,22 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
       resultsTable(r),
       row(box("12", "Overall result / conclusion", [r.slot("analysis_data.overall_result", { style: "large" })])),
       row(
-        box("13", "Statement", [
-          text("We hereby certify that the batch described above has been sampled and analysed using the methods stated, and that the results shown relate only to the samples tested. This certificate shall not be reproduced except in full without the written approval of the laboratory.", "fine"),
-        ], 1.5),
+        box(
+          "13",
+          "Statement",
+          [
+            text(
+              "We hereby certify that the batch described above has been sampled and analysed using the methods stated, and that the results shown relate only to the samples tested. This certificate shall not be reproduced except in full without the written approval of the laboratory.",
+              "fine",
+            ),
+          ],
+          1.5,
+        ),
         box("14", "Analyst", [r.slot("analysis_data.analyst", { style: "bold" }), signature("Signature", 18)]),
-        box("15", "Approved by (quality assurance)", [...r.optional("analysis_data.approved_by", { style: "bold" }), signature("Signature and stamp", 18)]),
+        box("15", "Approved by (quality assurance)", [
+          ...r.optional("analysis_data.approved_by", { style: "bold" }),
+          signature("Signature and stamp", 18),
+        ]),
       ),
     ],
   };

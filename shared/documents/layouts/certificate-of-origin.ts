@@ -5,7 +5,21 @@
  * exporter's application / declaration.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, countryLabel, formatQuantity, formatWeight, headerInfo, type LayoutInput, partyPieces, portLabel, Reader, row, signature, text, transportModeLabel } from "./common.ts";
+import {
+  box,
+  countryLabel,
+  formatQuantity,
+  formatWeight,
+  headerInfo,
+  type LayoutInput,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+  transportModeLabel,
+} from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
@@ -52,24 +66,50 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
       ),
       row(
         box("2", "Consignee", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
-        box("3", "Country of origin", [r.slot("route.origin_country", { style: "large", format: (v) => (typeof v === "string" ? countryLabel(v) : null) })]),
+        box("3", "Country of origin", [
+          r.slot("route.origin_country", { style: "large", format: (v) => (typeof v === "string" ? countryLabel(v) : null) }),
+        ]),
       ),
       row(
-        box("4", "Transport details (optional)", [
-          text([transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")].filter(Boolean).join(" · ") || "—"),
-          text([portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "), "small"),
-        ], 1.1),
-        box("5", "Remarks", [...r.optional("coo_data.remarks"), ...(r.has("invoice_data.invoice_number") ? [text(`Invoice ${r.str("invoice_data.invoice_number")}`, "small")] : [])]),
+        box(
+          "4",
+          "Transport details (optional)",
+          [
+            text(
+              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
+                .filter(Boolean)
+                .join(" · ") || "—",
+            ),
+            text(
+              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "),
+              "small",
+            ),
+          ],
+          1.1,
+        ),
+        box("5", "Remarks", [
+          ...r.optional("coo_data.remarks"),
+          ...(r.has("invoice_data.invoice_number") ? [text(`Invoice ${r.str("invoice_data.invoice_number")}`, "small")] : []),
+        ]),
       ),
       goodsTable(r),
       row(
-        box("8", "Certification by the issuing authority", [
-          text("The undersigned authority certifies that the goods described above originate in the country shown in box 3.", "small"),
-          text("Place and date: ……………………………", "small"),
-          signature("Signature and stamp of the issuing authority", 24),
-        ], 1, { shade: true }),
+        box(
+          "8",
+          "Certification by the issuing authority",
+          [
+            text("The undersigned authority certifies that the goods described above originate in the country shown in box 3.", "small"),
+            text("Place and date: ……………………………", "small"),
+            signature("Signature and stamp of the issuing authority", 24),
+          ],
+          1,
+          { shade: true },
+        ),
         box("9", "Application by the exporter", [
-          text("The undersigned, acting on behalf of the exporter, declares that the goods described above originate in the country shown in box 3 and requests the issue of this certificate.", "small"),
+          text(
+            "The undersigned, acting on behalf of the exporter, declares that the goods described above originate in the country shown in box 3 and requests the issue of this certificate.",
+            "small",
+          ),
           text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
           ...r.optional("exporter.contact_name", { label: "Name:", style: "small" }),
           signature("Signature of the exporter", 20),

@@ -3,11 +3,32 @@
  * blocks, route pieces, boxes, header info. Everything here is pure: shipment data in, model out.
  */
 import type { DocumentType } from "../document-types.ts";
-import type { Box, DocumentModel, HeaderInfo, Piece, RowBlock, SlotPiece, StyleName, TextBlock, TextPiece, Align } from "../layout/model.ts";
+import type {
+  Box,
+  DocumentModel,
+  HeaderInfo,
+  Piece,
+  RowBlock,
+  SlotPiece,
+  StyleName,
+  TextBlock,
+  TextPiece,
+  Align,
+} from "../layout/model.ts";
 import { arrayAt, getAt } from "../data.ts";
 import { countryLabel, countryName } from "../countries.ts";
 import { parseLocode } from "../../trade/locode.ts";
-import { columnDecimals, displayValue, formatDate, formatMoney, formatNumber, formatQuantity, formatWeight, numberValue, numeric } from "../format.ts";
+import {
+  columnDecimals,
+  displayValue,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+  formatWeight,
+  numberValue,
+  numeric,
+} from "../format.ts";
 
 export interface LayoutInput {
   docType: DocumentType;
@@ -133,7 +154,8 @@ export const text = (value: string, style?: StyleName, align?: Align): TextPiece
 
 export const gap = (height = 3): Piece => ({ kind: "gap", height });
 
-export const signature = (caption: string, height?: number): Piece => (height === undefined ? { kind: "signature", caption } : { kind: "signature", caption, height });
+export const signature = (caption: string, height?: number): Piece =>
+  height === undefined ? { kind: "signature", caption } : { kind: "signature", caption, height };
 
 export function box(number: string | undefined, label: string | undefined, content: Piece[], width = 1, extra: Partial<Box> = {}): Box {
   const b: Box = { content, width, ...extra };
@@ -194,7 +216,9 @@ export function partyPieces(r: Reader, key: string, options: PartyOptions = {}):
     }
   }
   if (options.contact) {
-    const contact = [r.str(`${key}.contact_name`), r.str(`${key}.contact_phone`), r.str(`${key}.contact_email`)].filter((v): v is string => v !== null);
+    const contact = [r.str(`${key}.contact_name`), r.str(`${key}.contact_phone`), r.str(`${key}.contact_email`)].filter(
+      (v): v is string => v !== null,
+    );
     if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
   }
   return out;
@@ -260,4 +284,15 @@ export function sumOf(items: Record<string, unknown>[], key: string): number | n
   return any ? Math.round(total * 1000) / 1000 : null;
 }
 
-export { formatMoney, formatNumber, formatQuantity, formatWeight, formatDate, numeric, displayValue, countryLabel, countryName, columnDecimals };
+export {
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+  formatWeight,
+  formatDate,
+  numeric,
+  displayValue,
+  countryLabel,
+  countryName,
+  columnDecimals,
+};

@@ -6,7 +6,19 @@
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, formatQuantity, headerInfo, type LayoutInput, partyPieces, portLabel, Reader, row, signature, text, transportModeLabel } from "./common.ts";
+import {
+  box,
+  formatQuantity,
+  headerInfo,
+  type LayoutInput,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+  transportModeLabel,
+} from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { invoiceRef, originZone } from "./origin-common.ts";
 import { countryName, normalizeCountry } from "../countries.ts";
@@ -27,7 +39,9 @@ function goodsTable(r: Reader): TableBlock {
       return [
         [
           ...(i === 0 ? r.optional("packaging.marks_and_numbers", { label: "Marks:", style: "small" }) : []),
-          r.slot(itemPath(index, "description"), { label: `${index + 1}.  ${qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""} —` : ""}` }),
+          r.slot(itemPath(index, "description"), {
+            label: `${index + 1}.  ${qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""} —` : ""}`,
+          }),
         ],
         [r.weight(itemPath(index, "gross_weight_kg"), { decimals: d })],
         i === 0 ? [invoice ? text(invoice, "small") : r.slot("invoice_data.invoice_number", { style: "small" })] : [],
@@ -60,28 +74,59 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
       ),
       row(
         box("3", "Consignee (name, full address, country) (optional)", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
-        box("4", "Country, group of countries or territory in which the products are considered as originating", [r.slot("route.origin_country", { format: () => origin, style: "bold" })], 0.5),
-        box("5", "Country, group of countries or territory of destination", [r.slot("route.destination_country", { format: () => destination, style: "bold" })], 0.5),
+        box(
+          "4",
+          "Country, group of countries or territory in which the products are considered as originating",
+          [r.slot("route.origin_country", { format: () => origin, style: "bold" })],
+          0.5,
+        ),
+        box(
+          "5",
+          "Country, group of countries or territory of destination",
+          [r.slot("route.destination_country", { format: () => destination, style: "bold" })],
+          0.5,
+        ),
       ),
       row(
-        box("6", "Transport details (optional)", [
-          text([transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")].filter(Boolean).join(" · ") || "—"),
-          text([portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → ") || "", "small"),
-        ], 1.1),
+        box(
+          "6",
+          "Transport details (optional)",
+          [
+            text(
+              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
+                .filter(Boolean)
+                .join(" · ") || "—",
+            ),
+            text(
+              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → ") || "",
+              "small",
+            ),
+          ],
+          1.1,
+        ),
         box("7", "Remarks", [...r.optional("preferential_origin.remarks")]),
       ),
       goodsTable(r),
       row(
-        box("11", "Customs endorsement", [
-          text("Declaration certified", "bold"),
-          text("Export document (2): Form …………… No. ……………", "small"),
-          text("Customs office: ……………………………", "small"),
-          text(`Issuing country or territory: ${origin ?? "……………"}`, "small"),
-          text("Date: ……………………", "small"),
-          signature("Signature and stamp of the customs office", 22),
-        ], 1, { shade: true }),
+        box(
+          "11",
+          "Customs endorsement",
+          [
+            text("Declaration certified", "bold"),
+            text("Export document (2): Form …………… No. ……………", "small"),
+            text("Customs office: ……………………………", "small"),
+            text(`Issuing country or territory: ${origin ?? "……………"}`, "small"),
+            text("Date: ……………………", "small"),
+            signature("Signature and stamp of the customs office", 22),
+          ],
+          1,
+          { shade: true },
+        ),
         box("12", "Declaration by the exporter", [
-          text("I, the undersigned, declare that the goods described above meet the conditions required for the issue of this certificate.", "small"),
+          text(
+            "I, the undersigned, declare that the goods described above meet the conditions required for the issue of this certificate.",
+            "small",
+          ),
           text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`),
           ...r.optional("exporter.contact_name", { label: "Name:" }),
           signature("(Signature)", 22),
@@ -89,7 +134,12 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
       ),
       {
         kind: "text",
-        pieces: [text("(1) If goods are not packed, indicate number of articles or state “in bulk” as appropriate.  (2) Complete only where the regulations of the exporting country or territory require.  Boxes 13 (request for verification) and 14 (result of verification) are on the reverse of the official form.", "fine")],
+        pieces: [
+          text(
+            "(1) If goods are not packed, indicate number of articles or state “in bulk” as appropriate.  (2) Complete only where the regulations of the exporting country or territory require.  Boxes 13 (request for verification) and 14 (result of verification) are on the reverse of the official form.",
+            "fine",
+          ),
+        ],
       },
     ],
   };

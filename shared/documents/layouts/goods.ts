@@ -8,7 +8,10 @@ import { numberValue } from "../format.ts";
  * Line items with their original indexes; an empty list becomes one blank item at index 0, so a document
  * without goods still offers fields for the first line (final_doc false) or a blank row.
  */
-export function indexedItems(r: Reader, filter?: (item: Record<string, unknown>) => boolean): { item: Record<string, unknown>; index: number }[] {
+export function indexedItems(
+  r: Reader,
+  filter?: (item: Record<string, unknown>) => boolean,
+): { item: Record<string, unknown>; index: number }[] {
   const all = r.items().map((item, index) => ({ item, index }));
   const chosen = filter ? all.filter(({ item }) => filter(item)) : all;
   if (chosen.length > 0) return chosen;

@@ -9,13 +9,30 @@
  * date, stamp and signature.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, columnDecimals, formatWeight, headerInfo, type LayoutInput, paragraph, partyPieces, portLabel, Reader, row, signature, sumOf, text, transportModeLabel } from "./common.ts";
+import {
+  box,
+  columnDecimals,
+  formatWeight,
+  headerInfo,
+  type LayoutInput,
+  paragraph,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  sumOf,
+  text,
+  transportModeLabel,
+} from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 
 function isAnimalItem(item: Record<string, unknown>): boolean {
   const flags = Array.isArray(item.compliance_flags) ? item.compliance_flags : [];
-  return (typeof item.species === "string" && item.species.trim() !== "") ||
-    flags.some((f) => typeof f === "string" && ["vet", "veterinary", "animal", "health"].includes(f.trim().toLowerCase()));
+  return (
+    (typeof item.species === "string" && item.species.trim() !== "") ||
+    flags.some((f) => typeof f === "string" && ["vet", "veterinary", "animal", "health"].includes(f.trim().toLowerCase()))
+  );
 }
 
 function consignmentTable(r: Reader): TableBlock {
@@ -40,7 +57,11 @@ function consignmentTable(r: Reader): TableBlock {
       [r.slot(itemPath(index, "species"))],
       [r.slot(itemPath(index, "description"))],
       [r.slot(itemPath(index, "treatment_type"))],
-      [r.has(itemPath(index, "establishment_number")) ? r.slot(itemPath(index, "establishment_number")) : r.slot("veterinary_data.establishment_number", { style: "small" })],
+      [
+        r.has(itemPath(index, "establishment_number"))
+          ? r.slot(itemPath(index, "establishment_number"))
+          : r.slot("veterinary_data.establishment_number", { style: "small" }),
+      ],
       [r.quantity(itemPath(index, "quantity"))],
       [r.weight(itemPath(index, "net_weight_kg"), { decimals: d })],
     ]),
@@ -53,7 +74,8 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
   const net = sumOf(r.items(), "net_weight_kg");
   return {
     title: "Health / Veterinary Certificate",
-    subtitle: "Official certificate for the export of products of animal origin · Part I: details of the consignment · Part II: certification",
+    subtitle:
+      "Official certificate for the export of products of animal origin · Part I: details of the consignment · Part II: certification",
     info: headerInfo(r),
     blocks: [
       paragraph([text("Part I: Details of dispatched consignment", "heading")]),
@@ -73,36 +95,76 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
         box("I.9", "Country of destination", [r.country("route.destination_country")], 0.5),
       ),
       row(
-        box("I.11", "Place of dispatch (establishment and approval number)", [
-          r.slot("exporter.name", { style: "bold" }),
-          r.slot("veterinary_data.establishment_number", { label: "Approval No.:", style: "bold" }),
-        ], 1.1),
-        box("I.12", "Place of destination", [text([r.str("bl_data.place_of_delivery"), r.str("importer.city")].filter(Boolean).join(" · ") || "—")]),
+        box(
+          "I.11",
+          "Place of dispatch (establishment and approval number)",
+          [
+            r.slot("exporter.name", { style: "bold" }),
+            r.slot("veterinary_data.establishment_number", { label: "Approval No.:", style: "bold" }),
+          ],
+          1.1,
+        ),
+        box("I.12", "Place of destination", [
+          text([r.str("bl_data.place_of_delivery"), r.str("importer.city")].filter(Boolean).join(" · ") || "—"),
+        ]),
       ),
       row(
         box("I.14", "Date of departure", [r.date("route.departure_date")], 0.7),
-        box("I.15", "Means of transport", [text([transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")].filter(Boolean).join(" · ") || "—"), text([portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "), "small")], 1.4),
+        box(
+          "I.15",
+          "Means of transport",
+          [
+            text(
+              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
+                .filter(Boolean)
+                .join(" · ") || "—",
+            ),
+            text(
+              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "),
+              "small",
+            ),
+          ],
+          1.4,
+        ),
         box("I.16", "Entry border control post", [r.slot("veterinary_data.border_control_post")]),
       ),
       row(
-        box("I.19", "Container No. / seal No.", [text(containers.map((c) => [c.container_number, c.seal_number].filter(Boolean).map(String).join(" / ")).join("; ") || "—")], 1.4),
+        box(
+          "I.19",
+          "Container No. / seal No.",
+          [text(containers.map((c) => [c.container_number, c.seal_number].filter(Boolean).map(String).join(" / ")).join("; ") || "—")],
+          1.4,
+        ),
         box("I.20", "Certified as or for", [r.slot("veterinary_data.certified_for")]),
         box("I.22", "Total packages", [r.quantity("packaging.total_packages", { align: "left" })], 0.6),
-        box("I.23", "Total net / gross weight (kg)", [text(`${net !== null ? formatWeight(net) : "—"} / ${r.str("packaging.total_gross_weight_kg") ? formatWeight(r.num("packaging.total_gross_weight_kg") ?? 0) : "—"}`)], 0.9),
+        box(
+          "I.23",
+          "Total net / gross weight (kg)",
+          [
+            text(
+              `${net !== null ? formatWeight(net) : "—"} / ${r.str("packaging.total_gross_weight_kg") ? formatWeight(r.num("packaging.total_gross_weight_kg") ?? 0) : "—"}`,
+            ),
+          ],
+          0.9,
+        ),
       ),
       consignmentTable(r),
       paragraph([text("Part II: Certification", "heading")]),
       row(box("II.1", "Health attestation", [r.slot("veterinary_data.attestation", { lines: 3 })])),
       row(
-        box(undefined, "Official veterinarian / official inspector", [
-          r.slot("veterinary_data.inspector_name", { label: "Name (in capitals):", style: "bold" }),
-          ...r.optional("veterinary_data.inspector_qualification", { label: "Qualification and title:" }),
-          r.date("veterinary_data.inspection_date", { label: "Date of inspection:" }),
-          text(`Date of issue: ${r.issueDate()}`),
-        ], 1.2),
+        box(
+          undefined,
+          "Official veterinarian / official inspector",
+          [
+            r.slot("veterinary_data.inspector_name", { label: "Name (in capitals):", style: "bold" }),
+            ...r.optional("veterinary_data.inspector_qualification", { label: "Qualification and title:" }),
+            r.date("veterinary_data.inspection_date", { label: "Date of inspection:" }),
+            text(`Date of issue: ${r.issueDate()}`),
+          ],
+          1.2,
+        ),
         box(undefined, "Stamp and signature", [signature("Signature of the official veterinarian", 30)]),
       ),
     ],
   };
 };
-

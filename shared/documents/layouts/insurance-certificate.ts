@@ -5,7 +5,20 @@
  * and claims procedure, signature for the insurer.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, formatMoney, headerInfo, type LayoutInput, numeric, partyPieces, portLabel, Reader, row, signature, text, transportModeLabel } from "./common.ts";
+import {
+  box,
+  formatMoney,
+  headerInfo,
+  type LayoutInput,
+  numeric,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+  transportModeLabel,
+} from "./common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "./goods.ts";
 import { numberValue } from "../format.ts";
 
@@ -33,10 +46,12 @@ function subjectTable(r: Reader): TableBlock {
         [text(q !== null && p !== null ? formatMoney(q * p) : "", "body", "right")],
       ];
     }),
-    footer: [[
-      { span: 4, content: [text("Total invoice value", "bold")], align: "right" },
-      { content: [r.money("goods.total_value", { style: "bold" })] },
-    ]],
+    footer: [
+      [
+        { span: 4, content: [text("Total invoice value", "bold")], align: "right" },
+        { content: [r.money("goods.total_value", { style: "bold" })] },
+      ],
+    ],
   };
 }
 
@@ -45,7 +60,8 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
   const currency = r.currency();
   return {
     title: "Certificate of Insurance",
-    subtitle: "Marine cargo insurance · This certificate represents and takes the place of the policy and conveys all rights of the original policyholder",
+    subtitle:
+      "Marine cargo insurance · This certificate represents and takes the place of the policy and conveys all rights of the original policyholder",
     info: headerInfo(r),
     blocks: [
       row(
@@ -61,26 +77,56 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
         box("4", "Consignee / claims payable to", partyPieces(r, "importer", { otherTaxIds: false })),
       ),
       row(
-        box("5", "Conveyance", [r.slot("route.transport_mode", { format: transportModeLabel }), r.slot("route.vessel_name"), ...r.optional("route.voyage_number", { label: "Voyage:" })]),
-        box("6", "Voyage from", [r.slot("route.port_of_loading", { format: portLabel }), ...r.optional("route.place_of_receipt", { style: "small" })]),
-        box("7", "Voyage to", [r.slot("route.port_of_discharge", { format: portLabel }), ...r.optional("bl_data.place_of_delivery", { style: "small" })]),
+        box("5", "Conveyance", [
+          r.slot("route.transport_mode", { format: transportModeLabel }),
+          r.slot("route.vessel_name"),
+          ...r.optional("route.voyage_number", { label: "Voyage:" }),
+        ]),
+        box("6", "Voyage from", [
+          r.slot("route.port_of_loading", { format: portLabel }),
+          ...r.optional("route.place_of_receipt", { style: "small" }),
+        ]),
+        box("7", "Voyage to", [
+          r.slot("route.port_of_discharge", { format: portLabel }),
+          ...r.optional("bl_data.place_of_delivery", { style: "small" }),
+        ]),
         box("8", "Sailing on or about", [r.date("route.departure_date")], 0.8),
       ),
       row(
-        box("9", "Sum insured", [
-          r.slot("insurance_data.insured_value", { label: currency ? `${currency}` : "Amount:", style: "large", format: numeric(formatMoney) }),
-          text("Customarily 110 % of the CIF / CIP invoice value", "fine"),
-        ], 1.2),
+        box(
+          "9",
+          "Sum insured",
+          [
+            r.slot("insurance_data.insured_value", {
+              label: currency ? `${currency}` : "Amount:",
+              style: "large",
+              format: numeric(formatMoney),
+            }),
+            text("Customarily 110 % of the CIF / CIP invoice value", "fine"),
+          ],
+          1.2,
+        ),
         box("10", "Deductible / excess", [r.slot("insurance_data.deductible")]),
       ),
       subjectTable(r),
       row(
-        box("12", "Conditions of insurance", [
-          r.slot("insurance_data.coverage_type", { style: "bold", lines: 2 }),
-          text("Subject to the clauses, conditions and warranties of the policy and the clauses stated above, warehouse to warehouse.", "fine"),
-        ], 1.2),
+        box(
+          "12",
+          "Conditions of insurance",
+          [
+            r.slot("insurance_data.coverage_type", { style: "bold", lines: 2 }),
+            text(
+              "Subject to the clauses, conditions and warranties of the policy and the clauses stated above, warehouse to warehouse.",
+              "fine",
+            ),
+          ],
+          1.2,
+        ),
         box("13", "Claims", [
-          text("In the event of loss or damage which may give rise to a claim under this insurance, immediate notice must be given to the claims agent:", "fine"),
+          text(
+            "In the event of loss or damage which may give rise to a claim under this insurance, immediate notice must be given to the claims agent:",
+            "fine",
+          ),
           r.slot("insurance_data.claims_agent", { style: "bold", lines: 2 }),
           ...r.optional("insurance_data.claims_payable_at", { label: "Claims payable at:" }),
         ]),
@@ -91,9 +137,17 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
           text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
           signature("Authorised signature", 20),
         ]),
-        box("15", "Important", [
-          text("Survey of loss or damage should be requested from the claims agent. Claims documents: this certificate, invoice, bill of lading or air waybill, survey report and correspondence with the carrier holding it liable. The certificate must be presented to the insurer's agent for settlement.", "fine"),
-        ], 1.3),
+        box(
+          "15",
+          "Important",
+          [
+            text(
+              "Survey of loss or damage should be requested from the claims agent. Claims documents: this certificate, invoice, bill of lading or air waybill, survey report and correspondence with the carrier holding it liable. The certificate must be presented to the insurer's agent for settlement.",
+              "fine",
+            ),
+          ],
+          1.3,
+        ),
       ),
     ],
   };

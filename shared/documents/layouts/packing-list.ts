@@ -5,7 +5,21 @@
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import {
-  box, columnDecimals, formatNumber, formatWeight, headerInfo, type LayoutInput, numeric, partyPieces, portLabel, Reader, row, signature, sumOf, text, transportModeLabel,
+  box,
+  columnDecimals,
+  formatNumber,
+  formatWeight,
+  headerInfo,
+  type LayoutInput,
+  numeric,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  sumOf,
+  text,
+  transportModeLabel,
 } from "./common.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "./goods.ts";
 
@@ -37,11 +51,13 @@ function contentsTable(r: Reader): TableBlock {
       [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
       [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
     ]),
-    footer: [[
-      { span: 5, content: [text(`Total of ${r.items().length} line item${r.items().length === 1 ? "" : "s"}`, "bold")], align: "right" },
-      { content: [text(net !== null ? formatNumber(net, dn, dn) : "", "bold", "right")] },
-      { content: [text(gross !== null ? formatNumber(gross, dg, dg) : "", "bold", "right")] },
-    ]],
+    footer: [
+      [
+        { span: 5, content: [text(`Total of ${r.items().length} line item${r.items().length === 1 ? "" : "s"}`, "bold")], align: "right" },
+        { content: [text(net !== null ? formatNumber(net, dn, dn) : "", "bold", "right")] },
+        { content: [text(gross !== null ? formatNumber(gross, dg, dg) : "", "bold", "right")] },
+      ],
+    ],
   };
 }
 
@@ -63,11 +79,13 @@ function packagesTable(r: Reader): TableBlock {
       [r.quantity(`packaging.packages.${i}.quantity`)],
       [r.weight(`packaging.packages.${i}.gross_weight_kg`, { decimals: d })],
     ]),
-    footer: [[
-      { content: [text("Total packages / total gross weight", "bold")], align: "right" },
-      { content: [r.quantity("packaging.total_packages", { style: "bold" })] },
-      { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
-    ]],
+    footer: [
+      [
+        { content: [text("Total packages / total gross weight", "bold")], align: "right" },
+        { content: [r.quantity("packaging.total_packages", { style: "bold" })] },
+        { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
+      ],
+    ],
   };
 }
 
@@ -108,10 +126,18 @@ export const packingList = (input: LayoutInput): DocumentModel => {
     ),
     row(
       box("3", "Consignee", partyPieces(r, "importer", { taxIds: ["eori"] }), 1.15),
-      box("4", "Notify party", r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false }) : [text("Same as consignee")]),
+      box(
+        "4",
+        "Notify party",
+        r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false }) : [text("Same as consignee")],
+      ),
     ),
     row(
-      box("5", "Mode of transport / vessel", [r.slot("route.transport_mode", { format: transportModeLabel }), r.slot("route.vessel_name"), ...r.optional("route.voyage_number", { label: "Voyage:" })]),
+      box("5", "Mode of transport / vessel", [
+        r.slot("route.transport_mode", { format: transportModeLabel }),
+        r.slot("route.vessel_name"),
+        ...r.optional("route.voyage_number", { label: "Voyage:" }),
+      ]),
       box("6", "Port of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
       box("7", "Port of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
       box("8", "Country of destination", [r.country("route.destination_country")]),
@@ -130,11 +156,16 @@ export const packingList = (input: LayoutInput): DocumentModel => {
         text(`Net weight: ${totalNetWeight(r) ?? "—"}`),
         r.slot("packaging.total_gross_weight_kg", { label: "Gross weight (kg):", format: numeric(formatWeight) }),
       ]),
-      box("14", "Place, date and signature of the exporter", [
-        text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "), "small"),
-        ...r.optional("exporter.contact_name", { style: "small" }),
-        signature("Signature and company stamp", 18),
-      ], 1.2),
+      box(
+        "14",
+        "Place, date and signature of the exporter",
+        [
+          text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "), "small"),
+          ...r.optional("exporter.contact_name", { style: "small" }),
+          signature("Signature and company stamp", 18),
+        ],
+        1.2,
+      ),
     ),
   );
   return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", info: headerInfo(r), blocks };

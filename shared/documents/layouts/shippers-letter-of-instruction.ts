@@ -8,7 +8,18 @@
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import {
-  box, check, formatMoney, headerInfo, type LayoutInput, partyPieces, portLabel, Reader, row, signature, text, transportModeLabel,
+  box,
+  check,
+  formatMoney,
+  headerInfo,
+  type LayoutInput,
+  partyPieces,
+  portLabel,
+  Reader,
+  row,
+  signature,
+  text,
+  transportModeLabel,
 } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { isHazardousItem } from "../field-requirements.ts";
@@ -46,11 +57,13 @@ function commoditiesTable(r: Reader): TableBlock {
         [r.slot(itemPath(index, "eccn"), { nowrap: true })],
       ];
     }),
-    footer: [[
-      { span: 6, content: [text("Total value", "bold")], align: "right" },
-      { content: [r.money("goods.total_value", { style: "bold" })] },
-      { content: [] },
-    ]],
+    footer: [
+      [
+        { span: 6, content: [text("Total value", "bold")], align: "right" },
+        { content: [r.money("goods.total_value", { style: "bold" })] },
+        { content: [] },
+      ],
+    ],
   };
 }
 
@@ -73,17 +86,31 @@ export const shippersLetterOfInstruction = (input: LayoutInput): DocumentModel =
         box("1", "Shipper / USPPI (name, address, tax identification)", partyPieces(r, "exporter", { taxIds: [], contact: true }), 1.2),
         box("2", "Forwarding agent", [
           r.slot("sli_data.forwarding_agent_name", { style: "bold", lines: 2 }),
-          text(`Shipper's reference: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`, "small"),
+          text(
+            `Shipper's reference: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`,
+            "small",
+          ),
         ]),
       ),
       row(
         box("3", "Ultimate consignee", partyPieces(r, "importer", { otherTaxIds: true }), 1.2),
-        box("4", "Intermediate consignee / notify party", r.has("sli_data.intermediate_consignee")
-          ? [r.slot("sli_data.intermediate_consignee", { lines: 2 })]
-          : r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false }) : [text("None")]),
+        box(
+          "4",
+          "Intermediate consignee / notify party",
+          r.has("sli_data.intermediate_consignee")
+            ? [r.slot("sli_data.intermediate_consignee", { lines: 2 })]
+            : r.has("notify_party.name")
+              ? partyPieces(r, "notify_party", { otherTaxIds: false })
+              : [text("None")],
+        ),
       ),
       row(
-        box("5", "Ultimate consignee type", [r.slot("sli_data.consignee_type"), text("Direct consumer · Government entity · Reseller · Other / unknown", "fine")], 1.3),
+        box(
+          "5",
+          "Ultimate consignee type",
+          [r.slot("sli_data.consignee_type"), text("Direct consumer · Government entity · Reseller · Other / unknown", "fine")],
+          1.3,
+        ),
         box("6", "Related party transaction", [yesNo(r, "sli_data.related_party", "Related")], 0.8),
         box("7", "Routed export transaction", [yesNo(r, "sli_data.routed_export", "Routed")], 0.8),
         box("8", "Hazardous materials", [text(`${check(hazardous, "Yes")}  ${check(!hazardous, "No")}`)], 0.7),
@@ -98,26 +125,51 @@ export const shippersLetterOfInstruction = (input: LayoutInput): DocumentModel =
         box("13", "Port of export", [r.slot("route.port_of_loading", { format: portLabel })]),
         box("14", "Port of unloading", [r.slot("route.port_of_discharge", { format: portLabel })]),
         box("15", "Carrier / vessel", [r.slot("route.vessel_name")]),
-        box("16", "Incoterms® 2020", [r.slot("route.incoterms", { format: (v) => `${String(v)}${r.str("route.incoterms_place") ? ` ${r.str("route.incoterms_place")}` : ""}` })], 0.8),
+        box(
+          "16",
+          "Incoterms® 2020",
+          [
+            r.slot("route.incoterms", {
+              format: (v) => `${String(v)}${r.str("route.incoterms_place") ? ` ${r.str("route.incoterms_place")}` : ""}`,
+            }),
+          ],
+          0.8,
+        ),
       ),
       commoditiesTable(r),
       row(
         box("19", "EEI / export declaration filing", [r.slot("sli_data.eei_filing", { lines: 2 })], 1.4),
-        box("20", "Freight", [
-          freight === "PREPAID" || freight === "COLLECT"
-            ? text(`${check(freight === "PREPAID", "Prepaid")}  ${check(freight === "COLLECT", "Collect")}`)
-            : r.slot("sli_data.freight_payment", { label: "Prepaid / collect:" }),
-        ], 0.9),
-        box("21", "Insurance", [
-          r.has("insurance_data.policy_number")
-            ? text(`${check(true, "Insured by shipper")}: ${r.str("insurance_data.insurance_company") ?? ""} ${r.str("insurance_data.policy_number") ?? ""}`.trim(), "small")
-            : text(`${check(false, "Insured by shipper")}  ${check(false, "Forwarder to insure")}`, "small"),
-        ], 1.2),
+        box(
+          "20",
+          "Freight",
+          [
+            freight === "PREPAID" || freight === "COLLECT"
+              ? text(`${check(freight === "PREPAID", "Prepaid")}  ${check(freight === "COLLECT", "Collect")}`)
+              : r.slot("sli_data.freight_payment", { label: "Prepaid / collect:" }),
+          ],
+          0.9,
+        ),
+        box(
+          "21",
+          "Insurance",
+          [
+            r.has("insurance_data.policy_number")
+              ? text(
+                  `${check(true, "Insured by shipper")}: ${r.str("insurance_data.insurance_company") ?? ""} ${r.str("insurance_data.policy_number") ?? ""}`.trim(),
+                  "small",
+                )
+              : text(`${check(false, "Insured by shipper")}  ${check(false, "Forwarder to insure")}`, "small"),
+          ],
+          1.2,
+        ),
       ),
       row(box("22", "Special instructions", [r.slot("sli_data.instructions", { lines: 3 })])),
       row(
         box("23", "Authorisation", [
-          text("I certify that the statements made and all information contained herein are true and correct. I understand that civil and criminal penalties may be imposed for making false or fraudulent statements. I authorize the forwarder named above to act as forwarding agent for export control and customs purposes.", "fine"),
+          text(
+            "I certify that the statements made and all information contained herein are true and correct. I understand that civil and criminal penalties may be imposed for making false or fraudulent statements. I authorize the forwarder named above to act as forwarding agent for export control and customs purposes.",
+            "fine",
+          ),
           r.slot("exporter.contact_name", { label: "Name:" }),
           text(`Date: ${r.issueDate()}`),
           signature("Signature of the shipper / USPPI", 18),

@@ -7,7 +7,7 @@
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import { box, formatQuantity, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
-import { invoiceRef, } from "./origin-common.ts";
+import { invoiceRef } from "./origin-common.ts";
 import { countryName, isEuMember, normalizeCountry } from "../countries.ts";
 
 function itemsTable(r: Reader): TableBlock {
@@ -55,10 +55,15 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
     info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Exporter (registered exporter)", [
-          ...partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }),
-          r.slot("preferential_origin.rex_number", { label: "REX No.:", style: "bold" }),
-        ], 1.15),
+        box(
+          "1",
+          "Exporter (registered exporter)",
+          [
+            ...partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }),
+            r.slot("preferential_origin.rex_number", { label: "REX No.:", style: "bold" }),
+          ],
+          1.15,
+        ),
         box("2", "Commercial document and agreement", [
           invoiceRef(r) ? text(`Invoice: ${invoiceRef(r)}`) : r.slot("invoice_data.invoice_number", { label: "Invoice No.:" }),
           ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
@@ -69,14 +74,22 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
         box("3", "Consignee / importer", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.15),
         box("4", "Origin and destination", [
           r.slot("route.origin_country", { label: "Preferential origin:", format: () => origin }),
-          r.slot("route.destination_country", { label: "Country of destination:", format: () => (destination ? countryName(destination) : null) }),
+          r.slot("route.destination_country", {
+            label: "Country of destination:",
+            format: () => (destination ? countryName(destination) : null),
+          }),
         ]),
       ),
       itemsTable(r),
       paragraph([text("6  Statement on origin", "smallBold"), text(statement, "bold")], true),
       row(
         box("7", "Place and date", [text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "))]),
-        box("8", "Name of the exporter", [r.slot("exporter.name", { style: "bold" }), ...r.optional("exporter.contact_name", { style: "small" })], 1.2),
+        box(
+          "8",
+          "Name of the exporter",
+          [r.slot("exporter.name", { style: "bold" }), ...r.optional("exporter.contact_name", { style: "small" })],
+          1.2,
+        ),
         box("9", "Signature (not required from a registered exporter)", [signature("Signature", 18)]),
       ),
     ],

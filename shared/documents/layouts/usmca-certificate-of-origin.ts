@@ -26,7 +26,19 @@ function goodsTable(r: Reader): TableBlock {
       [r.slot(itemPath(index, "origin_criterion"), { align: "center", nowrap: true, style: "bold" })],
       [r.slot(itemPath(index, "origin_country"), { align: "center", nowrap: true })],
     ]),
-    footer: [[{ span: 5, content: [text("Origin criteria: A wholly obtained or produced · B produced exclusively from originating materials · C produced using non-originating materials meeting the product-specific rule · D per Article 4.2 (unassembled / regional value content)", "fine")] }]],
+    footer: [
+      [
+        {
+          span: 5,
+          content: [
+            text(
+              "Origin criteria: A wholly obtained or produced · B produced exclusively from originating materials · C produced using non-originating materials meeting the product-specific rule · D per Article 4.2 (unassembled / regional value content)",
+              "fine",
+            ),
+          ],
+        },
+      ],
+    ],
   };
 }
 
@@ -34,29 +46,52 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
   const r = new Reader(input);
   const type = (r.str("usmca_data.certifier_type") ?? "").toUpperCase();
   const certifierParty: Piece[] =
-    type === "EXPORTER" ? partyPieces(r, "exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
-    : type === "IMPORTER" ? partyPieces(r, "importer", { otherTaxIds: false, contact: true, addressLines: 1 })
-    : type === "PRODUCER" ? [r.slot("usmca_data.producer_name", { style: "bold" }), r.slot("usmca_data.producer_address", { lines: 2 })]
-    : [r.slot("usmca_data.certifier_name", { label: "Name:" })];
+    type === "EXPORTER"
+      ? partyPieces(r, "exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
+      : type === "IMPORTER"
+        ? partyPieces(r, "importer", { otherTaxIds: false, contact: true, addressLines: 1 })
+        : type === "PRODUCER"
+          ? [r.slot("usmca_data.producer_name", { style: "bold" }), r.slot("usmca_data.producer_address", { lines: 2 })]
+          : [r.slot("usmca_data.certifier_name", { label: "Name:" })];
   return {
     title: "USMCA / CUSMA / T-MEC Certification of Origin",
-    subtitle: "Minimum data elements under USMCA Article 5.2 and Annex 5-A · no prescribed format · valid for 4 years or the blanket period",
+    subtitle:
+      "Minimum data elements under USMCA Article 5.2 and Annex 5-A · no prescribed format · valid for 4 years or the blanket period",
     info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Certifier", [
-          ...(["IMPORTER", "EXPORTER", "PRODUCER"].includes(type) ? [] : [r.slot("usmca_data.certifier_type", { label: "Certifier (IMPORTER / EXPORTER / PRODUCER):" })]),
-          text(`${check(type === "IMPORTER", "Importer")}   ${check(type === "EXPORTER", "Exporter")}   ${check(type === "PRODUCER", "Producer")}`, "bold"),
-          ...certifierParty,
-        ], 1.2),
-        box("2", "Exporter (name, address, telephone, e-mail)", partyPieces(r, "exporter", { otherTaxIds: true, contact: true, addressLines: 1 })),
+        box(
+          "1",
+          "Certifier",
+          [
+            ...(["IMPORTER", "EXPORTER", "PRODUCER"].includes(type)
+              ? []
+              : [r.slot("usmca_data.certifier_type", { label: "Certifier (IMPORTER / EXPORTER / PRODUCER):" })]),
+            text(
+              `${check(type === "IMPORTER", "Importer")}   ${check(type === "EXPORTER", "Exporter")}   ${check(type === "PRODUCER", "Producer")}`,
+              "bold",
+            ),
+            ...certifierParty,
+          ],
+          1.2,
+        ),
+        box(
+          "2",
+          "Exporter (name, address, telephone, e-mail)",
+          partyPieces(r, "exporter", { otherTaxIds: true, contact: true, addressLines: 1 }),
+        ),
       ),
       row(
-        box("3", "Producer (name, address, telephone, e-mail — or “Various” / “Available upon request by the importing authorities”)", [
-          r.slot("usmca_data.producer_name", { style: "bold" }),
-          ...r.optional("usmca_data.producer_address"),
-          ...r.optional("usmca_data.producer_contact", { style: "small" }),
-        ], 1.2),
+        box(
+          "3",
+          "Producer (name, address, telephone, e-mail — or “Various” / “Available upon request by the importing authorities”)",
+          [
+            r.slot("usmca_data.producer_name", { style: "bold" }),
+            ...r.optional("usmca_data.producer_address"),
+            ...r.optional("usmca_data.producer_contact", { style: "small" }),
+          ],
+          1.2,
+        ),
         box("4", "Importer (name, address, telephone, e-mail)", [
           ...partyPieces(r, "importer", { otherTaxIds: true, contact: true, addressLines: 1 }),
           r.country("route.destination_country", { label: "Country of destination:", style: "small" }),
@@ -68,13 +103,21 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
           r.date("usmca_data.blanket_period_from", { label: "From:" }),
           r.date("usmca_data.blanket_period_to", { label: "To:" }),
         ]),
-        box("9", "Authorized signature and date", [
-          text("I certify that the goods described in this document qualify as originating and the information contained in this document is true and accurate. I assume responsibility for proving such representations and agree to maintain and present upon request or to make available during a verification visit, documentation necessary to support this certification.", "fine"),
-          r.slot("usmca_data.certifier_name", { label: "Name:" }),
-          r.slot("usmca_data.certifier_title", { label: "Title:" }),
-          text(`Date: ${r.issueDate()}`),
-          signature("Authorized signature", 18),
-        ], 1.6),
+        box(
+          "9",
+          "Authorized signature and date",
+          [
+            text(
+              "I certify that the goods described in this document qualify as originating and the information contained in this document is true and accurate. I assume responsibility for proving such representations and agree to maintain and present upon request or to make available during a verification visit, documentation necessary to support this certification.",
+              "fine",
+            ),
+            r.slot("usmca_data.certifier_name", { label: "Name:" }),
+            r.slot("usmca_data.certifier_title", { label: "Title:" }),
+            text(`Date: ${r.issueDate()}`),
+            signature("Authorized signature", 18),
+          ],
+          1.6,
+        ),
       ),
     ],
   };

@@ -64,12 +64,29 @@ export const vgmDeclaration = (input: LayoutInput): DocumentModel => {
       ),
       containerTable(r, method, date),
       row(
-        box("8", "Weighing method (SOLAS VI/2.4)", [
-          ...(method === null ? [r.slot("vgm_data.weighing_method", { label: "Method (1 or 2):" })] : []),
-          text(check(method === "1", "Method 1 — the packed and sealed container was weighed on calibrated and certified equipment."), "small"),
-          text(check(method === "2", "Method 2 — all packages and cargo items, including pallets, dunnage and securing material, were weighed and the tare mass of the container added."), "small"),
-        ], 1.5),
-        box("9", "Weighing station / equipment", [r.slot("vgm_data.weighing_station", { lines: 2 }), r.date("vgm_data.weighing_date", { label: "Date of weighing:" })]),
+        box(
+          "8",
+          "Weighing method (SOLAS VI/2.4)",
+          [
+            ...(method === null ? [r.slot("vgm_data.weighing_method", { label: "Method (1 or 2):" })] : []),
+            text(
+              check(method === "1", "Method 1 — the packed and sealed container was weighed on calibrated and certified equipment."),
+              "small",
+            ),
+            text(
+              check(
+                method === "2",
+                "Method 2 — all packages and cargo items, including pallets, dunnage and securing material, were weighed and the tare mass of the container added.",
+              ),
+              "small",
+            ),
+          ],
+          1.5,
+        ),
+        box("9", "Weighing station / equipment", [
+          r.slot("vgm_data.weighing_station", { lines: 2 }),
+          r.date("vgm_data.weighing_date", { label: "Date of weighing:" }),
+        ]),
       ),
       row(
         box("10", "Authorised person (duly authorised by the shipper)", [
@@ -78,9 +95,17 @@ export const vgmDeclaration = (input: LayoutInput): DocumentModel => {
           text(`Date: ${r.issueDate()}`),
           signature("Signature", 18),
         ]),
-        box("11", "Declaration", [
-          text("The shipper declares that the verified gross mass of each container stated above has been obtained in accordance with SOLAS chapter VI, regulation 2 and the requirements of the state in which weighing was completed, using calibrated and certified equipment, and accepts responsibility for its accuracy. The VGM may be used by the carrier and terminal for stowage planning.", "fine"),
-        ], 1.3),
+        box(
+          "11",
+          "Declaration",
+          [
+            text(
+              "The shipper declares that the verified gross mass of each container stated above has been obtained in accordance with SOLAS chapter VI, regulation 2 and the requirements of the state in which weighing was completed, using calibrated and certified equipment, and accepts responsibility for its accuracy. The VGM may be used by the carrier and terminal for stowage planning.",
+              "fine",
+            ),
+          ],
+          1.3,
+        ),
       ),
     ],
   };

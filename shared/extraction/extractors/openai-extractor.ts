@@ -27,7 +27,7 @@ export const SYSTEM_PROMPT = [
   "Countries as ISO 3166-1 alpha-2 codes, currency as an ISO 4217 code, HS codes as digits only, ports as UN/LOCODE when the document gives one.",
   "Numbers as JSON numbers without thousands separators (the document may write 1.234,56 for 1234.56). Weights in kilograms.",
   "exporter is the shipper/seller, importer the consignee/buyer. line_items are the rows of the goods table, in order.",
-  "invoice_data holds the invoice's own number and date (YYYY-MM-DD). Postal codes without a country prefix (\"DE 80333\" is DE and 80333).",
+  'invoice_data holds the invoice\'s own number and date (YYYY-MM-DD). Postal codes without a country prefix ("DE 80333" is DE and 80333).',
 ].join("\n");
 
 /**
@@ -41,10 +41,16 @@ export function documentPrompt(doc: DocumentText, known?: FlatExtraction): strin
   const body = doc.lines
     .map((l) => `[p${l.page} y=${round(l.y)}] ${l.segments.map((s) => `x=${round(s.x0)} ${s.text}`).join(" | ")}`)
     .join("\n");
-  const source = { "pdf-text": "PDF text layer", "pdf-ocr": "OCR of a scanned PDF", "image-ocr": "OCR of an image", spreadsheet: "spreadsheet cells (x = column, y = row)" }[doc.source];
-  const exact = known && known.size > 0
-    ? `Exact values from the machine-readable invoice embedded in the PDF (copy them unchanged; fill only what they lack):\n${[...known].map(([k, v]) => `${k} = ${JSON.stringify(v.value)}`).join("\n")}\n\n`
-    : "";
+  const source = {
+    "pdf-text": "PDF text layer",
+    "pdf-ocr": "OCR of a scanned PDF",
+    "image-ocr": "OCR of an image",
+    spreadsheet: "spreadsheet cells (x = column, y = row)",
+  }[doc.source];
+  const exact =
+    known && known.size > 0
+      ? `Exact values from the machine-readable invoice embedded in the PDF (copy them unchanged; fill only what they lack):\n${[...known].map(([k, v]) => `${k} = ${JSON.stringify(v.value)}`).join("\n")}\n\n`
+      : "";
   return `${exact}Document (${source}, ${doc.pageCount} page${doc.pageCount === 1 ? "" : "s"}), lines as [page y] and runs as x=left edge:\n\n${body.slice(0, MAX_DOCUMENT_CHARS)}`;
 }
 
@@ -100,7 +106,8 @@ export function answerToFlat(content: string, tokens: TokenLogprob[] | null | un
     throw new ExtractionError("The model's answer is not valid JSON");
   }
   const parsed = ModelAnswerSchema.safeParse(json);
-  if (!parsed.success) throw new ExtractionError(`The model's answer does not follow the schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  if (!parsed.success)
+    throw new ExtractionError(`The model's answer does not follow the schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   const confidences = logprobConfidences(content, tokens);
   const out: FlatExtraction = new Map();
   for (const span of jsonLeafSpans(content)) {
@@ -114,7 +121,8 @@ export function answerToFlat(content: string, tokens: TokenLogprob[] | null | un
 
 export async function createOpenAiExtractor(config: ExtractionConfig): Promise<Extractor> {
   const [{ default: OpenAI }, { zodResponseFormat }] = await Promise.all([import("openai"), import("openai/helpers/zod")]);
-  if (!config.openaiApiKey && !config.openaiBaseUrl) throw new ExtractionError("TDS_EXTRACTOR=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)");
+  if (!config.openaiApiKey && !config.openaiBaseUrl)
+    throw new ExtractionError("TDS_EXTRACTOR=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)");
   const client = new OpenAI({
     apiKey: config.openaiApiKey ?? "not-needed",
     baseURL: config.openaiBaseUrl,

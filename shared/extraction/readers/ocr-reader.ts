@@ -27,7 +27,14 @@ async function createEngine(): Promise<TesseractWorker> {
   const require = createRequire(import.meta.url);
   const langPath = join(dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
   const cachePath = await mkdtemp(join(tmpdir(), "tds-ocr-"));
-  const worker = await createWorker("eng", OEM.LSTM_ONLY, { langPath, cachePath, gzip: true, cacheMethod: "none", logger: () => {}, errorHandler: () => {} });
+  const worker = await createWorker("eng", OEM.LSTM_ONLY, {
+    langPath,
+    cachePath,
+    gzip: true,
+    cacheMethod: "none",
+    logger: () => {},
+    errorHandler: () => {},
+  });
   await worker.setParameters({ tessedit_do_invert: "0" });
   return worker;
 }

@@ -70,7 +70,12 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
         const [a, b, , d, e, f] = item.transform as number[];
         if (!item.str.trim()) {
           const size = Math.abs(d) || 10;
-          glue = run !== null && item.str.length > 0 && item.width <= size * 0.7 * item.str.length && Math.abs(f - run.baseline) < 0.5 && Math.abs(e - run.x1) < size * 0.3;
+          glue =
+            run !== null &&
+            item.str.length > 0 &&
+            item.width <= size * 0.7 * item.str.length &&
+            Math.abs(f - run.baseline) < 0.5 &&
+            Math.abs(e - run.x1) < size * 0.3;
           if (!glue) flush();
           continue;
         }
@@ -102,7 +107,12 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
       page.cleanup();
     }
     const attachments = await readAttachments(pdf);
-    return { source: ocrPages > 0 ? "pdf-ocr" : "pdf-text", pageCount: pages, lines: buildLines(words), ...(attachments.length ? { attachments } : {}) };
+    return {
+      source: ocrPages > 0 ? "pdf-ocr" : "pdf-text",
+      pageCount: pages,
+      lines: buildLines(words),
+      ...(attachments.length ? { attachments } : {}),
+    };
   } catch (e) {
     if (e instanceof ExtractionError) throw e;
     throw new ExtractionError(`The PDF could not be read: ${(e as Error).message}`);
@@ -124,13 +134,17 @@ async function readAttachments(pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PD
  * A page that is one scanned image: that image as a greyscale PGM at its own resolution (no
  * rendering, no resampling), or null when the page holds anything else.
  */
-async function embeddedScan(pdfjs: PdfJs, page: import("pdfjs-dist/legacy/build/pdf.mjs").PDFPageProxy): Promise<{ image: Uint8Array; scale: number } | null> {
+async function embeddedScan(
+  pdfjs: PdfJs,
+  page: import("pdfjs-dist/legacy/build/pdf.mjs").PDFPageProxy,
+): Promise<{ image: Uint8Array; scale: number } | null> {
   const ops = await page.getOperatorList();
   const ids: string[] = [];
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i];
     if (fn === pdfjs.OPS.paintImageXObject) ids.push(ops.argsArray[i][0] as string);
-    else if (fn === pdfjs.OPS.paintInlineImageXObject || fn === pdfjs.OPS.paintImageXObjectRepeat || fn === pdfjs.OPS.paintImageMaskXObject) return null;
+    else if (fn === pdfjs.OPS.paintInlineImageXObject || fn === pdfjs.OPS.paintImageXObjectRepeat || fn === pdfjs.OPS.paintImageMaskXObject)
+      return null;
   }
   if (ids.length !== 1) return null;
   const store = ids[0].startsWith("g_") ? page.commonObjs : page.objs;
@@ -159,8 +173,10 @@ async function ocrPage(
   if (scan) return ocrImage(scan.image, n, scan.scale);
   const scale = OCR_DPI / 72;
   const viewport = page.getViewport({ scale });
-  const factory = (pdf as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } }).canvasFactory;
-  if (!factory) throw new ExtractionError("This PDF has no text layer and scanned pages cannot be rendered here (@napi-rs/canvas is missing)");
+  const factory = (pdf as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } })
+    .canvasFactory;
+  if (!factory)
+    throw new ExtractionError("This PDF has no text layer and scanned pages cannot be rendered here (@napi-rs/canvas is missing)");
   const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const c = context as CanvasRenderingContext2D;
   c.fillStyle = "#ffffff";

@@ -20,7 +20,13 @@ export function sheetsToDocument(sheets: SheetCell[][]): DocumentText {
         page: i + 1,
         y: row,
         height: 1,
-        segments: segs.map((c) => ({ text: c.text.replace(/\s+/g, " ").trim(), x0: c.col - 1, x1: c.col, confidence: 1, ...(c.number !== undefined ? { number: c.number } : {}) })),
+        segments: segs.map((c) => ({
+          text: c.text.replace(/\s+/g, " ").trim(),
+          x0: c.col - 1,
+          x1: c.col,
+          confidence: 1,
+          ...(c.number !== undefined ? { number: c.number } : {}),
+        })),
       });
     }
   });

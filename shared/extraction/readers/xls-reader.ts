@@ -81,7 +81,12 @@ export function readCompoundFileStream(bytes: Uint8Array, names: string[]): { na
 
   const dir = readChain(firstDirSector);
   const dview = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
-  interface Entry { name: string; type: number; start: number; size: number }
+  interface Entry {
+    name: string;
+    type: number;
+    start: number;
+    size: number;
+  }
   const entries: Entry[] = [];
   for (let off = 0; off + 128 <= dir.length; off += 128) {
     const nameLen = Math.min(64, dview.getUint16(off + 0x40, true));

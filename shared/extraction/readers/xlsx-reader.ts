@@ -12,7 +12,14 @@ function cellText(value: unknown): { text: string; number?: number } {
   if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE" };
   if (value instanceof Date) return { text: Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10) };
   if (typeof value === "object") {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: string; error?: string; sharedFormula?: string; formula?: string };
+    const v = value as {
+      richText?: { text: string }[];
+      result?: unknown;
+      text?: string;
+      error?: string;
+      sharedFormula?: string;
+      formula?: string;
+    };
     if (Array.isArray(v.richText)) return { text: v.richText.map((r) => r.text).join("") };
     if ("result" in v || v.formula || v.sharedFormula) return cellText(v.result);
     if (typeof v.text === "string") return { text: v.text }; // hyperlink

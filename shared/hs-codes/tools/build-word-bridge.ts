@@ -39,7 +39,12 @@ const MAX_TARGETS = 6;
 // ---------- tariff words (only to decide which WordNet targets can ever match) ----------
 const tariffWords = new Set<string>();
 const addWords = (text: string) => {
-  for (const w of text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z]+/)) if (w.length >= 2) tariffWords.add(w);
+  for (const w of text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^a-z]+/))
+    if (w.length >= 2) tariffWords.add(w);
 };
 for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
   const dir = join(REFERENCE_DIR, sub);
@@ -50,7 +55,8 @@ for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
     addWords((f.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8"));
   }
 }
-const inTariff = (lemma: string) => lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
+const inTariff = (lemma: string) =>
+  lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
 
 // ---------- WordNet ----------
 interface Synset {
@@ -65,7 +71,13 @@ function readData(pos: string): Map<string, Synset> {
     const f = line.split(" ");
     const wCnt = parseInt(f[3], 16);
     const words: string[] = [];
-    for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, "").toLowerCase().replace(/_/g, " "));
+    for (let i = 0; i < wCnt; i++)
+      words.push(
+        f[4 + 2 * i]
+          .replace(/\(.*\)$/, "")
+          .toLowerCase()
+          .replace(/_/g, " "),
+      );
     let k = 4 + 2 * wCnt;
     const pCnt = Number(f[k++]);
     const hypernyms: string[] = [];
@@ -113,7 +125,9 @@ for (const [lemma, offsets] of readIndex("noun")) {
   let level = senses;
   for (let l = 0; l < HYPERNYM_LEVELS; l++) {
     const next: string[] = [];
-    for (const o of level) for (const h of nouns.get(o)?.hypernyms ?? []) if (depth(h) >= MIN_DEPTH && GOODS_LEX_FILES.has(nouns.get(h)?.lexFile ?? -1)) next.push(h);
+    for (const o of level)
+      for (const h of nouns.get(o)?.hypernyms ?? [])
+        if (depth(h) >= MIN_DEPTH && GOODS_LEX_FILES.has(nouns.get(h)?.lexFile ?? -1)) next.push(h);
     for (const o of next) for (const w of nouns.get(o)?.words ?? []) add(w);
     level = next;
   }
@@ -121,7 +135,11 @@ for (const [lemma, offsets] of readIndex("noun")) {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const header = "Derived from WordNet 3.1 (Princeton University, WordNet licence) by shared/hs-codes/tools/build-word-bridge.ts; do not edit.";
+const header =
+  "Derived from WordNet 3.1 (Princeton University, WordNet licence) by shared/hs-codes/tools/build-word-bridge.ts; do not edit.";
 writeFileSync(join(OUT_DIR, "wordnet-words.json"), `${JSON.stringify({ source: header, words: [...known].sort().join(" ") })}\n`);
-writeFileSync(join(OUT_DIR, "wordnet-bridge.json"), `${JSON.stringify({ source: header, bridge: Object.fromEntries(Object.entries(bridge).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`);
+writeFileSync(
+  join(OUT_DIR, "wordnet-bridge.json"),
+  `${JSON.stringify({ source: header, bridge: Object.fromEntries(Object.entries(bridge).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`,
+);
 console.log(`${known.size} known words, ${Object.keys(bridge).length} bridge entries`);

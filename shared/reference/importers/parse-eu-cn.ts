@@ -82,7 +82,8 @@ export function parseEuCnJson(files: EuCnFiles): EuHsRow[] {
       items.push({ item, code });
     }
   }
-  if (files.codes !== undefined && !items.some((x) => x.code.length === 8)) throw new Error("EU CN JSON: the codes file holds no CN8 codes");
+  if (files.codes !== undefined && !items.some((x) => x.code.length === 8))
+    throw new Error("EU CN JSON: the codes file holds no CN8 codes");
   const known = new Set(items.map((x) => x.code));
   const seen = new Set<string>();
   const rows: EuHsRow[] = [];
@@ -123,7 +124,12 @@ const TARIC_HEADERS: Record<string, string[]> = {
   end: ["end_date", "validity_end_date", "date_end"],
 };
 
-const headerKey = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
 
 /** Accepts ISO dates and the DD/MM/YYYY or DD-MM-YYYY dates of the TARIC spreadsheet exports. */
 function dateOrNull(value: string | undefined): string | null {
@@ -142,7 +148,8 @@ export function parseEuTaricCsv(text: string): EuHsRow[] {
   const { header, rows } = parseCsvWithHeader(text, { delimiter });
   const col = (name: keyof typeof TARIC_HEADERS) => header.find((h) => TARIC_HEADERS[name].includes(headerKey(h)));
   const codeCol = col("code");
-  if (!codeCol) throw new Error(`EU TARIC CSV: no goods-code column (one of ${TARIC_HEADERS.code.join(", ")}); header is ${JSON.stringify(header)}`);
+  if (!codeCol)
+    throw new Error(`EU TARIC CSV: no goods-code column (one of ${TARIC_HEADERS.code.join(", ")}); header is ${JSON.stringify(header)}`);
   const [suffixCol, indentCol, descCol, startCol, endCol] = (["suffix", "indent", "description", "start", "end"] as const).map(col);
   const out: EuHsRow[] = [];
   const stack: Array<{ depth: number; code: string; suffix: string }> = [];

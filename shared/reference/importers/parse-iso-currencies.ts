@@ -48,7 +48,12 @@ export function parseIsoCurrenciesCsv(text: string): CurrencyRow[] {
       minor_units: /^\d+$/.test(minor) ? Number(minor) : null,
       current: isCurrent,
       countries: [...new Set(source.map((r) => cleanText(r.Entity)).filter(Boolean))],
-      withdrawal_date: isCurrent ? null : (historic.map((r) => cleanText(r.WithdrawalDate)).sort().pop() ?? null),
+      withdrawal_date: isCurrent
+        ? null
+        : (historic
+            .map((r) => cleanText(r.WithdrawalDate))
+            .sort()
+            .pop() ?? null),
     });
   }
   return out.sort((a, b) => (a.code < b.code ? -1 : 1));

@@ -47,7 +47,15 @@ export function parseUkTariffCommodities(text: string): UkCommodityRow[] {
   const { header, rows } = parseCsvWithHeader(text);
   requireColumns(
     header,
-    ["commodity__sid", "commodity__code", "commodity__suffix", "commodity__description", "commodity__validity_start", "commodity__validity_end", "parent__sid"],
+    [
+      "commodity__sid",
+      "commodity__code",
+      "commodity__suffix",
+      "commodity__description",
+      "commodity__validity_start",
+      "commodity__validity_end",
+      "parent__sid",
+    ],
     "UK tariff commodities-report CSV",
   );
   const out: UkCommodityRow[] = [];

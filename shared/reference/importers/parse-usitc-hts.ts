@@ -67,7 +67,9 @@ function buildRows(lines: RawLine[]): UsHtsRow[] {
     while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
     const parent = stack.length > 0 ? stack[stack.length - 1] : null;
     // Chapter of a grouping line is that of the coded line it sits under.
-    const parts = code ? hsParts(code) : { chapter: parent?.chapter ?? null, heading: parent?.heading ?? null, subheading: parent?.subheading ?? null };
+    const parts = code
+      ? hsParts(code)
+      : { chapter: parent?.chapter ?? null, heading: parent?.heading ?? null, subheading: parent?.subheading ?? null };
     const general = textOrNull(line.general);
     const special = textOrNull(line.special);
     const other = textOrNull(line.other);
@@ -112,7 +114,10 @@ function unitsFrom(value: unknown): string[] {
       // fall through to the plain reading
     }
   }
-  return text.split(",").map((u) => cleanText(u)).filter(Boolean);
+  return text
+    .split(",")
+    .map((u) => cleanText(u))
+    .filter(Boolean);
 }
 
 export function parseUsitcHtsJson(text: string): UsHtsRow[] {
@@ -162,5 +167,10 @@ export function parseUsitcHtsCsv(text: string): UsHtsRow[] {
 
 /** Picks the reader by the content: the JSON export starts with "[". */
 export function parseUsitcHts(text: string): UsHtsRow[] {
-  return text.replace(/^\uFEFF/, "").trimStart().startsWith("[") ? parseUsitcHtsJson(text) : parseUsitcHtsCsv(text);
+  return text
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .startsWith("[")
+    ? parseUsitcHtsJson(text)
+    : parseUsitcHtsCsv(text);
 }

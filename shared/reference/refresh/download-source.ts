@@ -72,7 +72,14 @@ export async function downloadSourceFile(
         await new Promise((r) => setTimeout(r, 200 * attempt));
         continue;
       }
-      const why = e instanceof Error ? (timedOut ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+      const why =
+        e instanceof Error
+          ? timedOut
+            ? `no answer within ${Math.round(options.timeoutMs / 1000)} s`
+            : e.cause instanceof Error
+              ? e.cause.message
+              : e.message
+          : String(e);
       throw new DownloadError(`${file.url} could not be reached: ${why}`);
     }
   }
@@ -112,7 +119,14 @@ export async function downloadSourceFile(
     at += c.length;
   }
   const finalUrl = res.url || file.url;
-  return { key: file.key, url: file.url, finalUrl, fileName: fileNameOf(res, finalUrl), bytes, lastModified: isoDate(res.headers.get("last-modified")) };
+  return {
+    key: file.key,
+    url: file.url,
+    finalUrl,
+    fileName: fileNameOf(res, finalUrl),
+    bytes,
+    lastModified: isoDate(res.headers.get("last-modified")),
+  };
 }
 
 /** sha256 over each file's key and bytes, in the source's file order: equal only when every file is. */

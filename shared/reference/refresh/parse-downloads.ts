@@ -53,7 +53,8 @@ function opening(s: string): string {
 }
 
 function refuseHtml(key: string, s: string): void {
-  if (/^\s*<(?:!doctype|html|head|body)/i.test(s)) throw new FormatError(`${key}: an HTML page instead of the data file (starts ${opening(s)})`);
+  if (/^\s*<(?:!doctype|html|head|body)/i.test(s))
+    throw new FormatError(`${key}: an HTML page instead of the data file (starts ${opening(s)})`);
 }
 
 /** The first version-like match in the publisher's file name or address. */
@@ -96,9 +97,14 @@ async function parseOfac(files: Map<string, DownloadedFile>): Promise<ParsedTabl
     const primary = await read(keys[0]);
     if (primary === undefined) continue;
     // dat_spec.txt: headerless, each record starts with the numeric ent_num.
-    if (!/^\s*\d+,/.test(primary)) throw new FormatError(`${keys[0]}: not an OFAC legacy CSV (a record starts with its ent_num; the file starts ${opening(primary)})`);
+    if (!/^\s*\d+,/.test(primary))
+      throw new FormatError(`${keys[0]}: not an OFAC legacy CSV (a record starts with its ent_num; the file starts ${opening(primary)})`);
     // The legacy files end with a Ctrl-Z byte; a file cut off mid-record has a last line without its 12 fields.
-    const lastLine = primary.replace(/[\x1a\s]+$/, "").split(/\r?\n/).pop() ?? "";
+    const lastLine =
+      primary
+        .replace(/[\x1a\s]+$/, "")
+        .split(/\r?\n/)
+        .pop() ?? "";
     let fields = 0;
     try {
       fields = parseCsv(lastLine)[0]?.length ?? 0;
@@ -111,12 +117,18 @@ async function parseOfac(files: Map<string, DownloadedFile>): Promise<ParsedTabl
     const filesText: OfacFiles = { primary, alt: await read(keys[1]), add: await read(keys[2]), comments: await read(keys[3]) };
     const result = parseOfacList(list, filesText);
     for (const r of result.rows) rows.push(r);
-    notes.push(`${list}: ${result.rows.length} entries; records for entries not in the primary file: ${result.orphans.alt} alt, ${result.orphans.add} add, ${result.orphans.comments} comments`);
+    notes.push(
+      `${list}: ${result.rows.length} entries; records for entries not in the primary file: ${result.orphans.alt} alt, ${result.orphans.add} add, ${result.orphans.comments} comments`,
+    );
   }
   if (rows.length === 0) throw new FormatError("neither sdn.csv nor cons_prim.csv was downloaded");
   // The legacy CSV carries no date; the publisher's date is the Last-Modified of sdn.csv (reference_imports.published_at).
   const sdn = files.get("sdn.csv") ?? files.get("cons_prim.csv")!;
-  return { rows: rows as unknown as Row[], vintage: sdn.lastModified ? `OFAC lists published ${sdn.lastModified.slice(0, 10)}` : null, notes };
+  return {
+    rows: rows as unknown as Row[],
+    vintage: sdn.lastModified ? `OFAC lists published ${sdn.lastModified.slice(0, 10)}` : null,
+    notes,
+  };
 }
 
 async function parsePorts(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
@@ -141,7 +153,8 @@ async function parsePorts(files: Map<string, DownloadedFile>): Promise<ParsedTab
   for (const [i, d] of decoded.entries()) {
     refuseHtml(parts[i].name, d.text);
     // Headerless, 12 columns: Change, Country, Location, Name, …; the first record is a country header ",AD,,.ANDORRA,…".
-    if (!/^[^,\n]{0,1},[A-Z]{2},/.test(d.text)) throw new FormatError(`${parts[i].name}: not a UN/LOCODE code list part (starts ${opening(d.text)})`);
+    if (!/^[^,\n]{0,1},[A-Z]{2},/.test(d.text))
+      throw new FormatError(`${parts[i].name}: not a UN/LOCODE code list part (starts ${opening(d.text)})`);
   }
   const result = parseUnlocodeParts(decoded.map((d) => d.text));
   if (result.skipped.malformed > result.rows.length / 100) {
@@ -191,7 +204,11 @@ async function parseUk(files: Map<string, DownloadedFile>): Promise<ParsedTable>
     throw new FormatError(`${file.key}: not the UK Tariff commodities-report CSV (${e instanceof Error ? e.message : String(e)})`);
   }
   const m = versionIn(file, /v(\d+\.\d+\.\d+)/);
-  return { rows: rows as unknown as Row[], vintage: m ? `UK Tariff v${m[1]}` : null, notes: [`${rows.filter((r) => r.is_leaf).length} leaf declarable lines`] };
+  return {
+    rows: rows as unknown as Row[],
+    vintage: m ? `UK Tariff v${m[1]}` : null,
+    notes: [`${rows.filter((r) => r.is_leaf).length} leaf declarable lines`],
+  };
 }
 
 async function parseEu(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
@@ -200,12 +217,22 @@ async function parseEu(files: Map<string, DownloadedFile>): Promise<ParsedTable>
   const opt = async (key: string) => (files.has(key) ? await text(files.get(key)!) : undefined);
   let rows;
   try {
-    rows = parseEuCnJson({ codes, subheadings: await opt("cnSubheadings.json"), headings: await opt("cnHeadings.json"), chapters: await opt("cnChapters.json"), sections: await opt("cnSections.json") });
+    rows = parseEuCnJson({
+      codes,
+      subheadings: await opt("cnSubheadings.json"),
+      headings: await opt("cnHeadings.json"),
+      chapters: await opt("cnChapters.json"),
+      sections: await opt("cnSections.json"),
+    });
   } catch (e) {
     throw new FormatError(`cnCodes.json: not the CN JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   const year = /"version"\s*:\s*"?(\d{4})/.exec(codes.slice(0, 2000))?.[1] ?? versionIn(need(files, "cnCodes.json"), /(\d{4})/)?.[1];
-  return { rows: rows as unknown as Row[], vintage: year ? `CN ${year}` : null, notes: [`${rows.filter((r) => r.level === 8).length} CN8 codes`, "no TARIC file: 10-digit codes are checked by their CN8 prefix"] };
+  return {
+    rows: rows as unknown as Row[],
+    vintage: year ? `CN ${year}` : null,
+    notes: [`${rows.filter((r) => r.level === 8).length} CN8 codes`, "no TARIC file: 10-digit codes are checked by their CN8 prefix"],
+  };
 }
 
 /** The "HSN" sheet (or the first) of the GST portal's HSN_SAC.xlsx, as CSV text for the CSV parser. */
@@ -218,7 +245,11 @@ async function xlsxSheetAsCsv(bytes: Uint8Array): Promise<string> {
   const quote = (v: unknown) => `"${String(v ?? "").replace(/"/g, '""')}"`;
   const lines: string[] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = (row.values as unknown[]).slice(1).map((v) => (v && typeof v === "object" && "richText" in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join("") : v));
+    const values = (row.values as unknown[])
+      .slice(1)
+      .map((v) =>
+        v && typeof v === "object" && "richText" in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join("") : v,
+      );
     lines.push(values.slice(0, 2).map(quote).join(","));
   });
   return lines.join("\n");
@@ -250,7 +281,11 @@ async function parseWco(files: Map<string, DownloadedFile>): Promise<ParsedTable
   }
   // The last row reads "Total of all HS2022 commodities".
   const year = /Total of all HS ?(\d{4})/i.exec(s.slice(-400))?.[1];
-  return { rows: result.rows as unknown as Row[], vintage: year ? `HS ${year}` : null, notes: [`${result.skipped} residual rows skipped (TOTAL, chapter 99)`] };
+  return {
+    rows: result.rows as unknown as Row[],
+    vintage: year ? `HS ${year}` : null,
+    notes: [`${result.skipped} residual rows skipped (TOTAL, chapter 99)`],
+  };
 }
 
 async function parseCountries(files: Map<string, DownloadedFile>): Promise<ParsedTable> {

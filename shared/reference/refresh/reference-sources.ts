@@ -81,10 +81,26 @@ export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
     publisher: "EU Combined Nomenclature (EU Vocabularies, redistributed as JSON by xterr/php-cncodes)",
     files: [
       { key: "cnCodes.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnCodes_2026.json" },
-      { key: "cnSubheadings.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSubheadings_2026.json", optional: true },
-      { key: "cnHeadings.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnHeadings_2026.json", optional: true },
-      { key: "cnChapters.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnChapters_2026.json", optional: true },
-      { key: "cnSections.json", url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSections_2026.json", optional: true },
+      {
+        key: "cnSubheadings.json",
+        url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSubheadings_2026.json",
+        optional: true,
+      },
+      {
+        key: "cnHeadings.json",
+        url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnHeadings_2026.json",
+        optional: true,
+      },
+      {
+        key: "cnChapters.json",
+        url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnChapters_2026.json",
+        optional: true,
+      },
+      {
+        key: "cnSections.json",
+        url: "https://raw.githubusercontent.com/xterr/php-cncodes/master/Resources/cnSections_2026.json",
+        optional: true,
+      },
     ],
     intervalDays: QUARTER,
     minRows: 5_000,

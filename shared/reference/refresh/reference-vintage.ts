@@ -74,7 +74,11 @@ export function readStoredVintages(db: Queryable): Promise<StoredVintage[]> {
 }
 
 /** Pure: age and staleness at `now`. A table never imported is not stale (the rules report it as not loaded). */
-export function freshnessOf(v: StoredVintage, settings: Pick<ReferenceRefreshSettings, "intervalMs" | "staleMarginMs">, now: number): TableFreshness {
+export function freshnessOf(
+  v: StoredVintage,
+  settings: Pick<ReferenceRefreshSettings, "intervalMs" | "staleMarginMs">,
+  now: number,
+): TableFreshness {
   const times = [v.imported_at, v.last_checked_at].map((t) => (t ? Date.parse(t) : 0));
   const checked = Math.max(...times);
   const interval = settings.intervalMs[v.table];
@@ -93,6 +97,10 @@ export function freshnessOf(v: StoredVintage, settings: Pick<ReferenceRefreshSet
   };
 }
 
-export async function readReferenceFreshness(db: Queryable, settings: ReferenceRefreshSettings, now = Date.now()): Promise<TableFreshness[]> {
+export async function readReferenceFreshness(
+  db: Queryable,
+  settings: ReferenceRefreshSettings,
+  now = Date.now(),
+): Promise<TableFreshness[]> {
   return (await readStoredVintages(db)).map((v) => freshnessOf(v, settings, now));
 }

@@ -12,6 +12,13 @@ export async function referenceDataHealth(db: Queryable, settings: ReferenceRefr
   return {
     refresh: settings.enabled ? "on" : "off",
     stale: tables.filter((t) => t.stale).map((t) => t.table),
-    tables: tables.map((t) => ({ table: t.table, vintage: t.vintage, published_at: t.published_at, checked_at: t.checked_at, age_seconds: t.age_seconds, stale: t.stale })),
+    tables: tables.map((t) => ({
+      table: t.table,
+      vintage: t.vintage,
+      published_at: t.published_at,
+      checked_at: t.checked_at,
+      age_seconds: t.age_seconds,
+      stale: t.stale,
+    })),
   };
 }

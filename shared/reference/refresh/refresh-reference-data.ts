@@ -85,7 +85,10 @@ export function resolveTables(only: readonly string[] | undefined): RefreshableT
   const out = new Set<RefreshableTable>();
   for (const a of asked) {
     const hit = (REFRESHABLE_TABLES as readonly string[]).includes(a) ? [a as RefreshableTable] : ALIASES[a];
-    if (!hit) throw new UnknownTableError(`unknown reference table "${a}"; tables: ${REFRESHABLE_TABLES.join(", ")} (or sanctions, ports, hs, tariffs, wco)`);
+    if (!hit)
+      throw new UnknownTableError(
+        `unknown reference table "${a}"; tables: ${REFRESHABLE_TABLES.join(", ")} (or sanctions, ports, hs, tariffs, wco)`,
+      );
     for (const t of hit) out.add(t);
   }
   return REFRESHABLE_TABLES.filter((t) => out.has(t));
@@ -106,7 +109,14 @@ export async function dueTables(db: Db, settings: ReferenceRefreshSettings, now 
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function refreshTable(db: Db, table: RefreshableTable, settings: ReferenceRefreshSettings, options: RefreshOptions, _owner: string, previous: { rows: number; checksum: string | null; vintage: string | null }): Promise<TableRefreshResult> {
+async function refreshTable(
+  db: Db,
+  table: RefreshableTable,
+  settings: ReferenceRefreshSettings,
+  options: RefreshOptions,
+  _owner: string,
+  previous: { rows: number; checksum: string | null; vintage: string | null },
+): Promise<TableRefreshResult> {
   const files = settings.sources[table];
   const sourceUrls = files.map((f) => f.url);
   const started = performance.now();
@@ -125,7 +135,16 @@ async function refreshTable(db: Db, table: RefreshableTable, settings: Reference
   const checksum = await checksumOf(downloaded);
   const publishedAt = downloaded.map((d) => d.lastModified).find((d) => d !== null) ?? null;
   if (checksum === previous.checksum) {
-    return { table, outcome: "unchanged", sourceUrls, rows: previous.rows, previousRows: previous.rows, vintage: previous.vintage, checksum, seconds: seconds() };
+    return {
+      table,
+      outcome: "unchanged",
+      sourceUrls,
+      rows: previous.rows,
+      previousRows: previous.rows,
+      vintage: previous.vintage,
+      checksum,
+      seconds: seconds(),
+    };
   }
 
   options.onEvent?.({ type: "parse", table });
@@ -133,7 +152,9 @@ async function refreshTable(db: Db, table: RefreshableTable, settings: Reference
   const rows = parsed.rows.length;
   const minRows = settings.minRows[table];
   if (rows < minRows) {
-    throw new Error(`${rows} rows is not a plausible ${table} download (at least ${minRows} expected); the file may be truncated or the wrong one`);
+    throw new Error(
+      `${rows} rows is not a plausible ${table} download (at least ${minRows} expected); the file may be truncated or the wrong one`,
+    );
   }
   if (!options.force && previous.rows > 0 && rows < previous.rows * (1 - settings.maxShrink)) {
     const pct = Math.round((1 - rows / previous.rows) * 1000) / 10;
@@ -156,11 +177,26 @@ async function refreshTable(db: Db, table: RefreshableTable, settings: Reference
     { onProgress: (_t, done, total) => options.onEvent?.({ type: "load", table, done, total }) },
   );
   forgetReferenceVintage(db);
-  return { table, outcome: "imported", sourceUrls, rows, previousRows: previous.rows, vintage, publishedAt, checksum, notes: parsed.notes, seconds: seconds() };
+  return {
+    table,
+    outcome: "imported",
+    sourceUrls,
+    rows,
+    previousRows: previous.rows,
+    vintage,
+    publishedAt,
+    checksum,
+    notes: parsed.notes,
+    seconds: seconds(),
+  };
 }
 
 /** Refreshes the asked tables one after the other; never throws for one table's failure (see each result). */
-export async function refreshReferenceData(db: Db, settings: ReferenceRefreshSettings, options: RefreshOptions = {}): Promise<TableRefreshResult[]> {
+export async function refreshReferenceData(
+  db: Db,
+  settings: ReferenceRefreshSettings,
+  options: RefreshOptions = {},
+): Promise<TableRefreshResult[]> {
   const tables = resolveTables(options.only);
   const owner = options.owner ?? `refresh-${crypto.randomUUID()}`;
   const now = options.now ?? Date.now;
@@ -168,7 +204,10 @@ export async function refreshReferenceData(db: Db, settings: ReferenceRefreshSet
   for (const table of tables) {
     const sourceUrls = settings.sources[table].map((f) => f.url);
     const [imports, states] = await Promise.all([
-      db.query<{ row_count: number; checksum: string | null; imported_at: unknown }>("select row_count, checksum, imported_at from reference_imports where table_name = $1", [table]),
+      db.query<{ row_count: number; checksum: string | null; imported_at: unknown }>(
+        "select row_count, checksum, imported_at from reference_imports where table_name = $1",
+        [table],
+      ),
       readRefreshStates(db),
     ]);
     const importedAt = toIso(imports[0]?.imported_at);
@@ -186,8 +225,15 @@ export async function refreshReferenceData(db: Db, settings: ReferenceRefreshSet
     const started = performance.now();
     try {
       // Re-read under the lease: another instance may have imported this table a moment ago.
-      const [prev] = await db.query<{ row_count: number; checksum: string | null; vintage: string | null }>("select row_count, checksum, vintage from reference_imports where table_name = $1", [table]);
-      result = await refreshTable(db, table, settings, options, owner, { rows: prev ? Number(prev.row_count) : 0, checksum: prev?.checksum ?? null, vintage: prev?.vintage ?? null });
+      const [prev] = await db.query<{ row_count: number; checksum: string | null; vintage: string | null }>(
+        "select row_count, checksum, vintage from reference_imports where table_name = $1",
+        [table],
+      );
+      result = await refreshTable(db, table, settings, options, owner, {
+        rows: prev ? Number(prev.row_count) : 0,
+        checksum: prev?.checksum ?? null,
+        vintage: prev?.vintage ?? null,
+      });
       await finishRefresh(db, table, owner, { ok: true, outcome: result.outcome });
     } catch (e) {
       result = { table, outcome: "failed", sourceUrls, error: errorText(e), seconds: Math.round((performance.now() - started) / 10) / 100 };

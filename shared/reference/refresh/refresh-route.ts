@@ -51,10 +51,19 @@ export const refreshReferenceDataRoute = defineRoute({
       throw e;
     }
     const results = only.length === 0 ? [] : await refreshReferenceData(db, settings, { only, force: body.force === true });
-    for (const r of results) if (r.outcome === "failed") console.error(`reference refresh: ${r.table} failed, previous data kept: ${r.error}`);
+    for (const r of results)
+      if (r.outcome === "failed") console.error(`reference refresh: ${r.table} failed, previous data kept: ${r.error}`);
     return c.json({
       enabled: true,
-      results: results.map((r) => ({ table: r.table, outcome: r.outcome, rows: r.rows, previous_rows: r.previousRows, vintage: r.vintage, error: r.error, seconds: r.seconds })),
+      results: results.map((r) => ({
+        table: r.table,
+        outcome: r.outcome,
+        rows: r.rows,
+        previous_rows: r.previousRows,
+        vintage: r.vintage,
+        error: r.error,
+        seconds: r.seconds,
+      })),
     });
   },
 });

@@ -3,7 +3,12 @@ import type { RefreshState } from "./refresh-state.ts";
 import type { RefreshableTable } from "./refresh-tables.ts";
 
 /** When a table may be refreshed next: its interval after the last success, or a growing retry delay after failures. */
-export function nextRefreshAt(state: RefreshState | undefined, importedAt: string | null, settings: ReferenceRefreshSettings, table: RefreshableTable): number {
+export function nextRefreshAt(
+  state: RefreshState | undefined,
+  importedAt: string | null,
+  settings: ReferenceRefreshSettings,
+  table: RefreshableTable,
+): number {
   const interval = settings.intervalMs[table];
   const checked = Math.max(Date.parse(state?.lastCheckedAt ?? "") || 0, Date.parse(importedAt ?? "") || 0);
   const dueByInterval = checked === 0 ? 0 : checked + interval;

@@ -42,10 +42,17 @@ export function parseDuration(text: string, name: string): number {
 }
 
 /** "2d" (every table) or "sanctions_ofac=1d,port_codes=30d" or both ("7d,sanctions_ofac=1d"). */
-export function parsePerTable(text: string | undefined, name: string, defaults: Record<ImportableTable, number>): Record<ImportableTable, number> {
+export function parsePerTable(
+  text: string | undefined,
+  name: string,
+  defaults: Record<ImportableTable, number>,
+): Record<ImportableTable, number> {
   const out = { ...defaults };
   if (!text || text.trim() === "") return out;
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf("=");
     if (eq < 0) {
       const ms = parseDuration(part, name);
@@ -85,7 +92,8 @@ function fraction(value: string | undefined, name: string, fallback: number): nu
 type Env = (key: string) => string | undefined;
 
 export function loadReferenceRefreshSettings(env: Env = readEnv): ReferenceRefreshSettings {
-  const perTable = <T>(f: (t: ImportableTable) => T) => Object.fromEntries(IMPORTABLE_TABLES.map((t) => [t, f(t)])) as Record<ImportableTable, T>;
+  const perTable = <T>(f: (t: ImportableTable) => T) =>
+    Object.fromEntries(IMPORTABLE_TABLES.map((t) => [t, f(t)])) as Record<ImportableTable, T>;
   // A mirror behind a firewall: <mirror>/<table>/<file key>, e.g. https://mirror.internal/reference/sanctions_ofac/sdn.csv.
   const mirror = env("TDS_REFERENCE_MIRROR")?.trim().replace(/\/+$/, "") || undefined;
   const sources = perTable((t) => {
@@ -96,8 +104,16 @@ export function loadReferenceRefreshSettings(env: Env = readEnv): ReferenceRefre
       optional: f.optional === true,
     }));
   });
-  const intervalMs = parsePerTable(env("TDS_REFERENCE_REFRESH_INTERVALS"), "TDS_REFERENCE_REFRESH_INTERVALS", perTable((t) => SOURCE_DEFAULTS[t].intervalDays * UNIT_MS.d));
-  const staleMarginMs = parsePerTable(env("TDS_REFERENCE_STALE_MARGIN"), "TDS_REFERENCE_STALE_MARGIN", perTable(() => 2 * UNIT_MS.d));
+  const intervalMs = parsePerTable(
+    env("TDS_REFERENCE_REFRESH_INTERVALS"),
+    "TDS_REFERENCE_REFRESH_INTERVALS",
+    perTable((t) => SOURCE_DEFAULTS[t].intervalDays * UNIT_MS.d),
+  );
+  const staleMarginMs = parsePerTable(
+    env("TDS_REFERENCE_STALE_MARGIN"),
+    "TDS_REFERENCE_STALE_MARGIN",
+    perTable(() => 2 * UNIT_MS.d),
+  );
   const timeout = env("TDS_REFERENCE_TIMEOUT");
   const retry = env("TDS_REFERENCE_RETRY");
   return {

@@ -53,7 +53,12 @@ export async function claimRefreshLease(db: Queryable, table: RefreshableTable, 
 }
 
 /** Releases the lease and records the outcome (a success resets the failure count). */
-export async function finishRefresh(db: Queryable, table: RefreshableTable, owner: string, outcome: { ok: true; outcome: string } | { ok: false; error: string }): Promise<void> {
+export async function finishRefresh(
+  db: Queryable,
+  table: RefreshableTable,
+  owner: string,
+  outcome: { ok: true; outcome: string } | { ok: false; error: string },
+): Promise<void> {
   if (outcome.ok) {
     await db.query(
       `update reference_refresh_state

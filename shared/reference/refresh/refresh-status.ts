@@ -22,11 +22,17 @@ export interface TableRefreshStatus {
   next_refresh_at: string | null;
 }
 
-export async function getRefreshStatus(db: Queryable, settings: ReferenceRefreshSettings, now = Date.now()): Promise<Map<string, TableRefreshStatus>> {
+export async function getRefreshStatus(
+  db: Queryable,
+  settings: ReferenceRefreshSettings,
+  now = Date.now(),
+): Promise<Map<string, TableRefreshStatus>> {
   const [stored, states, imports] = await Promise.all([
     readStoredVintages(db),
     readRefreshStates(db),
-    db.query<{ table_name: string; checksum: string | null; source_urls: unknown }>("select table_name, checksum, source_urls from reference_imports"),
+    db.query<{ table_name: string; checksum: string | null; source_urls: unknown }>(
+      "select table_name, checksum, source_urls from reference_imports",
+    ),
   ]);
   const byTable = new Map(imports.map((r) => [r.table_name, r]));
   const out = new Map<string, TableRefreshStatus>();

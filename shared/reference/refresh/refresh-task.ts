@@ -24,7 +24,10 @@ export function describeRefreshResult(r: TableRefreshResult): string {
   }
 }
 
-export function referenceRefreshTask(services: Services, log: { info: (s: string) => void; error: (s: string) => void } = { info: console.log, error: console.error }): BackgroundTask {
+export function referenceRefreshTask(
+  services: Services,
+  log: { info: (s: string) => void; error: (s: string) => void } = { info: console.log, error: console.error },
+): BackgroundTask {
   const settings = services.config.referenceRefresh;
   if (!settings.enabled) {
     return { name: "reference-refresh (off)", wake: () => {}, stop: async () => {}, idle: async () => {} };

@@ -93,8 +93,32 @@ const MAX_FUZZY_TOKEN_LENGTH = 40;
 
 /** Name particles: optional tokens in names of individuals. */
 const NAME_PARTICLES: ReadonlySet<string> = new Set([
-  "al", "el", "bin", "ibn", "bint", "abu", "abou", "ould", "ben", "de", "da", "del", "della", "di", "du", "la", "le",
-  "dos", "das", "van", "von", "der", "den", "ter", "y", "e",
+  "al",
+  "el",
+  "bin",
+  "ibn",
+  "bint",
+  "abu",
+  "abou",
+  "ould",
+  "ben",
+  "de",
+  "da",
+  "del",
+  "della",
+  "di",
+  "du",
+  "la",
+  "le",
+  "dos",
+  "das",
+  "van",
+  "von",
+  "der",
+  "den",
+  "ter",
+  "y",
+  "e",
 ]);
 
 interface IndexedName {
@@ -208,7 +232,8 @@ function analyseListedName(raw: string, kind: EntryKind): ListedNameShape {
         return { tokens, required, ...plain };
       }
       const surnameParts = surname.map((_, i) => i).filter((i) => required[i]);
-      const patronymics = firstGiven < 0 ? [] : given.map((t, i) => (i > firstGiven && PATRONYMIC.test(t) ? surname.length + i : -1)).filter((i) => i >= 0);
+      const patronymics =
+        firstGiven < 0 ? [] : given.map((t, i) => (i > firstGiven && PATRONYMIC.test(t) ? surname.length + i : -1)).filter((i) => i >= 0);
       return { tokens, required, firstGiven: firstGiven < 0 ? -1 : surname.length + firstGiven, patronymics, surnameParts };
     }
     const tokens = tokenizeName(raw);
@@ -339,7 +364,19 @@ export function buildSanctionsIndex(input: readonly SanctionsEntry[]): Sanctions
       });
       let forgivableMask = firstGiven >= 0 && tokens.length < 32 ? bitOf(firstGiven) : 0;
       if (surnameParts.length >= 2 && tokens.length < 32) for (const i of surnameParts) forgivableMask |= bitOf(i);
-      names.push({ entry: entryIndex, name: c.name, isPrimary: c.isPrimary, tokens, weights: [], required, requiredMask, firstGiven, patronymics, surnameParts, forgivableMask });
+      names.push({
+        entry: entryIndex,
+        name: c.name,
+        isPrimary: c.isPrimary,
+        tokens,
+        weights: [],
+        required,
+        requiredMask,
+        firstGiven,
+        patronymics,
+        surnameParts,
+        forgivableMask,
+      });
     }
   });
   if (names.length >= 1 << 26) throw new Error("sanctions index: too many names");
@@ -541,7 +578,8 @@ function screenedTokens(index: SanctionsIndex, raw: string): string[] {
       for (let i = 3; i <= t.length - 3; i++) {
         const a = t.slice(0, i);
         const b = t.slice(i);
-        if (index.vocab.has(a) && index.vocab.has(b) && (!best || Math.min(a.length, b.length) > Math.min(best[0].length, best[1].length))) best = [a, b];
+        if (index.vocab.has(a) && index.vocab.has(b) && (!best || Math.min(a.length, b.length) > Math.min(best[0].length, best[1].length)))
+          best = [a, b];
       }
       if (best) {
         out.push(best[0], best[1]);
@@ -560,7 +598,9 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
   // Full rarity weights: what an unaligned screened word costs a short alias (no legal-form discount:
   // "Min" of "Kim Song Min" is a name, whatever legal-form word it resembles).
   const fullQueryWeights = query.map((t) => index.weight.get(t) ?? index.unknownWeight);
-  const queryWeights = query.map((t, j) => (looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * fullQueryWeights[j]));
+  const queryWeights = query.map((t, j) =>
+    looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * fullQueryWeights[j],
+  );
   const initials = query.some((t) => t.length === 1);
 
   // 1. Candidate generation: mark, per listed name, which of its token positions were reached.
@@ -622,9 +662,11 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
     if (!kindSet.has(index.entries[n.entry].kind)) continue;
     // An initial ("V. Putin") stands for the first given name of an individual, nothing else.
     const first = n.firstGiven >= 0 ? n.tokens[n.firstGiven] : "";
-    const nameSim = initials && first.length > 1
-      ? (listed: string, screened: string) => (screened.length === 1 ? (listed === first && listed[0] === screened ? INITIAL_SIMILARITY : 0) : sim(listed, screened))
-      : sim;
+    const nameSim =
+      initials && first.length > 1
+        ? (listed: string, screened: string) =>
+            screened.length === 1 ? (listed === first && listed[0] === screened ? INITIAL_SIMILARITY : 0) : sim(listed, screened)
+        : sim;
     const score = scoreName(n, query, queryWeights, fullQueryWeights, nameSim);
     if (score < 0) continue;
     const prev = bestPerEntry.get(n.entry);
@@ -632,8 +674,7 @@ function rank(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[
       !prev ||
       score > prev.score ||
       (score === prev.score &&
-        ((n.isPrimary && !prev.name.isPrimary) ||
-          (n.isPrimary === prev.name.isPrimary && compareStrings(n.name, prev.name.name) < 0)))
+        ((n.isPrimary && !prev.name.isPrimary) || (n.isPrimary === prev.name.isPrimary && compareStrings(n.name, prev.name.name) < 0)))
     ) {
       bestPerEntry.set(n.entry, { entry: n.entry, name: n, score });
     }
@@ -651,11 +692,7 @@ function toMatch(index: SanctionsIndex, s: Scored): SanctionsMatch {
  * All entries scoring at least `threshold` (default 0: every entry that passes the token gate), best first,
  * at most `limit`. For review screens and for the measurement scripts.
  */
-export function screenNameRanked(
-  index: SanctionsIndex,
-  name: string,
-  options: ScreenOptions & { limit?: number } = {},
-): SanctionsMatch[] {
+export function screenNameRanked(index: SanctionsIndex, name: string, options: ScreenOptions & { limit?: number } = {}): SanctionsMatch[] {
   const threshold = options.threshold ?? 0;
   const limit = options.limit ?? 10;
   return rank(index, name, options.kinds ?? PARTY_SCREENING_KINDS)

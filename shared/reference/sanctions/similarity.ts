@@ -117,14 +117,33 @@ export function phoneticKey(token: string): string {
   for (const ch of s) {
     let m: string;
     switch (ch) {
-      case "a": case "e": case "i": case "o": case "u": case "y":
+      case "a":
+      case "e":
+      case "i":
+      case "o":
+      case "u":
+      case "y":
         last = ""; // a vowel separates: "hassan" keeps one s, "sasa" keeps two
         continue;
-      case "q": case "c": case "k": m = "k"; break;
-      case "z": case "s": m = "s"; break;
-      case "v": case "w": case "f": m = "f"; break;
-      case "x": m = "ks"; break;
-      default: m = ch;
+      case "q":
+      case "c":
+      case "k":
+        m = "k";
+        break;
+      case "z":
+      case "s":
+        m = "s";
+        break;
+      case "v":
+      case "w":
+      case "f":
+        m = "f";
+        break;
+      case "x":
+        m = "ks";
+        break;
+      default:
+        m = ch;
     }
     if (m !== last) out += m;
     last = m;
@@ -214,7 +233,7 @@ export function alignTokens(
   candidates.sort(
     (x, y) =>
       y.similarity - x.similarity ||
-      (y.aEnd - y.aStart + y.bEnd - y.bStart) - (x.aEnd - x.aStart + x.bEnd - x.bStart) ||
+      y.aEnd - y.aStart + y.bEnd - y.bStart - (x.aEnd - x.aStart + x.bEnd - x.bStart) ||
       x.aStart - y.aStart ||
       x.bStart - y.bStart ||
       x.aEnd - y.aEnd ||

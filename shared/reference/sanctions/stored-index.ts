@@ -18,7 +18,11 @@ import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIn
 
 /** What a not-yet-loaded array element reads as: an empty value of the elements' type. */
 type Placeholder = "string" | "array" | "object" | "number";
-type FieldLayout = { kind: "map" } | { kind: "array"; length: number; empty?: Placeholder } | { kind: "int32"; length: number } | { kind: "value"; value: unknown };
+type FieldLayout =
+  | { kind: "map" }
+  | { kind: "array"; length: number; empty?: Placeholder }
+  | { kind: "int32"; length: number }
+  | { kind: "value"; value: unknown };
 export type IndexLayout = Record<string, FieldLayout>;
 
 const BATCH = 5000;
@@ -38,8 +42,22 @@ export async function sanctionsSourceSignature(db: Queryable): Promise<string> {
 // weights, fields): a stored index made by another version of the code is then not used.
 const PROBE_ENTRIES: SanctionsEntry[] = [
   { uid: "1", name: "MAHAN AIR", type: "-0-", programs: ["SDGT"], list: "SDN", aliases: [{ name: "MAHAN AIRLINES", type: "aka" }] },
-  { uid: "2", name: "AL-RASHID, Mohammed bin Abdul", type: "individual", programs: ["SDGT"], list: "SDN", aliases: [{ name: "RASHID, Muhamad", type: "aka" }] },
-  { uid: "3", name: "OOO GLOBAL TRADING LIMITED LIABILITY COMPANY", type: "", programs: ["RUSSIA-EO14024"], list: "CONS", aliases: [{ name: "Globaltrade", type: "weak aka" }] },
+  {
+    uid: "2",
+    name: "AL-RASHID, Mohammed bin Abdul",
+    type: "individual",
+    programs: ["SDGT"],
+    list: "SDN",
+    aliases: [{ name: "RASHID, Muhamad", type: "aka" }],
+  },
+  {
+    uid: "3",
+    name: "OOO GLOBAL TRADING LIMITED LIABILITY COMPANY",
+    type: "",
+    programs: ["RUSSIA-EO14024"],
+    list: "CONS",
+    aliases: [{ name: "Globaltrade", type: "weak aka" }],
+  },
 ];
 
 let fingerprint: Promise<string> | null = null;
@@ -72,7 +90,8 @@ export function serialiseIndex(index: SanctionsIndex): { parts: Row[]; layout: I
       layout[field] = { kind: "int32", length: value.length };
     } else if (Array.isArray(value)) {
       const first: unknown = value[0];
-      const empty: Placeholder = typeof first === "string" ? "string" : Array.isArray(first) ? "array" : typeof first === "number" ? "number" : "object";
+      const empty: Placeholder =
+        typeof first === "string" ? "string" : Array.isArray(first) ? "array" : typeof first === "number" ? "number" : "object";
       layout[field] = { kind: "array", length: value.length, empty };
       value.forEach((v, i) => parts.push({ part: field, key: String(i), value: v }));
     } else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") {
@@ -85,7 +104,11 @@ export function serialiseIndex(index: SanctionsIndex): { parts: Row[]; layout: I
 }
 
 /** Replaces the stored index with one built from the entries; returns the number of rows written. */
-export async function storeIndexOf(db: Queryable & { transaction?: unknown }, entries: readonly SanctionsEntry[], sourceSignature: string): Promise<number> {
+export async function storeIndexOf(
+  db: Queryable & { transaction?: unknown },
+  entries: readonly SanctionsEntry[],
+  sourceSignature: string,
+): Promise<number> {
   const { parts, layout } = serialiseIndex(buildSanctionsIndex(entries));
   const write = async (q: Queryable) => {
     await q.query("delete from sanctions_screening_index_meta");

@@ -37,7 +37,12 @@ function formatCheck(
 }
 
 /** Any party's EIN (the spec names the exporter; an EIN is the same number wherever it appears). */
-export const usEinFormat = formatCheck("ein", "EIN", /^\d{2}-\d{7}$/, 'the US Employer Identification Number format XX-XXXXXXX (2 digits, hyphen, 7 digits), e.g. "12-3456789"');
+export const usEinFormat = formatCheck(
+  "ein",
+  "EIN",
+  /^\d{2}-\d{7}$/,
+  'the US Employer Identification Number format XX-XXXXXXX (2 digits, hyphen, 7 digits), e.g. "12-3456789"',
+);
 
 const startsWithGB = (value: unknown) => typeof value === "string" && value.startsWith("GB");
 
@@ -118,11 +123,21 @@ export const inIecRequired: FindingCheck = (shipment) => {
   ];
 };
 
-export const inIecFormat = formatCheck("iec", "IEC", /^[A-Z0-9]{10}$/, "10 characters, upper-case letters and digits only (the Importer-Exporter Code)");
+export const inIecFormat = formatCheck(
+  "iec",
+  "IEC",
+  /^[A-Z0-9]{10}$/,
+  "10 characters, upper-case letters and digits only (the Importer-Exporter Code)",
+);
 export const inGstinFormat = formatCheck(
   "gstin",
   "GSTIN",
   /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
   'the 15-character GSTIN: 2-digit state code, the 10-character PAN, entity number, "Z" and a check character, e.g. "27AAPFU0939F1ZV"',
 );
-export const inPanFormat = formatCheck("pan", "PAN", /^[A-Z]{5}\d{4}[A-Z]$/, 'the PAN format: 5 letters, 4 digits, 1 letter, e.g. "AAPFU0939F"');
+export const inPanFormat = formatCheck(
+  "pan",
+  "PAN",
+  /^[A-Z]{5}\d{4}[A-Z]$/,
+  'the PAN format: 5 letters, 4 digits, 1 letter, e.g. "AAPFU0939F"',
+);

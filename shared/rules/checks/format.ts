@@ -34,7 +34,9 @@ export const isoCountry: FindingCheck = (shipment, { facts }) => {
       return;
     }
     const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
-    const hint = /^[A-Z]{2}$/.test(upper) ? ` Write it as "${upper === "UK" ? "GB" : upper}".` : " Use the ISO 3166-1 alpha-2 code, not the country name.";
+    const hint = /^[A-Z]{2}$/.test(upper)
+      ? ` Write it as "${upper === "UK" ? "GB" : upper}".`
+      : " Use the ISO 3166-1 alpha-2 code, not the country name.";
     out.push({
       path,
       message: `${fieldText(path)} ${found(value)}. Expected two uppercase letters (ISO 3166-1 alpha-2), e.g. "DE".${hint}`,
@@ -83,7 +85,9 @@ export function isEmail(value: string): boolean {
   const match = /^([^\s@]+)@([^\s@]+)$/.exec(value);
   if (!match || match[1].length > 64) return false;
   const labels = match[2].split(".");
-  return labels.length >= 2 && labels.every((l) => l.length > 0 && /^[A-Za-z0-9\u0080-\uffff-]+$/.test(l)) && !/^\.|\.$|\.\./.test(match[1]);
+  return (
+    labels.length >= 2 && labels.every((l) => l.length > 0 && /^[A-Za-z0-9\u0080-\uffff-]+$/.test(l)) && !/^\.|\.$|\.\./.test(match[1])
+  );
 }
 
 /** Only digits, spaces, +, -, ( and ), with at least one digit. */

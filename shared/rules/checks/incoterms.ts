@@ -6,7 +6,7 @@ import { found } from "./helpers.ts";
 const VALID = new Set<string>(INCOTERMS_2020);
 
 function isRemoved2010(value: string): boolean {
-  return  Object.hasOwn(INCOTERMS_2010_REPLACED, value.trim().toUpperCase());
+  return Object.hasOwn(INCOTERMS_2010_REPLACED, value.trim().toUpperCase());
 }
 
 /**
@@ -51,7 +51,9 @@ export const incoterms2010Deprecated: FindingCheck = (shipment) => {
 
 /** FAS, FOB, CFR, CIF need transport_mode sea (Incoterms 2020: sea and inland waterway; the enum has no inland waterway). */
 export const incotermsSeaOnly: FindingCheck = (shipment) => {
-  const term = str(at(shipment, "route", "incoterms"))?.trim().toUpperCase();
+  const term = str(at(shipment, "route", "incoterms"))
+    ?.trim()
+    .toUpperCase();
   const mode = transportMode(shipment);
   if (term === undefined || mode === undefined) return [];
   if (!(INCOTERMS_SEA_ONLY as readonly string[]).includes(term) || mode === "sea") return [];

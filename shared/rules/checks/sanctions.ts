@@ -51,7 +51,12 @@ export function partyScreening(key: PartyKey): FindingCheck {
   };
 }
 
-function embargoFinding(path: PropertyKey[], country: string, role: string, facts: { embargoes: ReadonlyArray<{ country: string; program: string; as_of: string }> }): Finding[] {
+function embargoFinding(
+  path: PropertyKey[],
+  country: string,
+  role: string,
+  facts: { embargoes: ReadonlyArray<{ country: string; program: string; as_of: string }> },
+): Finding[] {
   const entry = facts.embargoes.find((e) => e.country === country);
   if (!entry) return [];
   return [
@@ -73,7 +78,9 @@ export const embargoedOrigin: FindingCheck = (shipment, { facts }) => {
   for (const { item, index } of lineItems(shipment)) {
     const country = countryCode(prop(item, "origin_country"));
     if (country !== undefined) {
-      out.push(...embargoFinding(["goods", "line_items", index, "origin_country"], country, `Line item ${index + 1} origin country`, facts));
+      out.push(
+        ...embargoFinding(["goods", "line_items", index, "origin_country"], country, `Line item ${index + 1} origin country`, facts),
+      );
     }
   }
   return out;
@@ -95,7 +102,10 @@ export const embargoedDestination: FindingCheck = (shipment, { facts }) => {
 
 /** Lower case, accents and apostrophes gone, words separated by single spaces: "Simferopol'" → "simferopol". */
 function foldPlace(text: string): string {
-  return foldCharacters(text.toLowerCase()).replace(/['’ʼ`]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  return foldCharacters(text.toLowerCase())
+    .replace(/['’ʼ`]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 /** The first of `names` that occurs in `text` as whole words. */
@@ -180,7 +190,8 @@ export const embargoedRegion: FindingCheck = (shipment, { facts }) => {
     const code = raw === undefined ? null : normaliseLocode(raw);
     if (code === null) continue;
     const hit = portRegion(code, facts);
-    if (hit) out.push(regionFinding(["route", field], `${field === "port_of_loading" ? "Port of loading" : "Port of discharge"} ${code}`, hit));
+    if (hit)
+      out.push(regionFinding(["route", field], `${field === "port_of_loading" ? "Port of loading" : "Port of discharge"} ${code}`, hit));
   }
   for (const key of PARTY_KEYS) {
     const party = prop(shipment, key);

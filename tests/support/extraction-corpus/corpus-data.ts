@@ -78,20 +78,171 @@ export type Lang = "en" | "de" | "fr" | "es";
 const names = (en: string, de: string, fr: string, es: string): Record<Lang, string> => ({ en, de, fr, es });
 
 const PARTIES: CorpusParty[] = [
-  { name: "Ningbo Brightway Hardware Co., Ltd.", street: "No. 88 Jiangnan Road", postal_code: "315800", city: "Ningbo", country: "CN", countryNames: names("China", "China", "Chine", "China"), phone: "+86 574 8765 4321", email: "sales@brightway-hw.example.cn", postal: "post" },
-  { name: "Shenzhen Lumitek Electronics Ltd", street: "Building 5, Keji South 12th Road", postal_code: "518057", city: "Shenzhen", country: "CN", countryNames: names("China", "China", "Chine", "China"), phone: "+86 755 2601 8899", email: "export@lumitek.example.cn", postal: "post" },
-  { name: "Müller Maschinenbau GmbH", street: "Industriestraße 14", postal_code: "70565", city: "Stuttgart", country: "DE", countryNames: names("Germany", "Deutschland", "Allemagne", "Alemania"), eori: "DE4471123456789", vat: "DE811234567", phone: "+49 711 123 4560", email: "versand@mueller-mb.example.de", postal: "pre" },
-  { name: "Hanseatic Coffee Traders GmbH", street: "Am Sandtorkai 41", postal_code: "20457", city: "Hamburg", country: "DE", countryNames: names("Germany", "Deutschland", "Allemagne", "Alemania"), eori: "DE1234567890123", phone: "+49 40 3021 778", email: "import@hanseatic-coffee.example.de", postal: "pre" },
-  { name: "Atelier Textiles Lyonnais SARL", street: "12 Rue de la Charité", postal_code: "69002", city: "Lyon", country: "FR", countryNames: names("France", "Frankreich", "France", "Francia"), eori: "FR43219876500012", phone: "+33 4 78 42 10 20", email: "export@atl-lyon.example.fr", postal: "pre" },
-  { name: "Aceites del Sur S.A.", street: "Calle Real 23", postal_code: "41001", city: "Sevilla", country: "ES", countryNames: names("Spain", "Spanien", "Espagne", "España"), eori: "ESA41234567", phone: "+34 954 22 33 44", email: "ventas@aceitesdelsur.example.es", postal: "pre" },
-  { name: "Great Lakes Outdoor Supply Inc.", street: "1200 W Fulton Market", postal_code: "60607", city: "Chicago", state: "IL", country: "US", countryNames: names("United States", "USA", "États-Unis", "Estados Unidos"), phone: "+1 312 555 0142", email: "purchasing@glos.example.com", postal: "us" },
-  { name: "Pacific Home Goods LLC", street: "455 Harbor Blvd", postal_code: "90731", city: "San Pedro", state: "CA", country: "US", countryNames: names("USA", "USA", "États-Unis", "EE. UU."), phone: "+1 310 555 0177", email: "ops@pacifichome.example.com", postal: "us" },
-  { name: "Thames Valley Instruments Ltd", street: "Unit 4, Kennet Business Park", postal_code: "RG1 8QR", city: "Reading", country: "GB", countryNames: names("United Kingdom", "Vereinigtes Königreich", "Royaume-Uni", "Reino Unido"), eori: "GB123456789000", phone: "+44 118 496 0712", email: "imports@tvi.example.co.uk", postal: "uk" },
-  { name: "Bharat Spice Exports Pvt. Ltd.", street: "Plot 17, MIDC Andheri East", postal_code: "400093", city: "Mumbai", country: "IN", countryNames: names("India", "Indien", "Inde", "India"), phone: "+91 22 2838 4455", email: "exports@bharatspice.example.in", postal: "post" },
-  { name: "Rotterdam Fresh Imports B.V.", street: "Waalhaven Zuidzijde 19", postal_code: "3089 JH", city: "Rotterdam", country: "NL", countryNames: names("Netherlands", "Niederlande", "Pays-Bas", "Países Bajos"), eori: "NL812345678", phone: "+31 10 428 9900", email: "inkoop@rfi.example.nl", postal: "pre" },
-  { name: "Milano Design Forniture S.r.l.", street: "Via Tortona 31", postal_code: "20144", city: "Milano", country: "IT", countryNames: names("Italy", "Italien", "Italie", "Italia"), eori: "IT09876543210", phone: "+39 02 5811 2233", email: "export@mdf.example.it", postal: "pre" },
-  { name: "Saigon Garment Joint Stock Co.", street: "236 Nguyen Van Luong Street", postal_code: "700000", city: "Ho Chi Minh City", country: "VN", countryNames: names("Vietnam", "Vietnam", "Viêt Nam", "Vietnam"), phone: "+84 28 3855 6677", email: "sales@saigongarment.example.vn", postal: "post" },
-  { name: "Polska Meble Sp. z o.o.", street: "ul. Fabryczna 7", postal_code: "90-344", city: "Lodz", country: "PL", countryNames: names("Poland", "Polen", "Pologne", "Polonia"), eori: "PL7251234567", phone: "+48 42 630 12 34", email: "export@polskameble.example.pl", postal: "pre" },
+  {
+    name: "Ningbo Brightway Hardware Co., Ltd.",
+    street: "No. 88 Jiangnan Road",
+    postal_code: "315800",
+    city: "Ningbo",
+    country: "CN",
+    countryNames: names("China", "China", "Chine", "China"),
+    phone: "+86 574 8765 4321",
+    email: "sales@brightway-hw.example.cn",
+    postal: "post",
+  },
+  {
+    name: "Shenzhen Lumitek Electronics Ltd",
+    street: "Building 5, Keji South 12th Road",
+    postal_code: "518057",
+    city: "Shenzhen",
+    country: "CN",
+    countryNames: names("China", "China", "Chine", "China"),
+    phone: "+86 755 2601 8899",
+    email: "export@lumitek.example.cn",
+    postal: "post",
+  },
+  {
+    name: "Müller Maschinenbau GmbH",
+    street: "Industriestraße 14",
+    postal_code: "70565",
+    city: "Stuttgart",
+    country: "DE",
+    countryNames: names("Germany", "Deutschland", "Allemagne", "Alemania"),
+    eori: "DE4471123456789",
+    vat: "DE811234567",
+    phone: "+49 711 123 4560",
+    email: "versand@mueller-mb.example.de",
+    postal: "pre",
+  },
+  {
+    name: "Hanseatic Coffee Traders GmbH",
+    street: "Am Sandtorkai 41",
+    postal_code: "20457",
+    city: "Hamburg",
+    country: "DE",
+    countryNames: names("Germany", "Deutschland", "Allemagne", "Alemania"),
+    eori: "DE1234567890123",
+    phone: "+49 40 3021 778",
+    email: "import@hanseatic-coffee.example.de",
+    postal: "pre",
+  },
+  {
+    name: "Atelier Textiles Lyonnais SARL",
+    street: "12 Rue de la Charité",
+    postal_code: "69002",
+    city: "Lyon",
+    country: "FR",
+    countryNames: names("France", "Frankreich", "France", "Francia"),
+    eori: "FR43219876500012",
+    phone: "+33 4 78 42 10 20",
+    email: "export@atl-lyon.example.fr",
+    postal: "pre",
+  },
+  {
+    name: "Aceites del Sur S.A.",
+    street: "Calle Real 23",
+    postal_code: "41001",
+    city: "Sevilla",
+    country: "ES",
+    countryNames: names("Spain", "Spanien", "Espagne", "España"),
+    eori: "ESA41234567",
+    phone: "+34 954 22 33 44",
+    email: "ventas@aceitesdelsur.example.es",
+    postal: "pre",
+  },
+  {
+    name: "Great Lakes Outdoor Supply Inc.",
+    street: "1200 W Fulton Market",
+    postal_code: "60607",
+    city: "Chicago",
+    state: "IL",
+    country: "US",
+    countryNames: names("United States", "USA", "États-Unis", "Estados Unidos"),
+    phone: "+1 312 555 0142",
+    email: "purchasing@glos.example.com",
+    postal: "us",
+  },
+  {
+    name: "Pacific Home Goods LLC",
+    street: "455 Harbor Blvd",
+    postal_code: "90731",
+    city: "San Pedro",
+    state: "CA",
+    country: "US",
+    countryNames: names("USA", "USA", "États-Unis", "EE. UU."),
+    phone: "+1 310 555 0177",
+    email: "ops@pacifichome.example.com",
+    postal: "us",
+  },
+  {
+    name: "Thames Valley Instruments Ltd",
+    street: "Unit 4, Kennet Business Park",
+    postal_code: "RG1 8QR",
+    city: "Reading",
+    country: "GB",
+    countryNames: names("United Kingdom", "Vereinigtes Königreich", "Royaume-Uni", "Reino Unido"),
+    eori: "GB123456789000",
+    phone: "+44 118 496 0712",
+    email: "imports@tvi.example.co.uk",
+    postal: "uk",
+  },
+  {
+    name: "Bharat Spice Exports Pvt. Ltd.",
+    street: "Plot 17, MIDC Andheri East",
+    postal_code: "400093",
+    city: "Mumbai",
+    country: "IN",
+    countryNames: names("India", "Indien", "Inde", "India"),
+    phone: "+91 22 2838 4455",
+    email: "exports@bharatspice.example.in",
+    postal: "post",
+  },
+  {
+    name: "Rotterdam Fresh Imports B.V.",
+    street: "Waalhaven Zuidzijde 19",
+    postal_code: "3089 JH",
+    city: "Rotterdam",
+    country: "NL",
+    countryNames: names("Netherlands", "Niederlande", "Pays-Bas", "Países Bajos"),
+    eori: "NL812345678",
+    phone: "+31 10 428 9900",
+    email: "inkoop@rfi.example.nl",
+    postal: "pre",
+  },
+  {
+    name: "Milano Design Forniture S.r.l.",
+    street: "Via Tortona 31",
+    postal_code: "20144",
+    city: "Milano",
+    country: "IT",
+    countryNames: names("Italy", "Italien", "Italie", "Italia"),
+    eori: "IT09876543210",
+    phone: "+39 02 5811 2233",
+    email: "export@mdf.example.it",
+    postal: "pre",
+  },
+  {
+    name: "Saigon Garment Joint Stock Co.",
+    street: "236 Nguyen Van Luong Street",
+    postal_code: "700000",
+    city: "Ho Chi Minh City",
+    country: "VN",
+    countryNames: names("Vietnam", "Vietnam", "Viêt Nam", "Vietnam"),
+    phone: "+84 28 3855 6677",
+    email: "sales@saigongarment.example.vn",
+    postal: "post",
+  },
+  {
+    name: "Polska Meble Sp. z o.o.",
+    street: "ul. Fabryczna 7",
+    postal_code: "90-344",
+    city: "Lodz",
+    country: "PL",
+    countryNames: names("Poland", "Polen", "Pologne", "Polonia"),
+    eori: "PL7251234567",
+    phone: "+48 42 630 12 34",
+    email: "export@polskameble.example.pl",
+    postal: "pre",
+  },
 ];
 
 const GOODS: Omit<CorpusItem, "quantity" | "unit_price" | "net_weight_kg" | "gross_weight_kg" | "cartons" | "origin_country">[] = [
@@ -114,21 +265,74 @@ const GOODS: Omit<CorpusItem, "quantity" | "unit_price" | "net_weight_kg" | "gro
 ];
 
 const PORTS: Record<string, CorpusPort[]> = {
-  CN: [{ code: "CNNGB", name: "Ningbo" }, { code: "CNSZX", name: "Shenzhen" }, { code: "CNSHA", name: "Shanghai" }],
-  DE: [{ code: "DEHAM", name: "Hamburg" }, { code: "DEBRV", name: "Bremerhaven" }],
-  FR: [{ code: "FRLEH", name: "Le Havre" }, { code: "FRFOS", name: "Fos-sur-Mer" }],
-  ES: [{ code: "ESVLC", name: "Valencia" }, { code: "ESALG", name: "Algeciras" }],
-  US: [{ code: "USLAX", name: "Los Angeles" }, { code: "USNYC", name: "New York" }, { code: "USCHI", name: "Chicago" }],
-  GB: [{ code: "GBFXT", name: "Felixstowe" }, { code: "GBSOU", name: "Southampton" }],
-  IN: [{ code: "INNSA", name: "Nhava Sheva" }, { code: "INMUN", name: "Mundra" }],
+  CN: [
+    { code: "CNNGB", name: "Ningbo" },
+    { code: "CNSZX", name: "Shenzhen" },
+    { code: "CNSHA", name: "Shanghai" },
+  ],
+  DE: [
+    { code: "DEHAM", name: "Hamburg" },
+    { code: "DEBRV", name: "Bremerhaven" },
+  ],
+  FR: [
+    { code: "FRLEH", name: "Le Havre" },
+    { code: "FRFOS", name: "Fos-sur-Mer" },
+  ],
+  ES: [
+    { code: "ESVLC", name: "Valencia" },
+    { code: "ESALG", name: "Algeciras" },
+  ],
+  US: [
+    { code: "USLAX", name: "Los Angeles" },
+    { code: "USNYC", name: "New York" },
+    { code: "USCHI", name: "Chicago" },
+  ],
+  GB: [
+    { code: "GBFXT", name: "Felixstowe" },
+    { code: "GBSOU", name: "Southampton" },
+  ],
+  IN: [
+    { code: "INNSA", name: "Nhava Sheva" },
+    { code: "INMUN", name: "Mundra" },
+  ],
   NL: [{ code: "NLRTM", name: "Rotterdam" }],
-  IT: [{ code: "ITGOA", name: "Genoa" }, { code: "ITSPE", name: "La Spezia" }],
-  VN: [{ code: "VNSGN", name: "Ho Chi Minh City" }, { code: "VNHPH", name: "Haiphong" }],
-  PL: [{ code: "PLGDN", name: "Gdansk" }, { code: "PLGDY", name: "Gdynia" }],
+  IT: [
+    { code: "ITGOA", name: "Genoa" },
+    { code: "ITSPE", name: "La Spezia" },
+  ],
+  VN: [
+    { code: "VNSGN", name: "Ho Chi Minh City" },
+    { code: "VNHPH", name: "Haiphong" },
+  ],
+  PL: [
+    { code: "PLGDN", name: "Gdansk" },
+    { code: "PLGDY", name: "Gdynia" },
+  ],
 };
 
-const VESSELS = ["MSC Aurora", "Maersk Kendal", "CMA CGM Tage", "Ever Given", "Hapag Express Berlin", "ONE Harmony", "Cosco Pride", "Yang Ming Unity"];
-const CURRENCY_OF: Record<string, string> = { CN: "USD", DE: "EUR", FR: "EUR", ES: "EUR", US: "USD", GB: "GBP", IN: "USD", NL: "EUR", IT: "EUR", VN: "USD", PL: "EUR" };
+const VESSELS = [
+  "MSC Aurora",
+  "Maersk Kendal",
+  "CMA CGM Tage",
+  "Ever Given",
+  "Hapag Express Berlin",
+  "ONE Harmony",
+  "Cosco Pride",
+  "Yang Ming Unity",
+];
+const CURRENCY_OF: Record<string, string> = {
+  CN: "USD",
+  DE: "EUR",
+  FR: "EUR",
+  ES: "EUR",
+  US: "USD",
+  GB: "GBP",
+  IN: "USD",
+  NL: "EUR",
+  IT: "EUR",
+  VN: "USD",
+  PL: "EUR",
+};
 
 /** ISO 6346 container number with a correct check digit. */
 function containerNumber(r: () => number): string {
@@ -153,7 +357,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function makeShipment(seed: number, options: { items?: number } = {}): CorpusShipment {
   const r = rng(seed * 7919 + 17);
-  const pick = <T,>(list: T[]) => list[Math.floor(r() * list.length)];
+  const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)];
   const exporter = pick(PARTIES);
   let importer = pick(PARTIES);
   while (importer.country === exporter.country) importer = pick(PARTIES);
@@ -176,7 +380,8 @@ export function makeShipment(seed: number, options: { items?: number } = {}): Co
   const total_value = round2(items.reduce((s, i) => s + round2(i.quantity * i.unit_price), 0));
   const modeRoll = r();
   const transport_mode = modeRoll < 0.7 ? "sea" : modeRoll < 0.85 ? "air" : modeRoll < 0.95 ? "road" : "rail";
-  const incoterms = transport_mode === "sea" ? pick(["FOB", "CIF", "CFR", "FCA", "DAP", "EXW"]) : pick(["FCA", "DAP", "DDP", "EXW", "CPT", "CIP"]);
+  const incoterms =
+    transport_mode === "sea" ? pick(["FOB", "CIF", "CFR", "FCA", "DAP", "EXW"]) : pick(["FCA", "DAP", "DDP", "EXW", "CPT", "CIP"]);
   const pol = pick(PORTS[exporter.country]);
   const pod = pick(PORTS[importer.country]);
   return {

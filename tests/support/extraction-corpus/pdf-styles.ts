@@ -66,7 +66,10 @@ function partyLines(p: CorpusParty, lang: Lang, withCountry = true): string[] {
   return [p.name, p.street, postalLine(p), ...(withCountry ? [p.countryNames[lang]] : [])];
 }
 
-function itemsExpected(sh: CorpusShipment, fields: ("description" | "hs_code" | "quantity" | "unit" | "unit_price" | "origin_country" | "net_weight_kg" | "gross_weight_kg")[]): Expected {
+function itemsExpected(
+  sh: CorpusShipment,
+  fields: ("description" | "hs_code" | "quantity" | "unit" | "unit_price" | "origin_country" | "net_weight_kg" | "gross_weight_kg")[],
+): Expected {
   const out: Expected = {};
   sh.items.forEach((it, i) => {
     for (const f of fields) out[`goods.line_items[${i}].${f}`] = it[f];
@@ -117,7 +120,7 @@ export async function boxedEnglish(sh: CorpusShipment): Promise<RenderedDoc> {
   ];
   let top = 268;
   s.hline(40, 555, top - 3);
-  for (const c of cols) (c.r ? s.right(c.x + c.w, top, c.h, 8, true) : s.text(c.x, top, c.h, 8, true));
+  for (const c of cols) c.r ? s.right(c.x + c.w, top, c.h, 8, true) : s.text(c.x, top, c.h, 8, true);
   top += 14;
   s.hline(40, 555, top - 3);
   for (const it of sh.items) {
@@ -203,7 +206,7 @@ export async function inlineGerman(sh: CorpusShipment): Promise<RenderedDoc> {
     { h: "Einzelpreis", x: 410, w: 60, r: true },
     { h: "Gesamtpreis", x: 480, w: 75, r: true },
   ];
-  for (const c of cols) (c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true));
+  for (const c of cols) c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true);
   top += 16;
   sh.items.forEach((it, i) => {
     s.text(40, top, String(i + 1), 9);
@@ -283,7 +286,7 @@ export async function packingListEnglish(sh: CorpusShipment): Promise<RenderedDo
     { h: "Net Wt (kg)", x: 445, w: 55, r: true },
     { h: "Gross Wt (kg)", x: 500, w: 60, r: true },
   ];
-  for (const c of cols) (c.r ? s.right(c.x + c.w, top, c.h, 7, true) : s.text(c.x, top, c.h, 7, true));
+  for (const c of cols) c.r ? s.right(c.x + c.w, top, c.h, 7, true) : s.text(c.x, top, c.h, 7, true);
   s.hline(40, 560, top + 10);
   top += 16;
   for (const it of sh.items) {
@@ -367,7 +370,7 @@ export async function stackedFrench(sh: CorpusShipment): Promise<RenderedDoc> {
     { h: "Montant", x: 480, w: 75, r: true },
   ];
   s.page.drawRectangle({ x: 38, y: H - top - 12, width: 519, height: 14, color: rgb(0.88, 0.88, 0.88) });
-  for (const c of cols) (c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true));
+  for (const c of cols) c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true);
   top += 18;
   for (const it of sh.items) {
     s.text(40, top, it.description.slice(0, 40), 9);
@@ -446,7 +449,7 @@ export async function gridSpanish(sh: CorpusShipment): Promise<RenderedDoc> {
     { h: "Precio unitario", x: 410, w: 65, r: true },
     { h: "Importe", x: 485, w: 70, r: true },
   ];
-  for (const c of cols) (c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true));
+  for (const c of cols) c.r ? s.right(c.x + c.w, top, c.h, 9, true) : s.text(c.x, top, c.h, 9, true);
   top += 16;
   for (const it of sh.items) {
     s.text(40, top, it.description.slice(0, 38), 9);
@@ -511,7 +514,12 @@ export async function usInvoice(sh: CorpusShipment): Promise<RenderedDoc> {
   s.text(320, 150, "SHIP TO:", 8, true);
   partyLines(sh.importer, "en").forEach((l, i) => s.text(320, 162 + i * 11, l.toUpperCase(), 9));
   s.text(40, 220, `TERMS: ${sh.incoterms} ${sh.incoterm_place.toUpperCase()}`, 9);
-  s.text(220, 220, `SHIP VIA: ${sh.transport_mode === "sea" ? "OCEAN" : sh.transport_mode === "air" ? "AIR" : sh.transport_mode === "road" ? "TRUCK" : "RAIL"}`, 9);
+  s.text(
+    220,
+    220,
+    `SHIP VIA: ${sh.transport_mode === "sea" ? "OCEAN" : sh.transport_mode === "air" ? "AIR" : sh.transport_mode === "road" ? "TRUCK" : "RAIL"}`,
+    9,
+  );
   s.text(380, 220, `CURRENCY: ${sh.currency}`, 9);
   let top = 250;
   s.page.drawRectangle({ x: 38, y: H - top - 12, width: 519, height: 15, color: rgb(0.1, 0.1, 0.1) });
@@ -544,8 +552,12 @@ export async function usInvoice(sh: CorpusShipment): Promise<RenderedDoc> {
   return {
     bytes: await doc.save(),
     expected: {
-      ...Object.fromEntries(Object.entries(partyExpected("exporter", sh.exporter)).map(([k, v]) => [k, k.endsWith("country") ? v : v.toUpperCase()])),
-      ...Object.fromEntries(Object.entries(partyExpected("importer", sh.importer)).map(([k, v]) => [k, k.endsWith("country") ? v : v.toUpperCase()])),
+      ...Object.fromEntries(
+        Object.entries(partyExpected("exporter", sh.exporter)).map(([k, v]) => [k, k.endsWith("country") ? v : v.toUpperCase()]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(partyExpected("importer", sh.importer)).map(([k, v]) => [k, k.endsWith("country") ? v : v.toUpperCase()]),
+      ),
       "route.incoterms": sh.incoterms,
       "route.transport_mode": sh.transport_mode,
       "goods.currency": sh.currency,

@@ -52,7 +52,17 @@ export function sheetEnglish(sh: CorpusShipment): SheetDoc {
     ["Vessel", sh.vessel_name],
     [],
     ["Item Description", "HTS", "Pieces", "UOM", "Price/Unit", "Line Total", "COO", "N.W.", "G.W."],
-    ...sh.items.map((it) => [it.description, it.hs_code, it.quantity, it.unit, it.unit_price, Math.round(it.quantity * it.unit_price * 100) / 100, it.origin_country, it.net_weight_kg, it.gross_weight_kg]),
+    ...sh.items.map((it) => [
+      it.description,
+      it.hs_code,
+      it.quantity,
+      it.unit,
+      it.unit_price,
+      Math.round(it.quantity * it.unit_price * 100) / 100,
+      it.origin_country,
+      it.net_weight_kg,
+      it.gross_weight_kg,
+    ]),
     [null, null, null, null, "Total", sh.total_value],
   ];
   return {
@@ -102,7 +112,16 @@ export function sheetGerman(sh: CorpusShipment): SheetDoc {
     ["Währung:", sh.currency],
     [],
     ["Pos", "Bezeichnung", "Warennummer", "Menge", "Einheit", "Einzelpreis", "Gesamtpreis", "Ursprungsland"],
-    ...sh.items.map((it, i) => [i + 1, it.description, it.hs_code, it.quantity, it.unit, it.unit_price, Math.round(it.quantity * it.unit_price * 100) / 100, it.origin_country === "DE" ? "Deutschland" : sh.exporter.countryNames.de]),
+    ...sh.items.map((it, i) => [
+      i + 1,
+      it.description,
+      it.hs_code,
+      it.quantity,
+      it.unit,
+      it.unit_price,
+      Math.round(it.quantity * it.unit_price * 100) / 100,
+      it.origin_country === "DE" ? "Deutschland" : sh.exporter.countryNames.de,
+    ]),
     [null, "Summe", null, null, null, null, sh.total_value],
   ];
   return {
@@ -136,7 +155,15 @@ export function sheetGerman(sh: CorpusShipment): SheetDoc {
 export function sheetTableOnly(sh: CorpusShipment): SheetDoc {
   const rows: Cell[][] = [
     ["Product", "HS Code", "Quantity", "Unit", `Unit Price (${sh.currency})`, `Amount (${sh.currency})`, "Origin"],
-    ...sh.items.map((it) => [it.description, it.hs_code, it.quantity, it.unit, it.unit_price, Math.round(it.quantity * it.unit_price * 100) / 100, it.origin_country]),
+    ...sh.items.map((it) => [
+      it.description,
+      it.hs_code,
+      it.quantity,
+      it.unit,
+      it.unit_price,
+      Math.round(it.quantity * it.unit_price * 100) / 100,
+      it.origin_country,
+    ]),
     ["Total", null, null, null, null, sh.total_value],
   ];
   return {

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { deploymentReason, isLocalDevelopment, isLoopbackHost, productionSecretProblems } from "../../../shared/runtime/production-secrets.ts";
+import {
+  deploymentReason,
+  isLocalDevelopment,
+  isLoopbackHost,
+  productionSecretProblems,
+} from "../../../shared/runtime/production-secrets.ts";
 import { SUPABASE_LOCAL_JWT_SECRET } from "../../../shared/runtime/config.ts";
 import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY } from "../../../shared/auth/local-development-keys.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
-const OWN = { TDS_DOWNLOAD_SECRET: "d".repeat(64), TDS_WEBHOOK_SECRET_KEY: "w".repeat(64), SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}' };
+const OWN = {
+  TDS_DOWNLOAD_SECRET: "d".repeat(64),
+  TDS_WEBHOOK_SECRET_KEY: "w".repeat(64),
+  SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}',
+};
 
 describe("local development or a deployment", () => {
   it("is local only without SUPABASE_URL, on a loopback HOST and without NODE_ENV=production", () => {
@@ -15,7 +24,9 @@ describe("local development or a deployment", () => {
     expect(isLocalDevelopment({ host: "127.0.0.1", nodeEnv: "production" })).toBe(false);
     expect(["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"].every(isLoopbackHost)).toBe(true);
     expect(["0.0.0.0", "::", "10.0.0.1", "example.org", "127.0.0.1.nip.io"].some(isLoopbackHost)).toBe(false);
-    expect(deploymentReason(env({ HOST: "0.0.0.0", NODE_ENV: "production" }))).toBe("HOST=0.0.0.0 is not a loopback address, NODE_ENV=production");
+    expect(deploymentReason(env({ HOST: "0.0.0.0", NODE_ENV: "production" }))).toBe(
+      "HOST=0.0.0.0 is not a loopback address, NODE_ENV=production",
+    );
   });
 });
 
@@ -34,7 +45,12 @@ describe("production secrets", () => {
 
   it("refuses the published defaults and short secrets", () => {
     const lines = productionSecretProblems(
-      env({ HOST: "0.0.0.0", JWT_SECRET: SUPABASE_LOCAL_JWT_SECRET, TDS_DOWNLOAD_SECRET: LOCAL_DOWNLOAD_SECRET, TDS_WEBHOOK_SECRET_KEY: LOCAL_WEBHOOK_SECRET_KEY }),
+      env({
+        HOST: "0.0.0.0",
+        JWT_SECRET: SUPABASE_LOCAL_JWT_SECRET,
+        TDS_DOWNLOAD_SECRET: LOCAL_DOWNLOAD_SECRET,
+        TDS_WEBHOOK_SECRET_KEY: LOCAL_WEBHOOK_SECRET_KEY,
+      }),
     );
     expect(lines).toEqual([
       expect.stringMatching(/^JWT_SECRET equals the Supabase CLI's published local-development secret/),

@@ -13,10 +13,15 @@ const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
 describe("key settings", () => {
   it("reads named keys as Supabase gives functions, or one key as a self-hoster sets it", () => {
-    expect(parseNamedKeys('{"default":"sb_publishable_a","web":"sb_publishable_b"}', undefined, "X")).toEqual(["sb_publishable_a", "sb_publishable_b"]);
+    expect(parseNamedKeys('{"default":"sb_publishable_a","web":"sb_publishable_b"}', undefined, "X")).toEqual([
+      "sb_publishable_a",
+      "sb_publishable_b",
+    ]);
     expect(parseNamedKeys(undefined, "sb_secret_a", "X")).toEqual(["sb_secret_a"]);
     expect(parseNamedKeys(undefined, undefined, "X")).toEqual([]);
-    expect(() => parseNamedKeys("sb_secret_a", undefined, "SUPABASE_SECRET_KEYS")).toThrow(/SUPABASE_SECRET_KEYS must be a JSON object of named keys/);
+    expect(() => parseNamedKeys("sb_secret_a", undefined, "SUPABASE_SECRET_KEYS")).toThrow(
+      /SUPABASE_SECRET_KEYS must be a JSON object of named keys/,
+    );
     expect(() => parseNamedKeys('["sb_secret_a"]', undefined, "SUPABASE_SECRET_KEYS")).toThrow(/JSON object/);
   });
 
@@ -31,7 +36,11 @@ describe("key settings", () => {
     expect(readKeySettings("127.0.0.1", env({})).legacyJwt).toBe(true);
     expect(readKeySettings("127.0.0.1", env({ SUPABASE_JWKS: '{"keys":[]}' })).legacyJwt).toBe(false);
     const hosted = readKeySettings("127.0.0.1", env({ SUPABASE_URL: "https://ref.supabase.co/", SUPABASE_ANON_KEY: "eyJ…" }));
-    expect(hosted).toMatchObject({ localDevelopment: false, legacyJwt: false, jwksUrl: "https://ref.supabase.co/auth/v1/.well-known/jwks.json" });
+    expect(hosted).toMatchObject({
+      localDevelopment: false,
+      legacyJwt: false,
+      jwksUrl: "https://ref.supabase.co/auth/v1/.well-known/jwks.json",
+    });
     expect(readKeySettings("0.0.0.0", env({ JWT_SECRET: "x".repeat(40) })).legacyJwt).toBe(true);
     // Each secret has its own default; none follows JWT_SECRET.
     const custom = readKeySettings("127.0.0.1", env({ JWT_SECRET: "y".repeat(40) }));
@@ -110,7 +119,9 @@ describe("project keys", () => {
 
   it("says which kinds are accepted", () => {
     const keys = createProjectKeys(settings({ jwksUrl: jwks.jwksUrl, legacyJwt: true }));
-    expect(listKinds(keys.acceptedApikeys)).toMatch(/publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\), .*asymmetric.* or a legacy anon or service_role JWT \(HS256\)/);
+    expect(listKinds(keys.acceptedApikeys)).toMatch(
+      /publishable key \(sb_publishable_…\), a secret key \(sb_secret_…\), .*asymmetric.* or a legacy anon or service_role JWT \(HS256\)/,
+    );
     expect(keys.acceptedAdminKeys).not.toContain("a publishable key (sb_publishable_…)");
     expect(listKinds(createProjectKeys(settings({ publishableKeys: [], secretKeys: [] })).acceptedApikeys)).toMatch(/none is configured/);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contextPairs, findingsByField, fromCheckMessages, fromRuleResults, worstSeverity } from "../../../shared/dashboard/shipments/findings.ts";
+import {
+  contextPairs,
+  findingsByField,
+  fromCheckMessages,
+  fromRuleResults,
+  worstSeverity,
+} from "../../../shared/dashboard/shipments/findings.ts";
 import { confidenceText, isLowConfidence, LOW_CONFIDENCE, reviewPrefill } from "../../../shared/dashboard/shipments/extraction-review.ts";
 import { formStateFromShipment } from "../../../shared/dashboard/shipments/form-data.ts";
 import { knownInputs } from "../../../shared/dashboard/shipments/shipment-view.ts";
@@ -11,14 +17,31 @@ describe("findings beside their fields", () => {
   it("places rule results by their bracketed path, with context in words", () => {
     const f = fromRuleResults(
       [
-        { rule_id: "rule_hs_code_format", category: "HS Code", severity: "error", message: "bad", field: "goods.line_items[1].hs_code", context: { hs_code: "12" } },
-        { rule_id: "rule_total_matches_line_items", category: "Math", severity: "error", message: "sum", field: "goods.total_value", context: { declared_total: 1300, computed_total: 1234.5 } },
+        {
+          rule_id: "rule_hs_code_format",
+          category: "HS Code",
+          severity: "error",
+          message: "bad",
+          field: "goods.line_items[1].hs_code",
+          context: { hs_code: "12" },
+        },
+        {
+          rule_id: "rule_total_matches_line_items",
+          category: "Math",
+          severity: "error",
+          message: "sum",
+          field: "goods.total_value",
+          context: { declared_total: 1300, computed_total: 1234.5 },
+        },
         { rule_id: "rule_has_line_items", category: "Required", severity: "warning", message: "none", field: "goods.line_items" },
       ],
       inputs,
     );
     expect(f.map((x) => x.field)).toEqual(["goods.line_items.1.hs_code", "goods.total_value", ""]);
-    expect(f[1].context).toEqual([["Declared total", "1300"], ["Computed total", "1234.5"]]);
+    expect(f[1].context).toEqual([
+      ["Declared total", "1300"],
+      ["Computed total", "1234.5"],
+    ]);
     const by = findingsByField(f);
     expect(by.get("")?.[0].ruleId).toBe("rule_has_line_items");
     expect(worstSeverity(f)).toBe("error");
@@ -28,9 +51,21 @@ describe("findings beside their fields", () => {
   it("places generate pre-checks (camelCase form paths) on the same inputs", () => {
     const shipment = { goods: { line_items: [{ compliance_flags: ["dgd"] }] } };
     const checks = checkPreconditions(shipment, ["DANGEROUS_GOODS_DECLARATION", "BILL_OF_LADING"]);
-    const f = fromCheckMessages(checks.preCheckErrors.map((g) => ({ docType: g.docType, items: g.errors })), "blocking", knownInputs(shipment));
-    expect(f.map((x) => x.field)).toEqual(["goods.line_items.0.un_number", "goods.line_items.0.hazard_class", "hazardous_shipment.emergency_contact"]);
-    const w = fromCheckMessages(checks.warnings.map((g) => ({ docType: g.docType, items: g.warnings })), "warning", knownInputs(shipment));
+    const f = fromCheckMessages(
+      checks.preCheckErrors.map((g) => ({ docType: g.docType, items: g.errors })),
+      "blocking",
+      knownInputs(shipment),
+    );
+    expect(f.map((x) => x.field)).toEqual([
+      "goods.line_items.0.un_number",
+      "goods.line_items.0.hazard_class",
+      "hazardous_shipment.emergency_contact",
+    ]);
+    const w = fromCheckMessages(
+      checks.warnings.map((g) => ({ docType: g.docType, items: g.warnings })),
+      "warning",
+      knownInputs(shipment),
+    );
     expect(w.map((x) => x.field)).toContain("bl_data.freight_payment");
   });
 });

@@ -18,8 +18,14 @@ describe("shipment form fields and markers", () => {
 
   it("marks fields from the table for the chosen types only; required beats recommended", () => {
     expect(requirementFor("route.port_of_loading", [])).toBeNull();
-    expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE"])).toEqual({ level: "recommended", types: ["COMMERCIAL_INVOICE"] });
-    expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE", "BILL_OF_LADING"])).toEqual({ level: "required", types: ["BILL_OF_LADING"] });
+    expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE"])).toEqual({
+      level: "recommended",
+      types: ["COMMERCIAL_INVOICE"],
+    });
+    expect(requirementFor("route.port_of_loading", ["COMMERCIAL_INVOICE", "BILL_OF_LADING"])).toEqual({
+      level: "required",
+      types: ["BILL_OF_LADING"],
+    });
     expect(requirementFor("bl_data.freight_payment", ["BILL_OF_LADING"])?.level).toBe("recommended");
     expect(requirementFor("hazardous_shipment.emergency_contact", ["DANGEROUS_GOODS_DECLARATION"])?.level).toBe("required");
     expect(requirementFor("exporter.city", DOCUMENT_TYPES)).toBeNull();
@@ -43,7 +49,9 @@ describe("form <-> shipment data", () => {
     const { data: back, state: again } = shipmentFromForm(state.values, {});
     expect(again.errors).toEqual({});
     expect(back.goods).toEqual(data.goods);
-    expect(back.packaging && (back.packaging as Record<string, unknown>).containers).toEqual((data.packaging as Record<string, unknown>).containers);
+    expect(back.packaging && (back.packaging as Record<string, unknown>).containers).toEqual(
+      (data.packaging as Record<string, unknown>).containers,
+    );
     // With the stored data as base, everything survives (route.incoterms_place has no input).
     const { data: edited } = shipmentFromForm(state.values, data);
     expect(edited).toEqual(data);

@@ -14,7 +14,10 @@ function shipment(): ShipmentRecord {
   return {
     id: "5f0c6a43-8d7e-4a51-9b51-7f3f2f4f9b11",
     shipment_ref: EVIL,
-    shipment_data: { exporter: { name: EVIL, country: "PL" }, goods: { total_value: 1300, line_items: [{ description: EVIL, quantity: 1, unit_price: 2 }] } },
+    shipment_data: {
+      exporter: { name: EVIL, country: "PL" },
+      goods: { total_value: 1300, line_items: [{ description: EVIL, quantity: 1, unit_price: 2 }] },
+    },
     status: "validation_failed",
     generation_count: 0,
     max_generations: 2,
@@ -34,18 +37,28 @@ function assertEscaped(rendered: unknown) {
 describe("shipment views escape every value", () => {
   it("form: values, findings and suggestions", async () => {
     const s = shipment();
-    const page = String(await renderShipmentForm({
-      action: "/dashboard/shipments/new",
-      csrf,
-      state: { ...formStateFromShipment(s.shipment_data), errors: { "goods.total_value": EVIL } },
-      chosenTypes: ["COMMERCIAL_INVOICE"],
-      findings: [{ field: "goods.total_value", severity: "error", ruleId: "rule_total_matches_line_items", message: EVIL, context: [["Declared total", EVIL]] }],
-      partyNames: [EVIL],
-      hsSuggestions: { row: 0, schedule: "EU", items: [{ value: EVIL, label: EVIL }] },
-      shipmentRef: EVIL,
-      mode: "new",
-      confidence: { "exporter.name": 0.5 },
-    }));
+    const page = String(
+      await renderShipmentForm({
+        action: "/dashboard/shipments/new",
+        csrf,
+        state: { ...formStateFromShipment(s.shipment_data), errors: { "goods.total_value": EVIL } },
+        chosenTypes: ["COMMERCIAL_INVOICE"],
+        findings: [
+          {
+            field: "goods.total_value",
+            severity: "error",
+            ruleId: "rule_total_matches_line_items",
+            message: EVIL,
+            context: [["Declared total", EVIL]],
+          },
+        ],
+        partyNames: [EVIL],
+        hsSuggestions: { row: 0, schedule: "EU", items: [{ value: EVIL, label: EVIL }] },
+        shipmentRef: EVIL,
+        mode: "new",
+        confidence: { "exporter.name": 0.5 },
+      }),
+    );
     assertEscaped(page);
     expect(page).toContain("Required for Commercial Invoice");
     expect(page).toContain("check this value");
@@ -55,19 +68,43 @@ describe("shipment views escape every value", () => {
   it("list and shipment page", async () => {
     const s = shipment();
     assertEscaped(await renderShipmentList(parseListQuery({ search: EVIL }), [s], 41));
-    const page = String(await renderShipmentPage({
-      shipment: s,
-      csrf,
-      generations: [],
-      validation: {
-        id: "v", run_id: "r", shipment_id: s.id, gate_slug: "g", rule_library_version: "1", document_types: [], passed: false, score: 80,
-        validation_hash: "sha256:00", layers: [{ name: "Business Rules", status: "failed", results: [] }] as never, route: null, reference_data: null, created_at: s.created_at,
-        results: [{ rule_id: "rule_total_matches_line_items", category: "Math", severity: "error", message: "Total differs", field: "goods.total_value", context: { declared_total: 1300, computed_total: 2 } }],
-      },
-    }));
+    const page = String(
+      await renderShipmentPage({
+        shipment: s,
+        csrf,
+        generations: [],
+        validation: {
+          id: "v",
+          run_id: "r",
+          shipment_id: s.id,
+          gate_slug: "g",
+          rule_library_version: "1",
+          document_types: [],
+          passed: false,
+          score: 80,
+          validation_hash: "sha256:00",
+          layers: [{ name: "Business Rules", status: "failed", results: [] }] as never,
+          route: null,
+          reference_data: null,
+          created_at: s.created_at,
+          results: [
+            {
+              rule_id: "rule_total_matches_line_items",
+              category: "Math",
+              severity: "error",
+              message: "Total differs",
+              field: "goods.total_value",
+              context: { declared_total: 1300, computed_total: 2 },
+            },
+          ],
+        },
+      }),
+    );
     assertEscaped(page);
     // The finding sits in the total's row, with its context in words.
-    expect(page).toMatch(/<dt>Total invoice value<\/dt><dd class="has-error">1300[\s\S]*rule_total_matches_line_items[\s\S]*Declared total<\/dt><dd>1300/);
+    expect(page).toMatch(
+      /<dt>Total invoice value<\/dt><dd class="has-error">1300[\s\S]*rule_total_matches_line_items[\s\S]*Declared total<\/dt><dd>1300/,
+    );
   });
 
   it("list query: unknown values are ignored, pages stay in range", () => {

@@ -36,7 +36,16 @@ describe("field paths: data path <-> form field path", () => {
   });
 
   it("has no mapping outside the grammar", () => {
-    for (const name of ["_service_doc_type", "_service_shipment_id", "", "a..b", "Goods.x", "goods.line__items", "goods.01", "goods.lineItems.x-y"]) {
+    for (const name of [
+      "_service_doc_type",
+      "_service_shipment_id",
+      "",
+      "a..b",
+      "Goods.x",
+      "goods.line__items",
+      "goods.01",
+      "goods.lineItems.x-y",
+    ]) {
       expect(tryFieldPathToDataPath(name)).toBeNull();
     }
     for (const path of ["goods.lineItems", "EORI", "a__b", "_x", "goods.line_items.007"]) {

@@ -36,12 +36,35 @@ describe("field requirements table", () => {
     const has = (type: DocumentType, kind: "required" | "recommended", ...paths: string[]) => {
       for (const p of paths) expect(dataPaths(type, kind), `${type} ${kind} ${p}`).toContain(p);
     };
-    has("COMMERCIAL_INVOICE", "required", "exporter.name", "importer.name", "route.origin_country", "route.destination_country", "goods.currency", "goods.total_value");
+    has(
+      "COMMERCIAL_INVOICE",
+      "required",
+      "exporter.name",
+      "importer.name",
+      "route.origin_country",
+      "route.destination_country",
+      "goods.currency",
+      "goods.total_value",
+    );
     has("COMMERCIAL_INVOICE", "recommended", "route.port_of_loading", "route.port_of_discharge", "route.vessel_name");
     has("PACKING_LIST", "required", "exporter.name", "importer.name", "packaging.total_packages");
     has("PACKING_LIST", "recommended", "packaging.total_gross_weight_kg");
-    has("BILL_OF_LADING", "required", "exporter.name", "importer.name", "route.port_of_loading", "route.port_of_discharge", "route.vessel_name");
-    has("BILL_OF_LADING", "recommended", "bl_data.freight_payment", "packaging.containers.*.container_number", "packaging.containers.*.seal_number");
+    has(
+      "BILL_OF_LADING",
+      "required",
+      "exporter.name",
+      "importer.name",
+      "route.port_of_loading",
+      "route.port_of_discharge",
+      "route.vessel_name",
+    );
+    has(
+      "BILL_OF_LADING",
+      "recommended",
+      "bl_data.freight_payment",
+      "packaging.containers.*.container_number",
+      "packaging.containers.*.seal_number",
+    );
     has("AIR_WAYBILL", "required", "exporter.name", "importer.name", "route.port_of_loading", "route.port_of_discharge");
     has("AIR_WAYBILL", "recommended", "awb_data.issuing_carrier", "awb_data.agent_name", "awb_data.charge_code");
     has("CERTIFICATE_OF_ORIGIN", "required", "exporter.name", "importer.name", "route.origin_country");
@@ -52,20 +75,65 @@ describe("field requirements table", () => {
     expect(dataPaths("PROFORMA_INVOICE", "recommended")).toEqual(["proforma_data.proforma_number", "proforma_data.proforma_date"]);
     has("COMMERCIAL_INVOICE", "recommended", "invoice_data.invoice_number", "invoice_data.invoice_date");
     expect(FIELD_REQUIREMENTS.INSURANCE_CERTIFICATE.required).toEqual([]);
-    has("INSURANCE_CERTIFICATE", "recommended", "insurance_data.insurance_company", "insurance_data.policy_number", "insurance_data.coverage_type", "insurance_data.claims_agent", "insurance_data.deductible");
+    has(
+      "INSURANCE_CERTIFICATE",
+      "recommended",
+      "insurance_data.insurance_company",
+      "insurance_data.policy_number",
+      "insurance_data.coverage_type",
+      "insurance_data.claims_agent",
+      "insurance_data.deductible",
+    );
     expect(dataPaths("SHIPPERS_LETTER_OF_INSTRUCTION", "required")).toEqual(["exporter.name"]);
-    has("SHIPPERS_LETTER_OF_INSTRUCTION", "recommended", "sli_data.forwarding_agent_name", "sli_data.eei_filing", "sli_data.freight_payment", "sli_data.consignee_type");
+    has(
+      "SHIPPERS_LETTER_OF_INSTRUCTION",
+      "recommended",
+      "sli_data.forwarding_agent_name",
+      "sli_data.eei_filing",
+      "sli_data.freight_payment",
+      "sli_data.consignee_type",
+    );
     has("VGM_DECLARATION", "required", "exporter.name", "packaging.containers.*.container_number");
-    has("VGM_DECLARATION", "recommended", "vgm_data.weighing_method", "vgm_data.weighing_station", "vgm_data.weighing_date", "vgm_data.authorised_person", "vgm_data.booking_reference");
+    has(
+      "VGM_DECLARATION",
+      "recommended",
+      "vgm_data.weighing_method",
+      "vgm_data.weighing_station",
+      "vgm_data.weighing_date",
+      "vgm_data.authorised_person",
+      "vgm_data.booking_reference",
+    );
     // Exactly the spec's lists: the hazardous-item rules are pre-check conditions, not required fields.
     expect(dataPaths("DANGEROUS_GOODS_DECLARATION", "required")).toEqual(["hazardous_shipment.emergency_contact"]);
-    expect(dataPaths("DANGEROUS_GOODS_DECLARATION", "recommended")).toEqual(["hazardous_shipment.transport_regulation", "hazardous_shipment.handling_instructions"]);
+    expect(dataPaths("DANGEROUS_GOODS_DECLARATION", "recommended")).toEqual([
+      "hazardous_shipment.transport_regulation",
+      "hazardous_shipment.handling_instructions",
+    ]);
     has("HEALTH_VETERINARY_CERTIFICATE", "required", "veterinary_data.competent_authority", "veterinary_data.establishment_number");
-    has("HEALTH_VETERINARY_CERTIFICATE", "recommended", "veterinary_data.inspector_name", "veterinary_data.inspection_date", "veterinary_data.attestation");
+    has(
+      "HEALTH_VETERINARY_CERTIFICATE",
+      "recommended",
+      "veterinary_data.inspector_name",
+      "veterinary_data.inspection_date",
+      "veterinary_data.attestation",
+    );
     expect(dataPaths("PHYTOSANITARY_CERTIFICATE", "required")).toEqual(["phytosanitary_data.issuing_authority"]);
-    has("PHYTOSANITARY_CERTIFICATE", "recommended", "phytosanitary_data.place_of_origin", "phytosanitary_data.point_of_entry", "phytosanitary_data.treatment", "phytosanitary_data.inspector_name");
+    has(
+      "PHYTOSANITARY_CERTIFICATE",
+      "recommended",
+      "phytosanitary_data.place_of_origin",
+      "phytosanitary_data.point_of_entry",
+      "phytosanitary_data.treatment",
+      "phytosanitary_data.inspector_name",
+    );
     expect(dataPaths("CERTIFICATE_OF_ANALYSIS", "required")).toEqual(["analysis_data.batch_number", "analysis_data.test_standard"]);
-    has("CERTIFICATE_OF_ANALYSIS", "recommended", "analysis_data.product_name", "analysis_data.laboratory_name", "analysis_data.overall_result");
+    has(
+      "CERTIFICATE_OF_ANALYSIS",
+      "recommended",
+      "analysis_data.product_name",
+      "analysis_data.laboratory_name",
+      "analysis_data.overall_result",
+    );
     // The spec lists no required field for these four; the destination rules stay pre-check conditions.
     for (const t of ["INSURANCE_CERTIFICATE", "EUR1_MOVEMENT_CERTIFICATE", "USMCA_CERTIFICATE_OF_ORIGIN", "STATEMENT_ON_ORIGIN"] as const) {
       expect(FIELD_REQUIREMENTS[t].required, t).toEqual([]);
@@ -82,7 +150,12 @@ describe("field requirements table", () => {
     expect(warned).toEqual({
       ...Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, []])),
       BILL_OF_LADING: ["bl_data.freight_payment", "bl_data.place_of_delivery"],
-      INSURANCE_CERTIFICATE: ["insurance_data.insurance_company", "insurance_data.policy_number", "insurance_data.coverage_type", "insurance_data.claims_agent"],
+      INSURANCE_CERTIFICATE: [
+        "insurance_data.insurance_company",
+        "insurance_data.policy_number",
+        "insurance_data.coverage_type",
+        "insurance_data.claims_agent",
+      ],
       VGM_DECLARATION: ["vgm_data.weighing_method", "vgm_data.weighing_station", "vgm_data.authorised_person"],
       SHIPPERS_LETTER_OF_INSTRUCTION: ["sli_data.forwarding_agent_name", "sli_data.eei_filing"],
       AIR_WAYBILL: ["awb_data.issuing_carrier", "awb_data.agent_name"],
@@ -127,11 +200,17 @@ describe("pre-checks", () => {
     const byBoolean = sampleShipment();
     items(byBoolean)[2].is_hazardous = true;
     items(byBoolean)[1].hazard_class = "  ";
-    expect(errorsOf(byBoolean, t).map((x) => x.fieldPath)).toEqual(["goods.lineItems.1.hazardClass", "goods.lineItems.2.unNumber", "goods.lineItems.2.hazardClass"]);
+    expect(errorsOf(byBoolean, t).map((x) => x.fieldPath)).toEqual([
+      "goods.lineItems.1.hazardClass",
+      "goods.lineItems.2.unNumber",
+      "goods.lineItems.2.hazardClass",
+    ]);
 
     const noContact = sampleShipment();
     (noContact.hazardous_shipment as Shipment).emergency_contact = null;
-    expect(errorsOf(noContact, t)).toEqual([{ message: expect.any(String), fieldPath: "hazardousShipment.emergencyContact", tab: "compliance" }]);
+    expect(errorsOf(noContact, t)).toEqual([
+      { message: expect.any(String), fieldPath: "hazardousShipment.emergencyContact", tab: "compliance" },
+    ]);
   });
 
   it.each([
@@ -178,12 +257,28 @@ describe("pre-checks", () => {
   });
 
   it("types without pre-checks never block, even with no data at all", () => {
-    const unblocked = DOCUMENT_TYPES.filter((t) => !["DANGEROUS_GOODS_DECLARATION", "HEALTH_VETERINARY_CERTIFICATE", "PHYTOSANITARY_CERTIFICATE", "CERTIFICATE_OF_ANALYSIS", "EUR1_MOVEMENT_CERTIFICATE", "STATEMENT_ON_ORIGIN", "USMCA_CERTIFICATE_OF_ORIGIN"].includes(t));
+    const unblocked = DOCUMENT_TYPES.filter(
+      (t) =>
+        ![
+          "DANGEROUS_GOODS_DECLARATION",
+          "HEALTH_VETERINARY_CERTIFICATE",
+          "PHYTOSANITARY_CERTIFICATE",
+          "CERTIFICATE_OF_ANALYSIS",
+          "EUR1_MOVEMENT_CERTIFICATE",
+          "STATEMENT_ON_ORIGIN",
+          "USMCA_CERTIFICATE_OF_ORIGIN",
+        ].includes(t),
+    );
     expect(checkPreconditions({}, unblocked).preCheckErrors).toEqual([]);
   });
 
   it("collects the errors of all requested types together, in request order, once per type", () => {
-    const result = checkPreconditions({}, ["CERTIFICATE_OF_ANALYSIS", "COMMERCIAL_INVOICE", "PHYTOSANITARY_CERTIFICATE", "CERTIFICATE_OF_ANALYSIS"]);
+    const result = checkPreconditions({}, [
+      "CERTIFICATE_OF_ANALYSIS",
+      "COMMERCIAL_INVOICE",
+      "PHYTOSANITARY_CERTIFICATE",
+      "CERTIFICATE_OF_ANALYSIS",
+    ]);
     expect(result.preCheckErrors.map((e) => e.docType)).toEqual(["CERTIFICATE_OF_ANALYSIS", "PHYTOSANITARY_CERTIFICATE"]);
     expect(result.preCheckErrors[0].errors.map((e) => e.fieldPath)).toEqual(["analysisData.batchNumber", "analysisData.testStandard"]);
   });
@@ -192,7 +287,11 @@ describe("pre-checks", () => {
 describe("soft warnings", () => {
   it.each([
     ["BILL_OF_LADING", "bl_data", ["blData.freightPayment", "blData.placeOfDelivery"]],
-    ["INSURANCE_CERTIFICATE", "insurance_data", ["insuranceData.insuranceCompany", "insuranceData.policyNumber", "insuranceData.coverageType", "insuranceData.claimsAgent"]],
+    [
+      "INSURANCE_CERTIFICATE",
+      "insurance_data",
+      ["insuranceData.insuranceCompany", "insuranceData.policyNumber", "insuranceData.coverageType", "insuranceData.claimsAgent"],
+    ],
     ["VGM_DECLARATION", "vgm_data", ["vgmData.weighingMethod", "vgmData.weighingStation", "vgmData.authorisedPerson"]],
     ["SHIPPERS_LETTER_OF_INSTRUCTION", "sli_data", ["sliData.forwardingAgentName", "sliData.eeiFiling"]],
     ["AIR_WAYBILL", "awb_data", ["awbData.issuingCarrier", "awbData.agentName"]],
@@ -221,23 +320,37 @@ describe("soft warnings", () => {
 });
 
 describe("consistency of the checks with the table (property)", () => {
-  const value = fc.oneof(fc.constant(null), fc.constant(""), fc.constant("x"), fc.constant("US"), fc.constant("DE"), fc.constant("CH"), fc.constant(7));
-  const item = fc.record({
-    compliance_flags: fc.oneof(fc.constant([]), fc.constant(["dgd"]), fc.constant(["DGD", "phyto"])),
-    is_hazardous: fc.boolean(),
-    un_number: value,
-    hazard_class: value,
-  }, { requiredKeys: [] });
-  const shipment = fc.record({
-    route: fc.record({ origin_country: value, destination_country: value }, { requiredKeys: [] }),
-    goods: fc.record({ line_items: fc.array(item, { maxLength: 4 }) }),
-    hazardous_shipment: fc.record({ emergency_contact: value }, { requiredKeys: [] }),
-    veterinary_data: fc.record({ competent_authority: value, establishment_number: value }, { requiredKeys: [] }),
-    phytosanitary_data: fc.record({ issuing_authority: value }, { requiredKeys: [] }),
-    analysis_data: fc.record({ batch_number: value, test_standard: value }, { requiredKeys: [] }),
-    bl_data: fc.record({ freight_payment: value, place_of_delivery: value }, { requiredKeys: [] }),
-    vgm_data: fc.record({ weighing_method: value, authorised_person: value, weighing_station: value }, { requiredKeys: [] }),
-  }, { requiredKeys: [] });
+  const value = fc.oneof(
+    fc.constant(null),
+    fc.constant(""),
+    fc.constant("x"),
+    fc.constant("US"),
+    fc.constant("DE"),
+    fc.constant("CH"),
+    fc.constant(7),
+  );
+  const item = fc.record(
+    {
+      compliance_flags: fc.oneof(fc.constant([]), fc.constant(["dgd"]), fc.constant(["DGD", "phyto"])),
+      is_hazardous: fc.boolean(),
+      un_number: value,
+      hazard_class: value,
+    },
+    { requiredKeys: [] },
+  );
+  const shipment = fc.record(
+    {
+      route: fc.record({ origin_country: value, destination_country: value }, { requiredKeys: [] }),
+      goods: fc.record({ line_items: fc.array(item, { maxLength: 4 }) }),
+      hazardous_shipment: fc.record({ emergency_contact: value }, { requiredKeys: [] }),
+      veterinary_data: fc.record({ competent_authority: value, establishment_number: value }, { requiredKeys: [] }),
+      phytosanitary_data: fc.record({ issuing_authority: value }, { requiredKeys: [] }),
+      analysis_data: fc.record({ batch_number: value, test_standard: value }, { requiredKeys: [] }),
+      bl_data: fc.record({ freight_payment: value, place_of_delivery: value }, { requiredKeys: [] }),
+      vgm_data: fc.record({ weighing_method: value, authorised_person: value, weighing_station: value }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  );
 
   it("every error is on a required field and every warning on a recommended field of its type", () => {
     fc.assert(
@@ -247,7 +360,10 @@ describe("consistency of the checks with the table (property)", () => {
           expect(types).toContain(docType);
           for (const e of errors) {
             const specs = [...REQUIREMENTS_TABLE[docType].required, ...(REQUIREMENTS_TABLE[docType].conditions ?? [])];
-            expect(specs.some((spec) => pathMatches(spec.fieldPath, e.fieldPath)), `${docType} ${e.fieldPath}`).toBe(true);
+            expect(
+              specs.some((spec) => pathMatches(spec.fieldPath, e.fieldPath)),
+              `${docType} ${e.fieldPath}`,
+            ).toBe(true);
             expect(specs.find((spec) => pathMatches(spec.fieldPath, e.fieldPath))?.tab).toBe(e.tab);
           }
         }

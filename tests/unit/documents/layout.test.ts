@@ -40,7 +40,14 @@ function assertNoOverflow(pages: Op[][], label: string): void {
         if (around) expect(op.x + w, `${where} overflows its box`).toBeLessThanOrEqual(around.x + around.w + 0.3);
         // Table cells: the next column rule to the right bounds the text.
         const rule = ops
-          .filter((o): o is Extract<Op, { op: "line" }> => o.op === "line" && Math.abs(o.x1 - o.x2) < 0.01 && o.x1 > op.x + 0.5 && Math.min(o.y1, o.y2) <= op.y && Math.max(o.y1, o.y2) >= op.y)
+          .filter(
+            (o): o is Extract<Op, { op: "line" }> =>
+              o.op === "line" &&
+              Math.abs(o.x1 - o.x2) < 0.01 &&
+              o.x1 > op.x + 0.5 &&
+              Math.min(o.y1, o.y2) <= op.y &&
+              Math.max(o.y1, o.y2) >= op.y,
+          )
           .map((o) => o.x1)
           .sort((a, b) => a - b)[0];
         if (rule !== undefined) expect(op.x + w, `${where} runs into the next column`).toBeLessThanOrEqual(rule + 0.3);
@@ -53,15 +60,28 @@ function assertNoOverflow(pages: Op[][], label: string): void {
   }
 }
 
-const meta = (docType: (typeof DOCUMENT_TYPES)[number], shipment: Record<string, unknown>, finalDoc = false) => ({ ...SAMPLE_META, docType, shipment, finalDoc });
+const meta = (docType: (typeof DOCUMENT_TYPES)[number], shipment: Record<string, unknown>, finalDoc = false) => ({
+  ...SAMPLE_META,
+  docType,
+  shipment,
+  finalDoc,
+});
 
 describe("layout engine", () => {
   it.each(DOCUMENT_TYPES.map((t) => [t]))("%s: nothing overflows, for the sample, a stress shipment and an empty one", (docType) => {
-    for (const [label, shipment, finalDoc] of [["sample", sampleShipment(), false], ["stress", stressShipment(), false], ["stress final", stressShipment(), true], ["empty", {}, false]] as const) {
+    for (const [label, shipment, finalDoc] of [
+      ["sample", sampleShipment(), false],
+      ["stress", stressShipment(), false],
+      ["stress final", stressShipment(), true],
+      ["empty", {}, false],
+    ] as const) {
       const model = buildDocumentModel(meta(docType, shipment, finalDoc));
       const pages = flowDocument(model, { m, finalDoc });
       assertNoOverflow(pages, `${docType} ${label}`);
-      const frame = pages.map((_, i) => [...headerOps(model, m), ...footerOps({ ...SAMPLE_META }, qrMatrix(SAMPLE_META.verificationUrl), i, pages.length, m)]);
+      const frame = pages.map((_, i) => [
+        ...headerOps(model, m),
+        ...footerOps({ ...SAMPLE_META }, qrMatrix(SAMPLE_META.verificationUrl), i, pages.length, m),
+      ]);
       for (const ops of frame) {
         for (const op of ops) {
           if (op.op !== "text") continue;

@@ -32,16 +32,19 @@ interface FieldInfo {
 
 async function formFields(bytes: Uint8Array): Promise<FieldInfo[]> {
   const doc = await PDFDocument.load(bytes);
-  return doc.getForm().getFields().map((field) => {
-    const widgets = field.acroField.getWidgets();
-    return {
-      name: field.getName(),
-      value: field instanceof PDFTextField ? (field.getText() ?? "") : "",
-      hidden: widgets.length > 0 && widgets.every((w) => w.hasFlag(AnnotationFlags.Hidden)),
-      readOnly: field.isReadOnly(),
-      widgets: widgets.length,
-    };
-  });
+  return doc
+    .getForm()
+    .getFields()
+    .map((field) => {
+      const widgets = field.acroField.getWidgets();
+      return {
+        name: field.getName(),
+        value: field instanceof PDFTextField ? (field.getText() ?? "") : "",
+        hidden: widgets.length > 0 && widgets.every((w) => w.hasFlag(AnnotationFlags.Hidden)),
+        readOnly: field.isReadOnly(),
+        widgets: widgets.length,
+      };
+    });
 }
 
 const fillable = (fields: FieldInfo[]) => fields.filter((f) => !isServiceFieldName(f.name)).map((f) => f.name);
@@ -62,36 +65,154 @@ function sparseShipment(): Record<string, unknown> {
 }
 
 const EXPECTED_DRAFT_FIELDS: Record<DocumentType, string[]> = {
-  COMMERCIAL_INVOICE: ["invoiceData.invoiceNumber", "exporter.address", "importer.postalCode", "goods.currency", "goods.totalValue", "goods.lineItems.0.hsCode", "goods.lineItems.1.originCountry", "route.portOfLoading", "route.vesselName"],
-  PACKING_LIST: ["packaging.totalPackages", "packaging.totalGrossWeightKg", "goods.lineItems.0.netWeightKg", "goods.lineItems.1.grossWeightKg", "packaging.packages.0.type", "packaging.containers.0.containerNumber"],
-  BILL_OF_LADING: ["blData.blNumber", "blData.freightPayment", "blData.placeOfDelivery", "blData.numberOfOriginals", "route.vesselName", "route.portOfDischarge", "packaging.containers.0.containerNumber", "packaging.containers.0.sealNumber", "packaging.marksAndNumbers"],
+  COMMERCIAL_INVOICE: [
+    "invoiceData.invoiceNumber",
+    "exporter.address",
+    "importer.postalCode",
+    "goods.currency",
+    "goods.totalValue",
+    "goods.lineItems.0.hsCode",
+    "goods.lineItems.1.originCountry",
+    "route.portOfLoading",
+    "route.vesselName",
+  ],
+  PACKING_LIST: [
+    "packaging.totalPackages",
+    "packaging.totalGrossWeightKg",
+    "goods.lineItems.0.netWeightKg",
+    "goods.lineItems.1.grossWeightKg",
+    "packaging.packages.0.type",
+    "packaging.containers.0.containerNumber",
+  ],
+  BILL_OF_LADING: [
+    "blData.blNumber",
+    "blData.freightPayment",
+    "blData.placeOfDelivery",
+    "blData.numberOfOriginals",
+    "route.vesselName",
+    "route.portOfDischarge",
+    "packaging.containers.0.containerNumber",
+    "packaging.containers.0.sealNumber",
+    "packaging.marksAndNumbers",
+  ],
   CERTIFICATE_OF_ORIGIN: ["cooData.certificateNumber", "cooData.issuingBody", "exporter.address", "goods.lineItems.0.hsCode"],
   PROFORMA_INVOICE: ["proformaData.proformaNumber", "proformaData.validUntil", "proformaData.paymentTerms", "goods.currency"],
-  DANGEROUS_GOODS_DECLARATION: ["hazardousShipment.emergencyContact", "goods.lineItems.1.unNumber", "goods.lineItems.1.hazardClass", "goods.lineItems.1.packingGroup", "goods.lineItems.1.properShippingName", "blData.blNumber", "hazardousShipment.transportRegulation"],
-  AIR_WAYBILL: ["awbData.awbNumber", "awbData.issuingCarrier", "awbData.agentName", "awbData.agentIataCode", "awbData.chargeCode", "route.portOfLoading", "route.portOfDischarge"],
-  SHIPPERS_LETTER_OF_INSTRUCTION: ["sliData.forwardingAgentName", "sliData.eeiFiling", "sliData.consigneeType", "sliData.freightPayment", "goods.lineItems.0.eccn"],
-  VGM_DECLARATION: ["vgmData.weighingMethod", "vgmData.authorisedPerson", "vgmData.weighingStation", "vgmData.weighingDate", "vgmData.bookingReference", "packaging.containers.0.containerNumber", "packaging.containers.0.verifiedGrossMassKg"],
-  INSURANCE_CERTIFICATE: ["insuranceData.insuranceCompany", "insuranceData.policyNumber", "insuranceData.coverageType", "insuranceData.claimsAgent", "insuranceData.deductible", "insuranceData.insuredValue"],
-  EUR1_MOVEMENT_CERTIFICATE: ["preferentialOrigin.certificateNumber", "preferentialOrigin.agreementName", "exporter.taxIds.eori", "goods.lineItems.0.grossWeightKg"],
-  USMCA_CERTIFICATE_OF_ORIGIN: ["usmcaData.certifierType", "usmcaData.producerName", "usmcaData.blanketPeriodFrom", "usmcaData.certifierName", "goods.lineItems.0.originCriterion", "goods.lineItems.1.hsCode"],
-  STATEMENT_ON_ORIGIN: ["preferentialOrigin.rexNumber", "preferentialOrigin.agreementName", "invoiceData.invoiceNumber", "goods.lineItems.0.originCriterion"],
-  PHYTOSANITARY_CERTIFICATE: ["phytosanitaryData.issuingAuthority", "phytosanitaryData.certificateNumber", "phytosanitaryData.placeOfOrigin", "phytosanitaryData.pointOfEntry", "phytosanitaryData.treatment", "goods.lineItems.0.botanicalName"],
-  HEALTH_VETERINARY_CERTIFICATE: ["veterinaryData.competentAuthority", "veterinaryData.establishmentNumber", "veterinaryData.certificateNumber", "veterinaryData.attestation", "veterinaryData.inspectorName", "goods.lineItems.0.species"],
-  CERTIFICATE_OF_ANALYSIS: ["analysisData.batchNumber", "analysisData.testStandard", "analysisData.productName", "analysisData.laboratoryName", "analysisData.overallResult", "analysisData.testResults.0.parameter", "analysisData.testResults.2.result"],
+  DANGEROUS_GOODS_DECLARATION: [
+    "hazardousShipment.emergencyContact",
+    "goods.lineItems.1.unNumber",
+    "goods.lineItems.1.hazardClass",
+    "goods.lineItems.1.packingGroup",
+    "goods.lineItems.1.properShippingName",
+    "blData.blNumber",
+    "hazardousShipment.transportRegulation",
+  ],
+  AIR_WAYBILL: [
+    "awbData.awbNumber",
+    "awbData.issuingCarrier",
+    "awbData.agentName",
+    "awbData.agentIataCode",
+    "awbData.chargeCode",
+    "route.portOfLoading",
+    "route.portOfDischarge",
+  ],
+  SHIPPERS_LETTER_OF_INSTRUCTION: [
+    "sliData.forwardingAgentName",
+    "sliData.eeiFiling",
+    "sliData.consigneeType",
+    "sliData.freightPayment",
+    "goods.lineItems.0.eccn",
+  ],
+  VGM_DECLARATION: [
+    "vgmData.weighingMethod",
+    "vgmData.authorisedPerson",
+    "vgmData.weighingStation",
+    "vgmData.weighingDate",
+    "vgmData.bookingReference",
+    "packaging.containers.0.containerNumber",
+    "packaging.containers.0.verifiedGrossMassKg",
+  ],
+  INSURANCE_CERTIFICATE: [
+    "insuranceData.insuranceCompany",
+    "insuranceData.policyNumber",
+    "insuranceData.coverageType",
+    "insuranceData.claimsAgent",
+    "insuranceData.deductible",
+    "insuranceData.insuredValue",
+  ],
+  EUR1_MOVEMENT_CERTIFICATE: [
+    "preferentialOrigin.certificateNumber",
+    "preferentialOrigin.agreementName",
+    "exporter.taxIds.eori",
+    "goods.lineItems.0.grossWeightKg",
+  ],
+  USMCA_CERTIFICATE_OF_ORIGIN: [
+    "usmcaData.certifierType",
+    "usmcaData.producerName",
+    "usmcaData.blanketPeriodFrom",
+    "usmcaData.certifierName",
+    "goods.lineItems.0.originCriterion",
+    "goods.lineItems.1.hsCode",
+  ],
+  STATEMENT_ON_ORIGIN: [
+    "preferentialOrigin.rexNumber",
+    "preferentialOrigin.agreementName",
+    "invoiceData.invoiceNumber",
+    "goods.lineItems.0.originCriterion",
+  ],
+  PHYTOSANITARY_CERTIFICATE: [
+    "phytosanitaryData.issuingAuthority",
+    "phytosanitaryData.certificateNumber",
+    "phytosanitaryData.placeOfOrigin",
+    "phytosanitaryData.pointOfEntry",
+    "phytosanitaryData.treatment",
+    "goods.lineItems.0.botanicalName",
+  ],
+  HEALTH_VETERINARY_CERTIFICATE: [
+    "veterinaryData.competentAuthority",
+    "veterinaryData.establishmentNumber",
+    "veterinaryData.certificateNumber",
+    "veterinaryData.attestation",
+    "veterinaryData.inspectorName",
+    "goods.lineItems.0.species",
+  ],
+  CERTIFICATE_OF_ANALYSIS: [
+    "analysisData.batchNumber",
+    "analysisData.testStandard",
+    "analysisData.productName",
+    "analysisData.laboratoryName",
+    "analysisData.overallResult",
+    "analysisData.testResults.0.parameter",
+    "analysisData.testResults.2.result",
+  ],
 };
 
 /** Data each type must print from the rich sample (beyond parties, hash and generation). */
 const KEY_DATA: Record<DocumentType, string[]> = {
   COMMERCIAL_INVOICE: ["FV/2025/03/0117", "Дубовые", "столы", "53,340.00", "CIF Hamburg", "9403601000"],
   PACKING_LIST: ["5,860", "MSCU1234566", "PL0098765", "FML/MÜLLER HH 1–34"],
-  BILL_OF_LADING: ["MEDUPL123456", "MSC Wisła", "FE511W", "PLGDN", "DEHAM", "Hamburg, Container Terminal Burchardkai", "MSCU7654329", "☒ Freight prepaid"],
+  BILL_OF_LADING: [
+    "MEDUPL123456",
+    "MSC Wisła",
+    "FE511W",
+    "PLGDN",
+    "DEHAM",
+    "Hamburg, Container Terminal Burchardkai",
+    "MSCU7654329",
+    "☒ Freight prepaid",
+  ],
   CERTIFICATE_OF_ORIGIN: ["PL/ŁÓDŹ/2025/004417", "PL – Poland", "Regionalna Izba Gospodarcza w Łodzi"],
   PROFORMA_INVOICE: ["PF/2025/02/0042", "2025-04-30", "53,340.00"],
   DANGEROUS_GOODS_DECLARATION: ["UN3480", "LITHIUM ION BATTERIES", "+48 42 123 45 67", "IMDG Code", "II"],
   AIR_WAYBILL: ["080-12345675", "LOT Polish Airlines Cargo", "53-4 7123/0010", "13,771.00"],
   SHIPPERS_LETTER_OF_INSTRUCTION: ["Spedycja Bałtyk", "Forwarder to file the export declaration", "Reseller"],
   VGM_DECLARATION: ["MSCU1234566", "8,460", "MSC-BKG-883201", "Katarzyna Wiśniewska", "DCT Gdańsk", "☒ Method 2"],
-  INSURANCE_CERTIFICATE: ["Towarzystwo Ubezpieczeń Żagiel S.A.", "CARGO/2025/000417", "Institute Cargo Clauses (A)", "58,674.00", "Lloyd's Agency Hamburg"],
+  INSURANCE_CERTIFICATE: [
+    "Towarzystwo Ubezpieczeń Żagiel S.A.",
+    "CARGO/2025/000417",
+    "Institute Cargo Clauses (A)",
+    "58,674.00",
+    "Lloyd's Agency Hamburg",
+  ],
   EUR1_MOVEMENT_CERTIFICATE: ["A 0417735", "the European Union", "Germany", "I, the undersigned, declare"],
   USMCA_CERTIFICATE_OF_ORIGIN: ["9403.60", "☒ Exporter", "2025-12-31", "I certify that the goods described"],
   STATEMENT_ON_ORIGIN: ["PLREXPL7251234567", "European Union preferential origin", "EU–Switzerland"],
@@ -168,7 +289,9 @@ describe.each(DOCUMENT_TYPES.map((t) => [t]))("%s", (docType) => {
 
   it("offers a field for every FieldSpec of its type when the shipment is empty", async () => {
     const names = new Set(fillable(await formFields(await renderDocument(input(docType, {})))));
-    const specs = [...FIELD_REQUIREMENTS[docType].required, ...FIELD_REQUIREMENTS[docType].recommended].filter((s) => !s.fieldPath.endsWith("complianceFlags"));
+    const specs = [...FIELD_REQUIREMENTS[docType].required, ...FIELD_REQUIREMENTS[docType].recommended].filter(
+      (s) => !s.fieldPath.endsWith("complianceFlags"),
+    );
     for (const spec of specs) expect(names, spec.fieldPath).toContain(instantiatePath(spec.fieldPath, 0));
   });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
-import { countryCode, detectDecimalComma, findHsCode, findLocode, parseNumber, transportMode } from "../../../shared/extraction/extractors/builtin/normalize.ts";
+import {
+  countryCode,
+  detectDecimalComma,
+  findHsCode,
+  findLocode,
+  parseNumber,
+  transportMode,
+} from "../../../shared/extraction/extractors/builtin/normalize.ts";
 import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
@@ -62,8 +69,17 @@ describe("value parsing", () => {
         { text: "EORI: DE123456789012345", confidence: 1 },
       ]).map((f) => [f.field, f.value]),
     );
-    expect(fields).toEqual({ name: "Müller GmbH", address: "Hafenstraße 5", postal_code: "20457", city: "Hamburg", country: "DE", "tax_ids.eori": "DE123456789012345" });
-    const us = Object.fromEntries(parseParty([{ text: "Acme Inc., 1 Main St, Chicago, IL 60607, USA", confidence: 1 }]).map((f) => [f.field, f.value]));
+    expect(fields).toEqual({
+      name: "Müller GmbH",
+      address: "Hafenstraße 5",
+      postal_code: "20457",
+      city: "Hamburg",
+      country: "DE",
+      "tax_ids.eori": "DE123456789012345",
+    });
+    const us = Object.fromEntries(
+      parseParty([{ text: "Acme Inc., 1 Main St, Chicago, IL 60607, USA", confidence: 1 }]).map((f) => [f.field, f.value]),
+    );
     expect(us).toMatchObject({ name: "Acme Inc.", city: "Chicago", state: "IL", postal_code: "60607", country: "US" });
     expect(parseParty([{ text: "Same as consignee", confidence: 1 }])).toEqual([]);
   });
@@ -92,7 +108,9 @@ describe("built-in extractor on layouts it was not written from", () => {
   it("every leaf is {value, confidence} with 0 ≤ confidence ≤ 1, in the TradeShipment structure", async () => {
     const doc = await PDF_STYLES["boxed-en"](makeShipment(7));
     const { result } = await runExtraction(doc.bytes, "pdf", config);
-    expect(Object.keys(result).every((k) => ["exporter", "importer", "notify_party", "route", "goods", "packaging", "invoice_data"].includes(k))).toBe(true);
+    expect(
+      Object.keys(result).every((k) => ["exporter", "importer", "notify_party", "route", "goods", "packaging", "invoice_data"].includes(k)),
+    ).toBe(true);
     expect(Array.isArray((result.goods as { line_items: unknown[] }).line_items)).toBe(true);
     const leaves = Object.values(flattenResultTree(result));
     expect(leaves.length).toBeGreaterThan(20);
@@ -104,7 +122,11 @@ describe("built-in extractor on layouts it was not written from", () => {
   });
 
   it("nothing recognisable gives an empty extraction", () => {
-    const out = extractBuiltin({ source: "pdf-text", pageCount: 1, lines: [{ page: 1, y: 0, height: 10, segments: [{ text: "Lorem ipsum dolor sit amet", x0: 0, x1: 100, confidence: 1 }] }] });
+    const out = extractBuiltin({
+      source: "pdf-text",
+      pageCount: 1,
+      lines: [{ page: 1, y: 0, height: 10, segments: [{ text: "Lorem ipsum dolor sit amet", x0: 0, x1: 100, confidence: 1 }] }],
+    });
     expect(out.size).toBe(0);
   });
 });

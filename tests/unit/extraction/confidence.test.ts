@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { applyChecks, containerCheckDigitOk, FORMAT_FAIL, formatCheck, TOTAL_MISMATCH } from "../../../shared/extraction/confidence.ts";
 import { flattenResultTree, toResultTree, type FlatExtraction } from "../../../shared/extraction/extraction-result.ts";
 
-const flat = (entries: [string, string | number, number][]): FlatExtraction => new Map(entries.map(([k, v, c]) => [k, { value: v, confidence: c }]));
+const flat = (entries: [string, string | number, number][]): FlatExtraction =>
+  new Map(entries.map(([k, v, c]) => [k, { value: v, confidence: c }]));
 
 describe("format checks", () => {
   it.each([
@@ -37,7 +38,12 @@ describe("format checks", () => {
 
 describe("applyChecks", () => {
   it("a failed format halves the confidence; a passed one leaves it", () => {
-    const out = applyChecks(flat([["route.origin_country", "DE", 0.8], ["route.destination_country", "Deutschland", 0.8]]));
+    const out = applyChecks(
+      flat([
+        ["route.origin_country", "DE", 0.8],
+        ["route.destination_country", "Deutschland", 0.8],
+      ]),
+    );
     expect(out.get("route.origin_country")!.confidence).toBe(0.8);
     expect(out.get("route.destination_country")!.confidence).toBe(0.8 * FORMAT_FAIL);
   });
@@ -58,17 +64,31 @@ describe("applyChecks", () => {
   });
 
   it("property: confidences stay within [0, 1] and no path is added or lost", () => {
-    const path = fc.constantFrom("goods.total_value", "goods.currency", "route.port_of_loading", "goods.line_items[0].quantity", "goods.line_items[0].unit_price", "packaging.total_gross_weight_kg", "goods.line_items[0].gross_weight_kg", "exporter.country");
+    const path = fc.constantFrom(
+      "goods.total_value",
+      "goods.currency",
+      "route.port_of_loading",
+      "goods.line_items[0].quantity",
+      "goods.line_items[0].unit_price",
+      "packaging.total_gross_weight_kg",
+      "goods.line_items[0].gross_weight_kg",
+      "exporter.country",
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(path, fc.oneof(fc.string(), fc.double({ noNaN: false })), fc.double({ min: -1, max: 2, noNaN: false })), { maxLength: 12 }), (entries) => {
-        const input = flat(entries as [string, string | number, number][]);
-        const out = applyChecks(input);
-        expect([...out.keys()].sort()).toEqual([...input.keys()].sort());
-        for (const v of out.values()) {
-          expect(v.confidence).toBeGreaterThanOrEqual(0);
-          expect(v.confidence).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(path, fc.oneof(fc.string(), fc.double({ noNaN: false })), fc.double({ min: -1, max: 2, noNaN: false })), {
+          maxLength: 12,
+        }),
+        (entries) => {
+          const input = flat(entries as [string, string | number, number][]);
+          const out = applyChecks(input);
+          expect([...out.keys()].sort()).toEqual([...input.keys()].sort());
+          for (const v of out.values()) {
+            expect(v.confidence).toBeGreaterThanOrEqual(0);
+            expect(v.confidence).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
     );
   });
 });

@@ -151,7 +151,14 @@ describe("embedded e-invoices", () => {
 
   it("a PDF carrying a Factur-X XML: exact values at confidence 1, the page text fills a field the XML lacks", async () => {
     const pdf = await pdfWith(
-      ["COMMERCIAL INVOICE", "Seller: Olaria Norte Lda", "Port of loading: PTLEI", "Total: GBP 2,400.00", "Description   Qty   Unit price   Amount", "Something else   3   1.00   3.00"],
+      [
+        "COMMERCIAL INVOICE",
+        "Seller: Olaria Norte Lda",
+        "Port of loading: PTLEI",
+        "Total: GBP 2,400.00",
+        "Description   Qty   Unit price   Amount",
+        "Something else   3   1.00   3.00",
+      ],
       [{ name: "factur-x.xml", xml: CII }],
     );
     const outcome = await runExtraction(pdf, "pdf", loadExtractionConfig({ extractor: "builtin" }));
@@ -166,7 +173,10 @@ describe("embedded e-invoices", () => {
   });
 
   it("the same PDF with a broken attachment is read from its text alone", async () => {
-    const pdf = await pdfWith(["COMMERCIAL INVOICE", "Invoice No.: INV-9", "Port of loading: PTLEI"], [{ name: "factur-x.xml", xml: "<rsm:CrossIndustryInvoice" }]);
+    const pdf = await pdfWith(
+      ["COMMERCIAL INVOICE", "Invoice No.: INV-9", "Port of loading: PTLEI"],
+      [{ name: "factur-x.xml", xml: "<rsm:CrossIndustryInvoice" }],
+    );
     const outcome = await runExtraction(pdf, "pdf", loadExtractionConfig({ extractor: "builtin" }));
     expect(outcome.embedded).toBeUndefined();
     expect(outcome.flat.get("invoice_data.invoice_number")!.value).toBe("INV-9");

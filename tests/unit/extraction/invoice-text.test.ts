@@ -66,8 +66,14 @@ describe("totals", () => {
   it("end to end: the total is the amount to the right of a dated total label, not the year", () => {
     const d = doc([
       [[40, "COMMERCIAL INVOICE"]],
-      [[300, "TOTAL AMOUNT DUE ON August 3 , 2014"], [520, "$4.11"]],
-      [[40, "Subtotal"], [520, "$3.00"]],
+      [
+        [300, "TOTAL AMOUNT DUE ON August 3 , 2014"],
+        [520, "$4.11"],
+      ],
+      [
+        [40, "Subtotal"],
+        [520, "$3.00"],
+      ],
     ]);
     expect(value(d, "goods.total_value")!.value).toBe(4.11);
   });
@@ -78,7 +84,13 @@ describe("invoice number and date", () => {
     const d = doc([[[40, "Factuurnummer: 993100200"]], [[40, "Factuurdatum: 19 april 2014"]]]);
     expect(value(d, "invoice_data.invoice_number")!.value).toBe("993100200");
     expect(value(d, "invoice_data.invoice_date")!.value).toBe("2014-04-19");
-    const fr = doc([[[40, "Facture FA-2026-0042"]], [[40, "Date de facture"], [200, "05/03/2026"]]]);
+    const fr = doc([
+      [[40, "Facture FA-2026-0042"]],
+      [
+        [40, "Date de facture"],
+        [200, "05/03/2026"],
+      ],
+    ]);
     expect(value(fr, "invoice_data.invoice_number")!.value).toBe("FA-2026-0042");
     expect(value(fr, "invoice_data.invoice_date")!.value).toBe("2026-03-05");
   });
@@ -89,7 +101,16 @@ describe("party blocks", () => {
   const fields = (lines: string[]) => Object.fromEntries(parseParty(lines.map(line)).map((f) => [f.field, f.value]));
 
   it("skips id lines, reads labelled name and address lines, and splits a country-prefixed postcode", () => {
-    expect(fields(["Nummer: 120044", "Globale Nummer: 4000001000005 (GLN)", "Name: Beispiel Handel GmbH", "Anschrift: Lindenweg 4", "DE 10115 BERLIN", "USt.-Id.-Nr.: DE111222333"])).toEqual({
+    expect(
+      fields([
+        "Nummer: 120044",
+        "Globale Nummer: 4000001000005 (GLN)",
+        "Name: Beispiel Handel GmbH",
+        "Anschrift: Lindenweg 4",
+        "DE 10115 BERLIN",
+        "USt.-Id.-Nr.: DE111222333",
+      ]),
+    ).toEqual({
       name: "Beispiel Handel GmbH",
       address: "Lindenweg 4",
       country: "DE",
@@ -100,12 +121,19 @@ describe("party blocks", () => {
   });
 
   it("takes the country from the VAT id when no address line names one", () => {
-    expect(fields(["Studio Verde Srl", "Via Roma 5", "P.IVA IT01234567890"])).toMatchObject({ country: "IT", "tax_ids.vat": "IT01234567890" });
+    expect(fields(["Studio Verde Srl", "Via Roma 5", "P.IVA IT01234567890"])).toMatchObject({
+      country: "IT",
+      "tax_ids.vat": "IT01234567890",
+    });
     expect(fields(["Nikos Trading", "BTW-nummer: EL123456789"])).toMatchObject({ country: "GR" });
   });
 
   it("old national prefixes: D-80333 München is DE and 80333", () => {
-    expect(fields(["Alpen Werkzeug KG", "Bergstr. 2", "D-80333 München"])).toMatchObject({ country: "DE", postal_code: "80333", city: "München" });
+    expect(fields(["Alpen Werkzeug KG", "Bergstr. 2", "D-80333 München"])).toMatchObject({
+      country: "DE",
+      postal_code: "80333",
+      city: "München",
+    });
   });
 
   it("a continued party label ('Käufer/Leistungsempfänger:') is not the party's name", () => {

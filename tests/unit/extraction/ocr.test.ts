@@ -36,7 +36,9 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     const doc = await PDFDocument.create();
     const image = await doc.embedPng(png);
     // 150 dpi: the page is the image's size in points.
-    doc.addPage([image.width * 0.48, image.height * 0.48]).drawImage(image, { x: 0, y: 0, width: image.width * 0.48, height: image.height * 0.48 });
+    doc
+      .addPage([image.width * 0.48, image.height * 0.48])
+      .drawImage(image, { x: 0, y: 0, width: image.width * 0.48, height: image.height * 0.48 });
     const config = loadExtractionConfig({ extractor: "builtin" });
     const scan = await runExtraction(await doc.save(), "pdf", config);
     expect(scan.source).toBe("pdf-ocr");

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../../support/openai-compatible-server.ts";
-import { answerToFlat, createOpenAiExtractor, logprobConfidences, NO_LOGPROBS_BASE, RESPONSE_FORMAT_NAME } from "../../../shared/extraction/extractors/openai-extractor.ts";
+import {
+  answerToFlat,
+  createOpenAiExtractor,
+  logprobConfidences,
+  NO_LOGPROBS_BASE,
+  RESPONSE_FORMAT_NAME,
+} from "../../../shared/extraction/extractors/openai-extractor.ts";
 import { jsonLeafSpans } from "../../../shared/extraction/extractors/json-spans.ts";
 import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
@@ -12,8 +18,24 @@ const doc: DocumentText = {
   source: "pdf-text",
   pageCount: 1,
   lines: [
-    { page: 1, y: 10, height: 10, segments: [{ text: "Shipper: Acme Widgets Ltd", x0: 0, x1: 100, confidence: 1 }, { text: "Invoice No. 42", x0: 300, x1: 380, confidence: 1 }] },
-    { page: 1, y: 30, height: 10, segments: [{ text: "Steel bolts M8", x0: 0, x1: 60, confidence: 1 }, { text: "1,200", x0: 200, x1: 230, confidence: 1 }] },
+    {
+      page: 1,
+      y: 10,
+      height: 10,
+      segments: [
+        { text: "Shipper: Acme Widgets Ltd", x0: 0, x1: 100, confidence: 1 },
+        { text: "Invoice No. 42", x0: 300, x1: 380, confidence: 1 },
+      ],
+    },
+    {
+      page: 1,
+      y: 30,
+      height: 10,
+      segments: [
+        { text: "Steel bolts M8", x0: 0, x1: 60, confidence: 1 },
+        { text: "1,200", x0: 200, x1: 230, confidence: 1 },
+      ],
+    },
   ],
 };
 
@@ -60,7 +82,14 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
   });
   afterAll(() => server.close());
 
-  const config = () => loadExtractionConfig({ extractor: "openai", openaiBaseUrl: server.baseUrl, openaiApiKey: "sk-test", model: "extract-test-model", logprobs: true });
+  const config = () =>
+    loadExtractionConfig({
+      extractor: "openai",
+      openaiBaseUrl: server.baseUrl,
+      openaiApiKey: "sk-test",
+      model: "extract-test-model",
+      logprobs: true,
+    });
 
   it("sends the model, a strict JSON-schema response format, the document text and logprobs: true", async () => {
     const extractor = await createOpenAiExtractor(config());

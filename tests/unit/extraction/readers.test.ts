@@ -56,7 +56,15 @@ describe("readers", () => {
     expect(segments.some((t) => t.startsWith("Rechnungsnummer: "))).toBe(true);
     expect(doc.lines.map(lineText).join("\n")).toContain("Empfänger:");
     const header = doc.lines.find((l) => l.segments.some((s) => s.text === "Warenbezeichnung"))!;
-    expect(header.segments.map((s) => s.text)).toEqual(["Pos.", "Warenbezeichnung", "Zolltarifnr.", "Menge", "ME", "Einzelpreis", "Gesamtpreis"]);
+    expect(header.segments.map((s) => s.text)).toEqual([
+      "Pos.",
+      "Warenbezeichnung",
+      "Zolltarifnr.",
+      "Menge",
+      "ME",
+      "Einzelpreis",
+      "Gesamtpreis",
+    ]);
   });
 
   it("a corrupt PDF is an ExtractionError, not a crash", async () => {
@@ -75,7 +83,9 @@ describe("readers", () => {
   it("a corrupt XLSX is an ExtractionError", async () => {
     const zip = new JSZip();
     zip.file("xl/workbook.xml", "<not a workbook");
-    await expect(readDocument(await zip.generateAsync({ type: "uint8array" }), "xlsx", { maxPages: 5 })).rejects.toBeInstanceOf(ExtractionError);
+    await expect(readDocument(await zip.generateAsync({ type: "uint8array" }), "xlsx", { maxPages: 5 })).rejects.toBeInstanceOf(
+      ExtractionError,
+    );
   });
 
   it("legacy XLS (BIFF8, written by xlwt): every labelled field is extracted", async () => {
@@ -102,6 +112,7 @@ describe("readers", () => {
 });
 
 function findBof(bytes: Uint8Array): number {
-  for (let i = 512; i < bytes.length - 8; i++) if (bytes[i] === 0x09 && bytes[i + 1] === 0x08 && bytes[i + 4] === 0x00 && bytes[i + 5] === 0x06) return i;
+  for (let i = 512; i < bytes.length - 8; i++)
+    if (bytes[i] === 0x09 && bytes[i + 1] === 0x08 && bytes[i + 4] === 0x00 && bytes[i + 5] === 0x06) return i;
   throw new Error("no BOF");
 }

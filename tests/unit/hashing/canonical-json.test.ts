@@ -86,7 +86,9 @@ describe("RFC 8785 JSON Canonicalization Scheme", () => {
   });
 
   it("sorts nested keys, keeps array order, has no whitespace", () => {
-    expect(canonicalJson({ b: [3, { z: 1, a: "x y" }], a: { d: null, c: true } })).toBe('{"a":{"c":true,"d":null},"b":[3,{"a":"x y","z":1}]}');
+    expect(canonicalJson({ b: [3, { z: 1, a: "x y" }], a: { d: null, c: true } })).toBe(
+      '{"a":{"c":true,"d":null},"b":[3,{"a":"x y","z":1}]}',
+    );
   });
 
   it("drops undefined members like JSON, nulls undefined array elements, honours toJSON", () => {

@@ -47,7 +47,11 @@ describe("validation hash", () => {
     const hash = await computeValidationHash(input);
     expect(isValidationHash(hash)).toBe(true);
     const payload = validationHashPayload(input);
-    expect(payload.startsWith(`{"document_types":["COMMERCIAL_INVOICE"],"gate":"trade-document-validator","rule_library_version":"${RULE_LIBRARY_VERSION}","shipment":{`)).toBe(true);
+    expect(
+      payload.startsWith(
+        `{"document_types":["COMMERCIAL_INVOICE"],"gate":"trade-document-validator","rule_library_version":"${RULE_LIBRARY_VERSION}","shipment":{`,
+      ),
+    ).toBe(true);
     expect(hash).toBe(`sha256:${createHash("sha256").update(payload, "utf8").digest("hex")}`);
   });
 
@@ -60,7 +64,8 @@ describe("validation hash", () => {
 
   it("ignores document type order and duplicates; changes with gate, version and document types", async () => {
     const shipment = baseline();
-    const h = (over: object) => computeValidationHash({ ...base, shipment, documentTypes: ["PACKING_LIST", "COMMERCIAL_INVOICE"], ...over });
+    const h = (over: object) =>
+      computeValidationHash({ ...base, shipment, documentTypes: ["PACKING_LIST", "COMMERCIAL_INVOICE"], ...over });
     const ref = await h({});
     expect(await h({ documentTypes: ["COMMERCIAL_INVOICE", "PACKING_LIST", "PACKING_LIST"] })).toBe(ref);
     expect(await h({ gate: "sanctions-screening" })).not.toBe(ref);
@@ -81,7 +86,9 @@ describe("validation hash", () => {
       }),
       { numRuns: 200 },
     );
-    expect(await computeValidationHash({ ...base, shipment: reorder(baseline(), 3) })).toBe(await computeValidationHash({ ...base, shipment: baseline() }));
+    expect(await computeValidationHash({ ...base, shipment: reorder(baseline(), 3) })).toBe(
+      await computeValidationHash({ ...base, shipment: baseline() }),
+    );
   });
 
   it("changes when any leaf value changes", async () => {

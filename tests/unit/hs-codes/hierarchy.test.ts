@@ -25,7 +25,12 @@ const WCO = new Map([
 
 describe("hierarchy", () => {
   it("US: HS levels the schedule skips come from the WCO, grouping lines are left out", () => {
-    const chain = [line("0101", "Live horses:"), line(null, "Horses:"), line("01012100", "Purebred breeding animals"), line("0101210010", "Males")];
+    const chain = [
+      line("0101", "Live horses:"),
+      line(null, "Horses:"),
+      line("01012100", "Purebred breeding animals"),
+      line("0101210010", "Males"),
+    ];
     expect(buildHierarchy("us", chain, WCO)).toEqual([
       { level: 2, code: "01", description: "Animals; live" },
       { level: 4, code: "0101", description: "Live horses:" },
@@ -56,7 +61,12 @@ describe("hierarchy", () => {
 
   it("UK: intermediate lines (suffix 10) are not entries", () => {
     const uk = (code: string, level: number, description: string, suffix = "80") => line(code, description, { level, suffix });
-    const chain = [uk("0100000000", 2, "LIVE ANIMALS"), uk("0101000000", 4, "Live horses"), uk("0101210000", 6, "Horses", "10"), uk("0101210000", 6, "Pure-bred breeding animals")];
+    const chain = [
+      uk("0100000000", 2, "LIVE ANIMALS"),
+      uk("0101000000", 4, "Live horses"),
+      uk("0101210000", 6, "Horses", "10"),
+      uk("0101210000", 6, "Pure-bred breeding animals"),
+    ];
     expect(buildHierarchy("uk", chain, WCO).map((h) => h.code)).toEqual(["01", "0101", "010121", "0101210000"]);
     expect(buildHierarchy("uk", chain, WCO)[2].description).toBe("Pure-bred breeding animals");
   });

@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { allStemsQuery, buildTextSearchSql, expandQuery, isStopTerm, ownTextQuery, planTerm, typoAlternatives, WEIGHTS } from "../../../shared/hs-codes/query-plan.ts";
+import {
+  allStemsQuery,
+  buildTextSearchSql,
+  expandQuery,
+  isStopTerm,
+  ownTextQuery,
+  planTerm,
+  typoAlternatives,
+  WEIGHTS,
+} from "../../../shared/hs-codes/query-plan.ts";
 import { singularWord, synonymsFor, SYNONYM_KEY_COUNT } from "../../../shared/hs-codes/synonyms.ts";
 
 // A toy stemmer and statistics standing in for ts_lexize and hs_search_stems.
 const STOP = new Set(["of", "the", "for", "and", "or"]);
 const stemsOf = (w: string) => (STOP.has(w) ? [] : [w.replace(/(es|s)$/, "")]);
-const stats = (df: Record<string, number>, own: Record<string, number> = df) => ({ df: (s: string) => df[s] ?? 0, dfOwn: (s: string) => own[s] ?? 0, lines: 1000 });
+const stats = (df: Record<string, number>, own: Record<string, number> = df) => ({
+  df: (s: string) => df[s] ?? 0,
+  dfOwn: (s: string) => own[s] ?? 0,
+  lines: 1000,
+});
 
 describe("synonyms", () => {
   it("maps everyday words and phrases to tariff wording, plurals included", () => {
@@ -18,7 +31,14 @@ describe("synonyms", () => {
   });
 
   it("singularises crudely, for lookups only", () => {
-    expect(["laptops", "knives", "batteries", "boxes", "glass", "bus"].map(singularWord)).toEqual(["laptop", "knife", "battery", "box", "glass", "bus"]);
+    expect(["laptops", "knives", "batteries", "boxes", "glass", "bus"].map(singularWord)).toEqual([
+      "laptop",
+      "knife",
+      "battery",
+      "box",
+      "glass",
+      "bus",
+    ]);
   });
 });
 
@@ -75,7 +95,9 @@ describe("query plan", () => {
     const sql = buildTextSearchSql(terms, 2);
     expect(sql.anyQuery).toBe("'red' | 'wine'");
     expect(sql.params).toEqual(["'red':A", "'red'", "'wine':A", "'wine'"]);
-    expect(sql.termScores[0]).toBe("(case when tsv @@ $2::tsquery then 2.0000::float8 * own_factor when tsv @@ $3::tsquery then 1.2000::float8 else 0::float8 end)");
+    expect(sql.termScores[0]).toBe(
+      "(case when tsv @@ $2::tsquery then 2.0000::float8 * own_factor when tsv @@ $3::tsquery then 1.2000::float8 else 0::float8 end)",
+    );
     expect(sql.termScores[1]).toContain(`then ${(3 * WEIGHTS.headTerm).toFixed(4)}::float8 * own_factor`);
   });
 });

@@ -31,11 +31,16 @@ describe("typo vocabulary", () => {
 
   it("bounded distance equals the full distance up to the bound", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 }), fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 }), fc.integer({ min: 0, max: 3 }), (a, b, max) => {
-        const full = osaDistance(a, b);
-        const bounded = boundedOsaDistance(a, b, max);
-        return full <= max ? bounded === full : bounded === max + 1;
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 }),
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 }),
+        fc.integer({ min: 0, max: 3 }),
+        (a, b, max) => {
+          const full = osaDistance(a, b);
+          const bounded = boundedOsaDistance(a, b, max);
+          return full <= max ? bounded === full : bounded === max + 1;
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -50,7 +50,9 @@ describe("tax ids", () => {
 
   it("checks a GSTIN against the PAN it contains", () => {
     expect(checkTaxIds({ gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F" })).toEqual([]);
-    expect(checkTaxIds({ gstin: "27AAPFU0939F1ZV", pan: "ABCDE1234F" })).toEqual([{ key: "gstin", message: expect.stringContaining("contains the PAN") }]);
+    expect(checkTaxIds({ gstin: "27AAPFU0939F1ZV", pan: "ABCDE1234F" })).toEqual([
+      { key: "gstin", message: expect.stringContaining("contains the PAN") },
+    ]);
     expect(checkTaxIds({ vat: "anything at all" })).toEqual([]);
     expect(checkTaxIds({ ein: "1", pan: "2" }).map((i) => i.key)).toEqual(["ein", "pan"]);
   });

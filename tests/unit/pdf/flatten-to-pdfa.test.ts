@@ -106,7 +106,10 @@ function decoded(stream: PDFObject | undefined): string {
 
 /** q/Q nesting depth of a content stream (strings removed first). */
 function maxNesting(content: string, start = 0): number {
-  const tokens = content.replace(/\((?:\\.|[^\\)])*\)/g, " ").replace(/<[0-9A-Fa-f\s]*>/g, " ").split(/\s+/);
+  const tokens = content
+    .replace(/\((?:\\.|[^\\)])*\)/g, " ")
+    .replace(/<[0-9A-Fa-f\s]*>/g, " ")
+    .split(/\s+/);
   let depth = start;
   let max = start;
   for (const t of tokens) {
@@ -118,7 +121,11 @@ function maxNesting(content: string, start = 0): number {
 
 function xmpValue(pattern: RegExp): string | undefined {
   const m = xmp.match(pattern);
-  return m?.[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return m?.[1]
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -130,7 +137,8 @@ describe("the flattened 3-page document", () => {
     expect(result.report.widgetsDrawn).toBeGreaterThan(40);
     const text = pageText(file);
     expect(text.stderr).toBe("");
-    for (const value of ["ul. Piotrkowska 148/150, Łódź", "Привет-2025/17", "9403601000", "1 234,5"]) expect(text.stdout, value).toContain(value);
+    for (const value of ["ul. Piotrkowska 148/150, Łódź", "Привет-2025/17", "9403601000", "1 234,5"])
+      expect(text.stdout, value).toContain(value);
     expect(text.stdout).toContain("\uFFFD\uFFFD Maru"); // CJK has no glyph in DejaVu: U+FFFD, never .notdef
     for (let page = 1; page <= 3; page++) expect(pageText(file, page).stdout.replace(/\s+/g, " ")).toContain(`hash ${STAMP}`);
   });
@@ -141,7 +149,11 @@ describe("the flattened 3-page document", () => {
     expect(`${check.stdout}${check.stderr}`).not.toMatch(/warning/i);
     expect(check.stdout).toContain("No syntax or stream encoding errors found");
     expect(check.stderr).toBe("");
-    for (const [tool, args] of [["pdfinfo", [file]], ["pdftotext", [file, "-"]], ["pdffonts", [file]]] as const) {
+    for (const [tool, args] of [
+      ["pdfinfo", [file]],
+      ["pdftotext", [file, "-"]],
+      ["pdffonts", [file]],
+    ] as const) {
       const r = run(tool, [...args]);
       expect(r.status, tool).toBe(0);
       expect(r.stderr, tool).toBe("");
@@ -225,7 +237,9 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
       }
     }
     for (const page of out.getPages()) {
-      const contents = dict(page.node.get(PDFName.of("Contents"))) ? [page.node.get(PDFName.of("Contents"))] : (lookup(page.node.get(PDFName.of("Contents"))) as PDFArray).asArray();
+      const contents = dict(page.node.get(PDFName.of("Contents")))
+        ? [page.node.get(PDFName.of("Contents"))]
+        : (lookup(page.node.get(PDFName.of("Contents"))) as PDFArray).asArray();
       const joined = contents.map((c) => decoded(c)).join("\n");
       const pageDepth = maxNesting(joined);
       expect(pageDepth).toBeLessThanOrEqual(28);
@@ -265,13 +279,18 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
       const c = lookup(p.node.get(PDFName.of("Contents")));
       return c instanceof PDFArray ? c.asArray() : [p.node.get(PDFName.of("Contents"))];
     });
-    const xobjects = out.getPages().flatMap((p) => dict(dict(p.node.get(PDFName.of("Resources")))?.get(PDFName.of("XObject")))?.values() ?? []);
+    const xobjects = out
+      .getPages()
+      .flatMap((p) => dict(dict(p.node.get(PDFName.of("Resources")))?.get(PDFName.of("XObject")))?.values() ?? []);
     for (const stream of [...contents, ...xobjects]) expect(decoded(stream)).not.toMatch(/(?:^|\s)(?:-?[\d.]+\s+){4}[kK](?=\s|$)/);
   });
 
   it("6.2.5 / 6.2.8 / 6.2.9 / 6.2.10 no transfer functions or halftones, no interpolated images or alternates, no PostScript or reference XObjects, standard blend modes", () => {
-    for (const key of ["/TR ", "/TR2", "/HTP", "/Interpolate true", "/Alternates", "/OPI", "/PS ", "/Subtype /PS", "/Ref "]) expect(qdf, key).not.toContain(key);
-    expect(qdf).not.toMatch(/\/BM \/(?!Normal|Compatible|Multiply|Screen|Overlay|Darken|Lighten|ColorDodge|ColorBurn|HardLight|SoftLight|Difference|Exclusion|Hue|Saturation|Color|Luminosity)/);
+    for (const key of ["/TR ", "/TR2", "/HTP", "/Interpolate true", "/Alternates", "/OPI", "/PS ", "/Subtype /PS", "/Ref "])
+      expect(qdf, key).not.toContain(key);
+    expect(qdf).not.toMatch(
+      /\/BM \/(?!Normal|Compatible|Multiply|Screen|Overlay|Darken|Lighten|ColorDodge|ColorBurn|HardLight|SoftLight|Difference|Exclusion|Hue|Saturation|Color|Luminosity)/,
+    );
   });
 
   it("6.2.11.4 every font is embedded (pdffonts), DejaVu only, the flattener's own subset included", () => {
@@ -318,7 +337,8 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
 
   it("6.4.1 / 6.4.2 no AcroForm (no fields left), no NeedAppearances, no XFA, no NeedsRendering", () => {
     expect(out.catalog.has(PDFName.of("AcroForm"))).toBe(false);
-    for (const key of ["/AcroForm", "/NeedAppearances", "/XFA", "/NeedsRendering", "/FT /Tx", "/Fields"]) expect(qdf, key).not.toContain(key);
+    for (const key of ["/AcroForm", "/NeedAppearances", "/XFA", "/NeedsRendering", "/FT /Tx", "/Fields"])
+      expect(qdf, key).not.toContain(key);
     expect(run("pdfinfo", [file]).stdout).toMatch(/Form:\s+none/);
   });
 
@@ -337,7 +357,11 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
     expect(header).toMatch(/^<\?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"\?>$/);
     expect(header).not.toMatch(/bytes=|encoding=/);
     expect(xmp.endsWith('<?xpacket end="w"?>')).toBe(true);
-    const parse = run("python3", ["-c", "import sys, xml.dom.minidom; d = xml.dom.minidom.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)"], xmp);
+    const parse = run(
+      "python3",
+      ["-c", "import sys, xml.dom.minidom; d = xml.dom.minidom.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)"],
+      xmp,
+    );
     expect(parse.stderr).toBe("");
     expect(parse.stdout.trim()).toBe("x:xmpmeta");
   });
@@ -416,7 +440,11 @@ describe("other fills, field types, annotations and actions", () => {
   });
 
   it("pdf-lib fill with Helvetica appearances: replaced by embedded DejaVu", TIMEOUT, async () => {
-    const filled = await fillWithPdfLib(await renderForm(), { "exporter.address": "Main Street 1", "route.vesselName": "Ever Given" }, { helvetica: true });
+    const filled = await fillWithPdfLib(
+      await renderForm(),
+      { "exporter.address": "Main Street 1", "route.vesselName": "Ever Given" },
+      { helvetica: true },
+    );
     const f = ws.write(await flattenToPdfA(filled, { now: NOW, hashStamp: STAMP }), "helvetica");
     expect(pdffonts(f).map((font) => font.name)).not.toContain("Helvetica");
     expect(pdffonts(f).every((font) => font.embedded)).toBe(true);
@@ -460,9 +488,21 @@ describe("other fills, field types, annotations and actions", () => {
     doc.catalog.set(PDFName.of("OpenAction"), ctx.register(js));
     doc.catalog.set(PDFName.of("AA"), ctx.obj({ WC: ctx.register(ctx.obj({ S: "JavaScript", JS: PDFString.of("1") })) }));
     const page = doc.getPage(0);
-    const link = ctx.register(ctx.obj({ Type: "Annot", Subtype: "Link", Rect: [50, 50, 150, 70], Border: [0, 0, 0], A: { S: "URI", URI: PDFString.of("https://example.org") } }));
-    const jsLink = ctx.register(ctx.obj({ Type: "Annot", Subtype: "Link", Rect: [50, 80, 150, 100], A: { S: "JavaScript", JS: PDFString.of("evil()") } }));
-    const hiddenNote = ctx.register(ctx.obj({ Type: "Annot", Subtype: "Text", Rect: [10, 10, 30, 30], F: 2, Contents: PDFString.of("hidden note") }));
+    const link = ctx.register(
+      ctx.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: [50, 50, 150, 70],
+        Border: [0, 0, 0],
+        A: { S: "URI", URI: PDFString.of("https://example.org") },
+      }),
+    );
+    const jsLink = ctx.register(
+      ctx.obj({ Type: "Annot", Subtype: "Link", Rect: [50, 80, 150, 100], A: { S: "JavaScript", JS: PDFString.of("evil()") } }),
+    );
+    const hiddenNote = ctx.register(
+      ctx.obj({ Type: "Annot", Subtype: "Text", Rect: [10, 10, 30, 30], F: 2, Contents: PDFString.of("hidden note") }),
+    );
     const movie = ctx.register(ctx.obj({ Type: "Annot", Subtype: "Movie", Rect: [10, 40, 30, 60] }));
     page.node.addAnnot(link);
     page.node.addAnnot(jsLink);
@@ -474,9 +514,14 @@ describe("other fills, field types, annotations and actions", () => {
     const f = ws.write(bytes, "actions");
     expect(run("qpdf", ["--check", f]).status).toBe(0);
     const q = qdfText(ws, f);
-    for (const key of ["/JavaScript", "/JS", "/OpenAction", "/AA", "/Movie", "hidden note", "/EmbeddedFile", "invoice.xml"]) expect(q, key).not.toContain(key);
+    for (const key of ["/JavaScript", "/JS", "/OpenAction", "/AA", "/Movie", "hidden note", "/EmbeddedFile", "invoice.xml"])
+      expect(q, key).not.toContain(key);
     const out2 = await PDFDocument.load(bytes);
-    const annots = out2.getPage(0).node.Annots()!.asArray().map((a) => out2.context.lookup(a) as PDFDict);
+    const annots = out2
+      .getPage(0)
+      .node.Annots()!
+      .asArray()
+      .map((a) => out2.context.lookup(a) as PDFDict);
     expect(annots).toHaveLength(2); // both links stay, the JavaScript one without its action
     expect(annots.map((a) => a.has(PDFName.of("A")))).toEqual([true, false]);
     for (const a of annots) expect((a.get(PDFName.of("F")) as PDFNumber).asNumber() & 4).toBe(4);
@@ -486,7 +531,10 @@ describe("other fills, field types, annotations and actions", () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage();
     page.drawText("Helvetica is not embedded", { font: await doc.embedFont(StandardFonts.Helvetica) });
-    const error = await flattenToPdfA(await doc.save(), { now: NOW }).then(() => null, (e: unknown) => e);
+    const error = await flattenToPdfA(await doc.save(), { now: NOW }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PdfProblemError);
     expect((error as PdfProblemError).code).toBe("not_archivable");
   });

@@ -45,10 +45,16 @@ async function expectProblem(bytes: Uint8Array, code: PdfProblemCode, limits: Pa
     expect(inspected.problem.code).toBe(code);
     expect(inspected.problem.message.length).toBeGreaterThan(10);
   }
-  const read = await readFormFields(bytes, { limits }).then(() => null, (e: unknown) => e);
+  const read = await readFormFields(bytes, { limits }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(read).toBeInstanceOf(PdfProblemError);
   expect((read as PdfProblemError).code).toBe(code);
-  const flat = await flattenToPdfA(bytes, { now: new Date("2025-04-01T00:00:00Z"), limits }).then(() => null, (e: unknown) => e);
+  const flat = await flattenToPdfA(bytes, { now: new Date("2025-04-01T00:00:00Z"), limits }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(flat).toBeInstanceOf(PdfProblemError);
   expect((flat as PdfProblemError).code).toBe(code);
 }
@@ -79,7 +85,10 @@ describe("hostile and broken uploads", () => {
 
   it("not a PDF with a .pdf name (text, HTML, PNG bytes) → not_pdf", TIMEOUT, async () => {
     await expectProblem(new TextEncoder().encode("Invoice 2025-03 total 53,340.00 EUR\n"), "not_pdf");
-    await expectProblem(new TextEncoder().encode("<!doctype html><html><body>%PDF-1.7 is mentioned later</body></html>".padStart(1200, " ")), "not_pdf");
+    await expectProblem(
+      new TextEncoder().encode("<!doctype html><html><body>%PDF-1.7 is mentioned later</body></html>".padStart(1200, " ")),
+      "not_pdf",
+    );
     await expectProblem(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), "not_pdf");
   });
 
@@ -92,7 +101,10 @@ describe("hostile and broken uploads", () => {
 
   it("a header without a version and a stream without endstream → corrupt", TIMEOUT, async () => {
     await expectProblem(new TextEncoder().encode("%PDF-x\n1 0 obj << >> endobj\n%%EOF\n"), "corrupt");
-    await expectProblem(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", "<< /Length 10 >>\nstream\nno end here"]), "corrupt");
+    await expectProblem(
+      rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", "<< /Length 10 >>\nstream\nno end here"]),
+      "corrupt",
+    );
   });
 
   it("encrypted with qpdf (AES-256, with and without a user password) → encrypted", TIMEOUT, async () => {
@@ -139,13 +151,19 @@ describe("hostile and broken uploads", () => {
 
   it("a cyclic page tree: flattening fails fast with corrupt", TIMEOUT, async () => {
     expect(inspectPdf(cyclicPageTreePdf()).ok).toBe(true);
-    const error = await flattenToPdfA(cyclicPageTreePdf(), { now: new Date("2025-04-01T00:00:00Z") }).then(() => null, (e: unknown) => e);
+    const error = await flattenToPdfA(cyclicPageTreePdf(), { now: new Date("2025-04-01T00:00:00Z") }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as PdfProblemError).code).toBe("corrupt");
   });
 
   it("a megabyte of stray delimiters is skipped without recursion", TIMEOUT, () => {
     const bytes = concatBytes("%PDF-1.7\n", ")>".repeat(512 * 1024), "\n%%EOF\n");
-    expect(inspectPdf(bytes)).toMatchObject({ ok: false, problem: { code: "corrupt", message: "The PDF is damaged: it contains no objects." } });
+    expect(inspectPdf(bytes)).toMatchObject({
+      ok: false,
+      problem: { code: "corrupt", message: "The PDF is damaged: it contains no objects." },
+    });
   });
 
   it("random bytes after a valid header never throw anything but a typed problem", TIMEOUT, async () => {
@@ -154,7 +172,10 @@ describe("hostile and broken uploads", () => {
     for (let n = 0; n < 20; n++) {
       const body = Uint8Array.from({ length: 2000 }, () => Math.floor(random() * 256));
       const bytes = concatBytes("%PDF-1.7\n", body, "\n%%EOF\n");
-      const error = await readFormFields(bytes).then(() => null, (e: unknown) => e);
+      const error = await readFormFields(bytes).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(PdfProblemError);
     }
   });

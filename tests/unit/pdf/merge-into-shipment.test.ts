@@ -22,13 +22,19 @@ describe("mapFieldsToShipment", () => {
 
   it("round-trips every generated field name (property)", () => {
     const segment = fc.stringMatching(/^[a-z][a-z0-9]{0,6}(_[a-z0-9]{1,5}){0,2}$/);
-    const path = fc.array(fc.oneof(segment, fc.nat({ max: 30 }).map(String)), { minLength: 1, maxLength: 5 }).filter((s) => !/^\d/.test(s[0]));
+    const path = fc
+      .array(fc.oneof(segment, fc.nat({ max: 30 }).map(String)), { minLength: 1, maxLength: 5 })
+      .filter((s) => !/^\d/.test(s[0]));
     fc.assert(
-      fc.property(path, fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""), (segments, value) => {
-        const dataPath = segments.join(".");
-        const { mapped_data } = mapFieldsToShipment({ [dataPathToFieldPath(dataPath)]: value });
-        expect(mapped_data).toEqual({ [dataPath]: value.trim() });
-      }),
+      fc.property(
+        path,
+        fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
+        (segments, value) => {
+          const dataPath = segments.join(".");
+          const { mapped_data } = mapFieldsToShipment({ [dataPathToFieldPath(dataPath)]: value });
+          expect(mapped_data).toEqual({ [dataPath]: value.trim() });
+        },
+      ),
     );
   });
 });
@@ -50,7 +56,7 @@ describe("mergeIntoShipment", () => {
     const data = result.data as Record<string, Record<string, unknown>>;
     expect(data.exporter.city).toBe("Łódź-Widzew");
     expect((data.bl_data as Record<string, unknown>).bl_number).toBe("MEDUPL999999");
-    expect(((data.goods.line_items as Record<string, unknown>[])[1]).quantity).toBe(121);
+    expect((data.goods.line_items as Record<string, unknown>[])[1].quantity).toBe(121);
   });
 
   it("types values by the schema: numbers (with thousands separators), booleans, lists; keeps strings", () => {
@@ -69,7 +75,12 @@ describe("mergeIntoShipment", () => {
     );
     expect(result.skipped).toEqual([]);
     expect(result.data).toEqual({
-      goods: { total_value: 53340, line_items: [{ description: "Tables", net_weight_kg: 1800.5, is_hazardous: true, compliance_flags: ["dgd", "lq"], hs_code: "9403601000" }] },
+      goods: {
+        total_value: 53340,
+        line_items: [
+          { description: "Tables", net_weight_kg: 1800.5, is_hazardous: true, compliance_flags: ["dgd", "lq"], hs_code: "9403601000" },
+        ],
+      },
       vgm_data: { weighing_method: 2 },
       sli_data: { eei_filing: "Forwarder files the EEI" },
       custom: { reference: "12" },
@@ -106,14 +117,28 @@ describe("mergeIntoShipment", () => {
   });
 
   it("is idempotent: merging the same data again changes nothing (property)", () => {
-    const paths = ["exporter.name", "exporter.tax_ids.eori", "goods.total_value", "goods.line_items.0.quantity", "goods.line_items.0.un_number", "bl_data.bl_number", "packaging.total_packages"];
+    const paths = [
+      "exporter.name",
+      "exporter.tax_ids.eori",
+      "goods.total_value",
+      "goods.line_items.0.quantity",
+      "goods.line_items.0.un_number",
+      "bl_data.bl_number",
+      "packaging.total_packages",
+    ];
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...paths), fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 99999 }).map(String))), (mapped) => {
-        const once = mergeIntoShipment(sampleShipment(), mapped);
-        const twice = mergeIntoShipment(once.data, mapped);
-        expect(twice.updatedPaths).toEqual([]);
-        expect(twice.data).toEqual(once.data);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom(...paths),
+          fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 99999 }).map(String)),
+        ),
+        (mapped) => {
+          const once = mergeIntoShipment(sampleShipment(), mapped);
+          const twice = mergeIntoShipment(once.data, mapped);
+          expect(twice.updatedPaths).toEqual([]);
+          expect(twice.data).toEqual(once.data);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -26,7 +26,9 @@ export function missingRoundTripTools(): string[] {
 export function requireTools(): void {
   const missing = missingRoundTripTools();
   if (missing.length > 0) {
-    throw new Error(`Missing tools: ${missing.join(", ")} — apt-get update && apt-get install -y qpdf poppler-utils pdftk-java liblcms2-utils python3`);
+    throw new Error(
+      `Missing tools: ${missing.join(", ")} — apt-get update && apt-get install -y qpdf poppler-utils pdftk-java liblcms2-utils python3`,
+    );
   }
 }
 
@@ -49,7 +51,9 @@ export function sparseShipment(): Record<string, unknown> {
 export function threePageShipment(): Record<string, unknown> {
   const shipment = longShipment(70) as Record<string, Record<string, unknown>>;
   const goods = shipment.goods;
-  goods.line_items = (goods.line_items as Record<string, unknown>[]).map((item, i) => (i % 3 === 0 ? { ...item, hs_code: undefined, net_weight_kg: undefined } : item));
+  goods.line_items = (goods.line_items as Record<string, unknown>[]).map((item, i) =>
+    i % 3 === 0 ? { ...item, hs_code: undefined, net_weight_kg: undefined } : item,
+  );
   delete shipment.exporter.address;
   delete shipment.invoice_data;
   delete shipment.route.vessel_name;
@@ -60,7 +64,11 @@ export function renderInput(docType: DocumentType, shipment: Record<string, unkn
   return { ...SAMPLE_META, docType, shipment, finalDoc: false, ...extra };
 }
 
-export function renderForm(docType: DocumentType = "COMMERCIAL_INVOICE", shipment: Record<string, unknown> = sparseShipment(), extra: Partial<RenderInput> = {}): Promise<Uint8Array> {
+export function renderForm(
+  docType: DocumentType = "COMMERCIAL_INVOICE",
+  shipment: Record<string, unknown> = sparseShipment(),
+  extra: Partial<RenderInput> = {},
+): Promise<Uint8Array> {
   return renderDocument(renderInput(docType, shipment, extra));
 }
 
@@ -72,7 +80,11 @@ export const NON_LATIN = {
 } as const;
 
 /** Fills text fields with pdf-lib the way an integrator would: setText, appearances in an embedded font. */
-export async function fillWithPdfLib(bytes: Uint8Array, values: Record<string, string>, options: { helvetica?: boolean } = {}): Promise<Uint8Array> {
+export async function fillWithPdfLib(
+  bytes: Uint8Array,
+  values: Record<string, string>,
+  options: { helvetica?: boolean } = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes);
   const form = doc.getForm();
   for (const [name, value] of Object.entries(values)) form.getTextField(name).setText(value);
@@ -92,7 +104,10 @@ function escapeXml(text: string): string {
 
 /** XFDF with nested <field> elements for hierarchical (dotted) names. */
 export function xfdf(values: Record<string, string>): string {
-  interface Node { children: Map<string, Node>; value?: string }
+  interface Node {
+    children: Map<string, Node>;
+    value?: string;
+  }
   const root: Node = { children: new Map() };
   for (const [name, value] of Object.entries(values)) {
     let node = root;
@@ -104,7 +119,12 @@ export function xfdf(values: Record<string, string>): string {
     node.value = value;
   }
   const render = (node: Node): string =>
-    [...node.children].map(([name, child]) => `<field name="${escapeXml(name)}">${child.value !== undefined ? `<value>${escapeXml(child.value)}</value>` : ""}${render(child)}</field>`).join("");
+    [...node.children]
+      .map(
+        ([name, child]) =>
+          `<field name="${escapeXml(name)}">${child.value !== undefined ? `<value>${escapeXml(child.value)}</value>` : ""}${render(child)}</field>`,
+      )
+      .join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<xfdf xmlns="http://ns.adobe.com/xfdf/" xml:space="preserve"><fields>${render(root)}</fields></xfdf>\n`;
 }
 
@@ -188,12 +208,22 @@ export function minimalPdf(extraCatalog = ""): Uint8Array {
 
 /** An object nested `depth` arrays deep, written by hand. */
 export function deeplyNestedPdf(depth: number): Uint8Array {
-  return rawPdf(["<< /Type /Catalog /Pages 2 0 R /Deep 4 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", MINIMAL_PAGE, `${"[".repeat(depth)}${"]".repeat(depth)}`]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R /Deep 4 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    MINIMAL_PAGE,
+    `${"[".repeat(depth)}${"]".repeat(depth)}`,
+  ]);
 }
 
 /** A stream declaring `declared` bytes of /Length while holding a few bytes. */
 export function hugeDeclaredStreamPdf(declared: number): Uint8Array {
-  return rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>", `<< /Length ${declared} >>\nstream\nBT ET\nendstream`]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+    `<< /Length ${declared} >>\nstream\nBT ET\nendstream`,
+  ]);
 }
 
 /** A page tree declaring /Count pages (with one real page). */
@@ -222,12 +252,21 @@ export function objectStreamBombPdf(expanded: number): Uint8Array {
 /** A cross-reference stream declaring two billion entries. */
 export function hugeXrefStreamPdf(): Uint8Array {
   const data = deflateSync(new Uint8Array(16));
-  return rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", MINIMAL_PAGE, concatBytes(`<< /Type /XRef /Size 2000000000 /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, data, "\nendstream")]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    MINIMAL_PAGE,
+    concatBytes(`<< /Type /XRef /Size 2000000000 /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, data, "\nendstream"),
+  ]);
 }
 
 /** A page tree whose /Kids point back at the root. */
 export function cyclicPageTreePdf(): Uint8Array {
-  return rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>",
+  ]);
 }
 
 /** A generated form with an /XFA entry added to its AcroForm. */

@@ -10,7 +10,16 @@ import { readFormFields, mapFieldsToShipment } from "../../../shared/pdf/read-fo
 import { decodePdfTextBytes } from "../../../shared/pdf/pdf-objects.ts";
 import { SERVICE_FIELD_NAMES, fieldPathToDataPath } from "../../../shared/documents/field-paths.ts";
 import { SAMPLE_META } from "../../support/sample-shipments.ts";
-import { fillNeedAppearances, fillWithPdfLib, fillWithPdftk, NON_LATIN, PdfWorkspace, renderForm, requireTools, sparseShipment } from "./pdf-fixtures.ts";
+import {
+  fillNeedAppearances,
+  fillWithPdfLib,
+  fillWithPdftk,
+  NON_LATIN,
+  PdfWorkspace,
+  renderForm,
+  requireTools,
+  sparseShipment,
+} from "./pdf-fixtures.ts";
 
 const TIMEOUT = { timeout: 10_000 };
 const ws = new PdfWorkspace();
@@ -26,9 +35,23 @@ beforeAll(async () => {
   form = await renderForm("COMMERCIAL_INVOICE", sparseShipment());
   pdftkFilled = fillWithPdftk(ws, form, NON_LATIN);
   const dgd = await renderForm("DANGEROUS_GOODS_DECLARATION", sparseShipment());
-  dgdFilled = fillWithPdftk(ws, dgd, { "goods.lineItems.1.unNumber": "UN3480", "goods.lineItems.1.hazardClass": "9", "hazardousShipment.emergencyContact": "+48 42 123 45 67" }, "dgd");
+  dgdFilled = fillWithPdftk(
+    ws,
+    dgd,
+    {
+      "goods.lineItems.1.unNumber": "UN3480",
+      "goods.lineItems.1.hazardClass": "9",
+      "hazardousShipment.emergencyContact": "+48 42 123 45 67",
+    },
+    "dgd",
+  );
   const doc = await PDFDocument.load(form);
-  fillable = doc.getForm().getFields().filter((f) => f instanceof PDFTextField).map((f) => f.getName()).filter((n) => !(SERVICE_FIELD_NAMES as readonly string[]).includes(n));
+  fillable = doc
+    .getForm()
+    .getFields()
+    .filter((f) => f instanceof PDFTextField)
+    .map((f) => f.getName())
+    .filter((n) => !(SERVICE_FIELD_NAMES as readonly string[]).includes(n));
 });
 afterAll(() => ws.cleanup());
 
@@ -46,14 +69,18 @@ function expectFilled(result: Awaited<ReturnType<typeof readFormFields>>): void 
   expect(result.emptyCount).toBe(fillable.length - Object.keys(NON_LATIN).length);
   expect(Object.keys(result.fields).sort()).toEqual([...fillable].sort());
   for (const name of SERVICE_FIELD_NAMES) expect(result.fields).not.toHaveProperty(name);
-  expect(result.identity).toEqual({ shipmentId: SAMPLE_META.shipmentId, docType: "COMMERCIAL_INVOICE", shipmentRef: SAMPLE_META.shipmentRef });
+  expect(result.identity).toEqual({
+    shipmentId: SAMPLE_META.shipmentId,
+    docType: "COMMERCIAL_INVOICE",
+    shipmentRef: SAMPLE_META.shipmentRef,
+  });
   const mapped = mapFieldsToShipment(result.fields);
   expect(mapped.mapped_data).toEqual(EXPECTED_MAPPED);
   expect(mapped.unmapped_fields).toEqual({});
 }
 
 describe("readFormFields on generated forms", () => {
-  it("an unfilled draft: every text field is present as \"\", identity fields pulled out", TIMEOUT, async () => {
+  it('an unfilled draft: every text field is present as "", identity fields pulled out', TIMEOUT, async () => {
     const result = await readFormFields(form);
     expect(result.textFieldCount).toBe(fillable.length);
     expect(result.textFieldCount).toBeGreaterThan(10);
@@ -61,7 +88,11 @@ describe("readFormFields on generated forms", () => {
     expect(result.emptyCount).toBe(fillable.length);
     expect(Object.values(result.fields).every((v) => v === "")).toBe(true);
     expect(result.fields).toHaveProperty(["exporter.address"], "");
-    expect(result.identity).toEqual({ shipmentId: SAMPLE_META.shipmentId, docType: "COMMERCIAL_INVOICE", shipmentRef: SAMPLE_META.shipmentRef });
+    expect(result.identity).toEqual({
+      shipmentId: SAMPLE_META.shipmentId,
+      docType: "COMMERCIAL_INVOICE",
+      shipmentRef: SAMPLE_META.shipmentRef,
+    });
     expect(result.skipped).toEqual([]);
     expect(result.needAppearances).toBe(false);
     expect(mapFieldsToShipment(result.fields)).toEqual({ mapped_data: {}, unmapped_fields: {} });
@@ -140,7 +171,7 @@ describe("field types, encodings and foreign fields", () => {
   it("decodes UTF-16BE, UTF-16LE and UTF-8 with BOM and PDFDocEncoding values; normalises line breaks", TIMEOUT, async () => {
     const doc = await PDFDocument.load(form);
     const fields = doc.getForm();
-    const set = (name: string, value: PDFString | PDFHexString) => (fields.getTextField(name).acroField.dict.set(PDFName.of("V"), value));
+    const set = (name: string, value: PDFString | PDFHexString) => fields.getTextField(name).acroField.dict.set(PDFName.of("V"), value);
     // PDFDocEncoding: 0xFC = ü, 0x95 = Ł, 0x80 = bullet; literal string with an escaped parenthesis.
     set("exporter.address", PDFString.of("M\\374ller \\225\\363d\\271 \\200 \\(HQ\\)"));
     set("invoiceData.invoiceNumber", PDFHexString.of("FFFE1F0440043804320435044204"));
@@ -172,7 +203,14 @@ describe("field types, encodings and foreign fields", () => {
     const doc = await PDFDocument.create();
     doc.addPage();
     const result = await readFormFields(await doc.save());
-    expect(result).toMatchObject({ fields: {}, textFieldCount: 0, filledCount: 0, emptyCount: 0, identity: { shipmentId: null, docType: null, shipmentRef: null }, skipped: [] });
+    expect(result).toMatchObject({
+      fields: {},
+      textFieldCount: 0,
+      filledCount: 0,
+      emptyCount: 0,
+      identity: { shipmentId: null, docType: null, shipmentRef: null },
+      skipped: [],
+    });
   });
 
   it("a generated PDF without shipment id and ref: identity nulls", TIMEOUT, async () => {

@@ -22,7 +22,9 @@ describe("generated sRGB ICC profile", () => {
     expect(profile.length).toBeLessThan(4096);
     expect(view.getUint32(8)).toBe(0x02100000);
     expect([ascii(12), ascii(16), ascii(20), ascii(36)]).toEqual(["mntr", "RGB ", "XYZ ", "acsp"]);
-    expect([view.getInt32(68), view.getInt32(72), view.getInt32(76)].map((v) => Math.round((v / 65536) * 10000) / 10000)).toEqual([0.9642, 1, 0.8249]);
+    expect([view.getInt32(68), view.getInt32(72), view.getInt32(76)].map((v) => Math.round((v / 65536) * 10000) / 10000)).toEqual([
+      0.9642, 1, 0.8249,
+    ]);
   });
 
   it("has the required matrix/TRC tags, in bounds and 4-byte aligned", () => {

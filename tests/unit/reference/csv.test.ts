@@ -28,7 +28,7 @@ describe("parseCsv (RFC 4180)", () => {
     expect(parseCsv("\uFEFFÅland,Escàs\n")).toEqual([["Åland", "Escàs"]]);
   });
 
-  it("tolerates text after a closing quote (OFAC's `\"x\" ,`) and an unterminated last quote", () => {
+  it('tolerates text after a closing quote (OFAC\'s `"x" ,`) and an unterminated last quote', () => {
     expect(parseCsv('"x" ,-0- \n"open')).toEqual([["x ", "-0- "], ["open"]]);
   });
 

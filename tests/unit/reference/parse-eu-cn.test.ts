@@ -2,13 +2,47 @@ import { describe, expect, it } from "vitest";
 import { parseEuCnJson, parseEuTaricCsv } from "../../../shared/reference/importers/parse-eu-cn.ts";
 
 const chapters = JSON.stringify([{ code: "01", rawCode: "01", name: "LIVE ANIMALS", version: 2026, section: "I" }]);
-const headings = JSON.stringify([{ code: "0101", rawCode: "0101", name: "Live horses, asses, mules and hinnies", version: 2026, chapter: "01", section: "I" }]);
-const subheadings = JSON.stringify([{ code: "010129", rawCode: "0101 29", name: "Other", version: 2026, heading: "0101", chapter: "01", section: "I" }]);
+const headings = JSON.stringify([
+  { code: "0101", rawCode: "0101", name: "Live horses, asses, mules and hinnies", version: 2026, chapter: "01", section: "I" },
+]);
+const subheadings = JSON.stringify([
+  { code: "010129", rawCode: "0101 29", name: "Other", version: 2026, heading: "0101", chapter: "01", section: "I" },
+]);
 const sections = JSON.stringify([{ code: "I", rawCode: "I", name: "LIVE ANIMALS; ANIMAL PRODUCTS", version: 2026 }]);
 const codes = JSON.stringify([
-  { code: "01012100", rawCode: "0101 21 00", name: "Pure-bred breeding animals", version: 2026, subheading: null, heading: "0101", chapter: "01", section: "I", supplementaryUnit: "PST" },
-  { code: "01012910", rawCode: "0101 29 10", name: "For slaughter", version: 2026, subheading: "010129", heading: "0101", chapter: "01", section: "I", supplementaryUnit: "PST" },
-  { code: "01013000", rawCode: "0101 30 00", name: "Asses", version: 2026, subheading: null, heading: "0101", chapter: "01", section: "I", supplementaryUnit: null },
+  {
+    code: "01012100",
+    rawCode: "0101 21 00",
+    name: "Pure-bred breeding animals",
+    version: 2026,
+    subheading: null,
+    heading: "0101",
+    chapter: "01",
+    section: "I",
+    supplementaryUnit: "PST",
+  },
+  {
+    code: "01012910",
+    rawCode: "0101 29 10",
+    name: "For slaughter",
+    version: 2026,
+    subheading: "010129",
+    heading: "0101",
+    chapter: "01",
+    section: "I",
+    supplementaryUnit: "PST",
+  },
+  {
+    code: "01013000",
+    rawCode: "0101 30 00",
+    name: "Asses",
+    version: 2026,
+    subheading: null,
+    heading: "0101",
+    chapter: "01",
+    section: "I",
+    supplementaryUnit: null,
+  },
 ]);
 
 describe("parseEuCnJson", () => {
@@ -74,14 +108,29 @@ describe("parseEuTaricCsv", () => {
       ["8471000000", "80", 4, 0, "8400000000", "80"],
       ["8471300000", "80", 6, 1, "8471000000", "80"],
     ]);
-    expect(rows[7]).toMatchObject({ description: "Weighing not more than 10 kg", source: "TARIC", validity_start: "1996-01-01", chapter: "84", heading: "8471", subheading: "847130" });
+    expect(rows[7]).toMatchObject({
+      description: "Weighing not more than 10 kg",
+      source: "TARIC",
+      validity_start: "1996-01-01",
+      chapter: "84",
+      heading: "8471",
+      subheading: "847130",
+    });
     expect(rows[0]).toMatchObject({ chapter: "01", heading: null, subheading: null });
   });
 
   it("reads the 'Goods code' spreadsheet layout with the suffix inside the code and European dates", () => {
-    const csv = 'Goods code;Start date;End date;Language;Hier. Pos.;Indent;Description\n0101291000 80;01/01/2012;31/12/2026;EN;10;3;For slaughter\n';
+    const csv =
+      "Goods code;Start date;End date;Language;Hier. Pos.;Indent;Description\n0101291000 80;01/01/2012;31/12/2026;EN;10;3;For slaughter\n";
     expect(parseEuTaricCsv(csv)).toEqual([
-      expect.objectContaining({ code: "0101291000", suffix: "80", level: 8, validity_start: "2012-01-01", validity_end: "2026-12-31", description: "For slaughter" }),
+      expect.objectContaining({
+        code: "0101291000",
+        suffix: "80",
+        level: 8,
+        validity_start: "2012-01-01",
+        validity_end: "2026-12-31",
+        description: "For slaughter",
+      }),
     ]);
   });
 

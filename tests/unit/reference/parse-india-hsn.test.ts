@@ -56,7 +56,9 @@ const REAL_FILE = sharedDataFile("in_hsn/india_gst_hsn_master_goods.csv.gz");
 
 describe.runIf(hasSharedData)("parseIndiaHsnCsv on the real file", () => {
   // The collector runs even when the suite is skipped: read the file only when it is there.
-  const { rows, skipped } = hasSharedData ? parseIndiaHsnCsv(gunzipSync(readFileSync(REAL_FILE)).toString("utf8")) : { rows: [], skipped: [] };
+  const { rows, skipped } = hasSharedData
+    ? parseIndiaHsnCsv(gunzipSync(readFileSync(REAL_FILE)).toString("utf8"))
+    : { rows: [], skipped: [] };
   const byCode = new Map(rows.map((r) => [r.code, r]));
 
   it.each([
@@ -78,7 +80,9 @@ describe.runIf(hasSharedData)("parseIndiaHsnCsv on the real file", () => {
     expect(byCode.get("3004")).toMatchObject({ raw_code: null, chapter: "30" });
     expect(byCode.get("8001")).toMatchObject({ raw_code: null, chapter: "80" });
     // No chapter 30 or 80 heading without lines below it is left over from chapters 03 or 08.
-    const strays = rows.filter((r) => r.level === 4 && /^(30|80)/.test(r.code) && !rows.some((o) => o.code.length > 4 && o.code.startsWith(r.code)));
+    const strays = rows.filter(
+      (r) => r.level === 4 && /^(30|80)/.test(r.code) && !rows.some((o) => o.code.length > 4 && o.code.startsWith(r.code)),
+    );
     expect(strays.map((r) => r.code)).toEqual([]);
     expect(skipped.filter((s) => /^\d+$/.test(s.raw)).length).toBeLessThan(20);
   });

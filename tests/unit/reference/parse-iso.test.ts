@@ -7,7 +7,7 @@ describe("parseIsoCountriesCsv", () => {
     const csv = [
       "FIFA,Dial,ISO3166-1-Alpha-3,ISO3166-1-numeric,ISO3166-1-Alpha-2,official_name_en,UNTERM English Formal,CLDR display name,Region Name,Sub-region Name,Capital,Continent,ISO4217-currency_alphabetic_code,is_independent",
       "AFG,93,AFG,4,AF,Afghanistan,the Islamic Republic of Afghanistan,Afghanistan,Asia,Southern Asia,Kabul,AS,AFN,Yes",
-      'ALD,358,ALA,248,AX,Åland Islands,,Åland,Europe,Northern Europe,Mariehamn,EU,EUR,Part of FI',
+      "ALD,358,ALA,248,AX,Åland Islands,,Åland,Europe,Northern Europe,Mariehamn,EU,EUR,Part of FI",
       "NAM,264,NAM,516,NA,Namibia,the Republic of Namibia,Namibia,Africa,Sub-Saharan Africa,Windhoek,AF,NAD,Yes",
       ",,,,,Sark,,,,,,,,",
     ].join("\n");
@@ -17,7 +17,13 @@ describe("parseIsoCountriesCsv", () => {
       ["AX", "ALA", "248", "Åland Islands"],
       ["NA", "NAM", "516", "Namibia"],
     ]);
-    expect(rows[1]).toMatchObject({ official_name: null, short_name: "Åland", continent: "EU", currency_code: "EUR", is_independent: "Part of FI" });
+    expect(rows[1]).toMatchObject({
+      official_name: null,
+      short_name: "Åland",
+      continent: "EU",
+      currency_code: "EUR",
+      is_independent: "Part of FI",
+    });
   });
 
   it("also reads the UNSD M49 semicolon layout", () => {

@@ -10,9 +10,7 @@ const SDN =
   "\u001a";
 const ALT = '36,12,"aka","AERO-CARIBBEAN",-0- \r\n173,57,"fka","AVIA IMPORT","old name"\r\n99999,1,"aka","NOBODY",-0- \r\n\u001a';
 const ADD =
-  '36,25,-0- ,"Havana","Cuba",-0- \r\n' +
-  '173,129,"Ibex House, The Minories","London EC3N 1DY","United Kingdom",-0- \r\n' +
-  '\u001a';
+  '36,25,-0- ,"Havana","Cuba",-0- \r\n' + '173,129,"Ibex House, The Minories","London EC3N 1DY","United Kingdom",-0- \r\n' + "\u001a";
 const COMMENTS = '2686,"tive 3): 24 Feb 2022."\r\n5,"orphan"\r\n\u001a';
 
 describe("OFAC legacy CSV", () => {
@@ -33,7 +31,15 @@ describe("OFAC legacy CSV", () => {
       [2686, "NASRALLAH, Hasan", "individual", ["SDGT", "SYRIA"]],
       [9001, "SEA STAR", "vessel", ["IRAN"]],
     ]);
-    expect(rows[3]).toMatchObject({ title: null, vessel_type: "Crude Oil Tanker", tonnage: null, grt: "52,000", vessel_flag: null, vessel_owner: "Panama", remarks: null });
+    expect(rows[3]).toMatchObject({
+      title: null,
+      vessel_type: "Crude Oil Tanker",
+      tonnage: null,
+      grt: "52,000",
+      vessel_flag: null,
+      vessel_owner: "Panama",
+      remarks: null,
+    });
   });
 
   it("folds aliases, addresses and the remarks overflow into their entries and counts orphans", () => {
@@ -51,7 +57,12 @@ describe("OFAC legacy CSV", () => {
 
   it("marks consolidated entries as CONS", () => {
     const cons = '9639,"HANIYA, Ismail Abdul Salah","individual","NS-PLC",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1962; POB Shati."\r\n';
-    expect(parseOfacList("CONS", { primary: cons }).rows[0]).toMatchObject({ list: "CONS", uid: 9639, programs: ["NS-PLC"], remarks: "DOB 1962; POB Shati." });
+    expect(parseOfacList("CONS", { primary: cons }).rows[0]).toMatchObject({
+      list: "CONS",
+      uid: 9639,
+      programs: ["NS-PLC"],
+      remarks: "DOB 1962; POB Shati.",
+    });
   });
 
   it("rejects a file with the wrong number of fields", () => {

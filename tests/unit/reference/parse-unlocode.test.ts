@@ -10,8 +10,8 @@ const PART1 = [
   "",
   ",BE,,.BELGIUM,,,,,,,,",
   ",BE,,Antwerp = Antwerpen,Antwerp = Antwerpen,,,,,,,",
-  ',BE,BRU,Brussel (Bruxelles),Brussel (Bruxelles),BRU,1234----,AI,1101,,5050N 00420E,',
-  ',BE,BRU,Bruxelles (Brussel),Bruxelles (Brussel),BRU,1234----,AI,1101,,5050N 00420E,',
+  ",BE,BRU,Brussel (Bruxelles),Brussel (Bruxelles),BRU,1234----,AI,1101,,5050N 00420E,",
+  ",BE,BRU,Bruxelles (Brussel),Bruxelles (Brussel),BRU,1234----,AI,1101,,5050N 00420E,",
   '+,DE,HAM,Hamburg,Hamburg,HH,12345---,AI,1601,,5333N 00958E,"Port, rail, road"',
   "X,DE,ZZZ,Old place,Old place,,--3-----,RL,0001,,,",
   "=,DE,,Hamburg-Altona = Hamburg,Hamburg-Altona = Hamburg,,,,,,,",
@@ -65,7 +65,9 @@ describe("parseUnlocodeCsv", () => {
   });
 
   it("skips the header of the derived single-file list and malformed rows", () => {
-    const r = parseUnlocodeCsv("Change,Country,Location,Name,NameWoDiacritics,Subdivision,Function,Status,Date,IATA,Coordinates,Remarks\n,AD,ALV,Andorra la Vella,Andorra la Vella,,--34-6--,AI,0601,,4230N 00131E,\nshort,row\n");
+    const r = parseUnlocodeCsv(
+      "Change,Country,Location,Name,NameWoDiacritics,Subdivision,Function,Status,Date,IATA,Coordinates,Remarks\n,AD,ALV,Andorra la Vella,Andorra la Vella,,--34-6--,AI,0601,,4230N 00131E,\nshort,row\n",
+    );
     expect(r.rows.map((x) => x.code)).toEqual(["ADALV"]);
     expect(r.skipped.malformed).toBe(1);
   });
@@ -73,7 +75,8 @@ describe("parseUnlocodeCsv", () => {
 
 describe("parseUnlocodeParts", () => {
   it("numbers rows across parts and drops a (code, name) pair repeated in a later part", () => {
-    const part2 = ",GA,,.GABON,,,,,,,,\r\n,GA,AKE,Akieni,Akieni,,---4----,AI,9601,,,\r\n,AD,ALV,Andorra la Vella,Andorra la Vella,,--34-6--,AI,0601,,4230N 00131E,";
+    const part2 =
+      ",GA,,.GABON,,,,,,,,\r\n,GA,AKE,Akieni,Akieni,,---4----,AI,9601,,,\r\n,AD,ALV,Andorra la Vella,Andorra la Vella,,--34-6--,AI,0601,,4230N 00131E,";
     const r = parseUnlocodeParts([PART1, part2]);
     expect(r.rows).toHaveLength(8);
     expect(r.rows[7]).toMatchObject({ seq: 8, code: "GAAKE", latitude: null });

@@ -2,13 +2,104 @@ import { describe, expect, it } from "vitest";
 import { parseUsitcHts, parseUsitcHtsCsv, parseUsitcHtsJson } from "../../../shared/reference/importers/parse-usitc-hts.ts";
 
 const JSON_EXPORT = JSON.stringify([
-  { htsno: "0101", indent: "0", description: "Live horses, asses, mules and hinnies:", superior: null, units: [], general: "", special: "", other: "", footnotes: [], quotaQuantity: "", additionalDuties: "", addiitionalDuties: null },
-  { htsno: "", indent: "1", description: "Horses:", superior: "true", units: [], general: "", special: "", other: "", footnotes: null, quotaQuantity: null, additionalDuties: null, addiitionalDuties: null },
-  { htsno: "0101.21.00", indent: "2", description: "Purebred breeding animals", superior: null, units: [], general: "Free", special: "", other: "Free", footnotes: [{ columns: ["general"], value: "See 9903.88.15. ", type: "endnote" }], quotaQuantity: null, additionalDuties: null, addiitionalDuties: null },
-  { htsno: "0101.21.00.10", indent: "3", description: "Males", superior: null, units: ["No."], general: "", special: "", other: "", footnotes: [], quotaQuantity: null, additionalDuties: null, addiitionalDuties: null },
-  { htsno: "0101.29.00", indent: "2", description: "Other", superior: null, units: [], general: "Free", special: "", other: "20%", footnotes: [], quotaQuantity: null, additionalDuties: null, addiitionalDuties: "See 9903.01.01" },
-  { htsno: "8471", indent: "0", description: "Automatic data processing machines and units thereof:", superior: null, units: [], general: "", special: "", other: "", footnotes: [], quotaQuantity: null, additionalDuties: null, addiitionalDuties: null },
-  { htsno: "8471.30.01.00", indent: "1", description: "Portable automatic data processing machines, weighing not more than 10 kg", superior: null, units: ["No."], general: "Free", special: "", other: "35%", footnotes: [], quotaQuantity: null, additionalDuties: null, addiitionalDuties: null },
+  {
+    htsno: "0101",
+    indent: "0",
+    description: "Live horses, asses, mules and hinnies:",
+    superior: null,
+    units: [],
+    general: "",
+    special: "",
+    other: "",
+    footnotes: [],
+    quotaQuantity: "",
+    additionalDuties: "",
+    addiitionalDuties: null,
+  },
+  {
+    htsno: "",
+    indent: "1",
+    description: "Horses:",
+    superior: "true",
+    units: [],
+    general: "",
+    special: "",
+    other: "",
+    footnotes: null,
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: null,
+  },
+  {
+    htsno: "0101.21.00",
+    indent: "2",
+    description: "Purebred breeding animals",
+    superior: null,
+    units: [],
+    general: "Free",
+    special: "",
+    other: "Free",
+    footnotes: [{ columns: ["general"], value: "See 9903.88.15. ", type: "endnote" }],
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: null,
+  },
+  {
+    htsno: "0101.21.00.10",
+    indent: "3",
+    description: "Males",
+    superior: null,
+    units: ["No."],
+    general: "",
+    special: "",
+    other: "",
+    footnotes: [],
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: null,
+  },
+  {
+    htsno: "0101.29.00",
+    indent: "2",
+    description: "Other",
+    superior: null,
+    units: [],
+    general: "Free",
+    special: "",
+    other: "20%",
+    footnotes: [],
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: "See 9903.01.01",
+  },
+  {
+    htsno: "8471",
+    indent: "0",
+    description: "Automatic data processing machines and units thereof:",
+    superior: null,
+    units: [],
+    general: "",
+    special: "",
+    other: "",
+    footnotes: [],
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: null,
+  },
+  {
+    htsno: "8471.30.01.00",
+    indent: "1",
+    description: "Portable automatic data processing machines, weighing not more than 10 kg",
+    superior: null,
+    units: ["No."],
+    general: "Free",
+    special: "",
+    other: "35%",
+    footnotes: [],
+    quotaQuantity: null,
+    additionalDuties: null,
+    addiitionalDuties: null,
+  },
 ]);
 
 // The official CSV: BOM, CRLF, every field quoted, a description broken over two lines.
@@ -47,7 +138,12 @@ describe("parseUsitcHtsJson", () => {
       heading: "0101",
       subheading: "010121",
     });
-    expect(rows[6]).toMatchObject({ general_rate: "Free", column2_rate: "35%", effective_general_rate: "Free", rate_line_code: "8471300100" });
+    expect(rows[6]).toMatchObject({
+      general_rate: "Free",
+      column2_rate: "35%",
+      effective_general_rate: "Free",
+      rate_line_code: "8471300100",
+    });
     expect(rows[0]).toMatchObject({ general_rate: null, effective_general_rate: null, rate_line_code: null });
   });
 
@@ -74,7 +170,11 @@ describe("parseUsitcHtsCsv", () => {
       parent_code: "05119930",
       effective_general_rate: "Free",
     });
-    expect(rows[3]).toMatchObject({ code: "99020161", description: 'Zirconium basic carbonate, "special" grade', special_rate: "No change" });
+    expect(rows[3]).toMatchObject({
+      code: "99020161",
+      description: 'Zirconium basic carbonate, "special" grade',
+      special_rate: "No change",
+    });
   });
 
   it("parseUsitcHts picks the reader from the content", () => {

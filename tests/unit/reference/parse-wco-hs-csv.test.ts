@@ -20,9 +20,39 @@ describe("parseWcoHsCsv", () => {
     const { rows, skipped } = parseWcoHsCsv(HS, sections);
     expect(skipped).toBe(4);
     expect(rows).toEqual([
-      { code: "01", description: "Animals; live", level: 2, parent_code: null, chapter: "01", heading: null, subheading: null, section: "I", section_name: "live animals; animal products" },
-      { code: "0101", description: "Horses, asses, mules and hinnies; live", level: 4, parent_code: "01", chapter: "01", heading: "0101", subheading: null, section: "I", section_name: "live animals; animal products" },
-      { code: "010121", description: "Horses; live, pure-bred breeding animals", level: 6, parent_code: "0101", chapter: "01", heading: "0101", subheading: "010121", section: "I", section_name: "live animals; animal products" },
+      {
+        code: "01",
+        description: "Animals; live",
+        level: 2,
+        parent_code: null,
+        chapter: "01",
+        heading: null,
+        subheading: null,
+        section: "I",
+        section_name: "live animals; animal products",
+      },
+      {
+        code: "0101",
+        description: "Horses, asses, mules and hinnies; live",
+        level: 4,
+        parent_code: "01",
+        chapter: "01",
+        heading: "0101",
+        subheading: null,
+        section: "I",
+        section_name: "live animals; animal products",
+      },
+      {
+        code: "010121",
+        description: "Horses; live, pure-bred breeding animals",
+        level: 6,
+        parent_code: "0101",
+        chapter: "01",
+        heading: "0101",
+        subheading: "010121",
+        section: "I",
+        section_name: "live animals; animal products",
+      },
     ]);
   });
 

@@ -24,7 +24,8 @@ function wellFormed(o: ValidationOutcome): void {
 function allPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [];
   if (Array.isArray(value)) value.forEach((v, i) => out.push([...prefix, i], ...allPaths(v, [...prefix, i])));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([...prefix, k], ...allPaths(v, [...prefix, k]));
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) out.push([...prefix, k], ...allPaths(v, [...prefix, k]));
   return out;
 }
 

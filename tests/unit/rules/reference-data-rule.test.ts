@@ -36,9 +36,14 @@ describe("reference data age", () => {
     expect(freshnessOf(stored("port_codes", 92), settings, now).stale).toBe(false);
     expect(freshnessOf(stored("port_codes", 94), settings, now).stale).toBe(true);
     // A later successful check (source unchanged) makes an old import current again.
-    expect(freshnessOf({ ...stored("sanctions_ofac", 30), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(false);
+    expect(freshnessOf({ ...stored("sanctions_ofac", 30), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(
+      false,
+    );
     // Never imported: not stale (the lookup rules report "not loaded" instead).
-    expect(freshnessOf({ ...stored("sanctions_ofac", 0), imported_at: null }, settings, now)).toMatchObject({ stale: false, age_seconds: null });
+    expect(freshnessOf({ ...stored("sanctions_ofac", 0), imported_at: null }, settings, now)).toMatchObject({
+      stale: false,
+      age_seconds: null,
+    });
   });
 
   it("settings accept one duration for all tables and per-table overrides; bad values are refused", () => {
@@ -48,7 +53,9 @@ describe("reference data age", () => {
     expect(() => parsePerTable("sanctions=1d", "X", settings.intervalMs)).toThrow(/unknown table "sanctions"/);
     expect(() => parsePerTable("soon", "X", settings.intervalMs)).toThrow(/not a duration/);
     expect(() => loadReferenceRefreshSettings((k) => (k === "TDS_REFERENCE_REFRESH" ? "maybe" : undefined))).toThrow(/on or off/);
-    const mirrored = loadReferenceRefreshSettings((k) => (k === "TDS_REFERENCE_MIRROR" ? "https://mirror.example.internal/ref/" : undefined));
+    const mirrored = loadReferenceRefreshSettings((k) =>
+      k === "TDS_REFERENCE_MIRROR" ? "https://mirror.example.internal/ref/" : undefined,
+    );
     expect(mirrored.sources.sanctions_ofac[0].url).toBe("https://mirror.example.internal/ref/sanctions_ofac/sdn.csv");
     expect(mirrored.sources.port_codes[0].url).toBe("https://mirror.example.internal/ref/port_codes/unlocode.zip");
   });
@@ -71,7 +78,13 @@ describe("reference data age", () => {
 
   it("only the tables the gate's rules read count as used", () => {
     const ask = collectReferenceAsk(baseline());
-    expect(referenceTablesUsed(ask, findGate("trade-document-validator")!.ruleIds)).toEqual(["countries", "currencies", "sanctions_ofac", "port_codes", "hs_codes_eu"]);
+    expect(referenceTablesUsed(ask, findGate("trade-document-validator")!.ruleIds)).toEqual([
+      "countries",
+      "currencies",
+      "sanctions_ofac",
+      "port_codes",
+      "hs_codes_eu",
+    ]);
     expect(referenceTablesUsed(ask, findGate("sanctions-screening")!.ruleIds)).toEqual(["sanctions_ofac"]);
     expect(referenceTablesUsed(ask, findGate("customs-classification")!.ruleIds)).toEqual(["hs_codes_eu"]);
   });

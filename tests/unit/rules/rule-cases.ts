@@ -70,7 +70,10 @@ const apples = {
 export const RULE_CASES: Record<string, RuleCases> = {
   // ── Stage 1 ──
   rule_schema_type: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "nulls for blanks", shipment: variant(B(), (s) => (s.route.vessel_name = null)) }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "nulls for blanks", shipment: variant(B(), (s) => (s.route.vessel_name = null)) },
+    ],
     fail: [
       { name: "exporter is a string", shipment: variant(B(), (s) => (s.exporter = "ACME")) },
       { name: "quantity as text", shipment: variant(B(), (s) => (item(s).quantity = "12")) },
@@ -146,7 +149,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
   },
   rule_incoterms_valid_2020: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "2010 term left to the deprecation rule", shipment: variant(B(), (s) => (s.route.incoterms = "DAT")) }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "2010 term left to the deprecation rule", shipment: variant(B(), (s) => (s.route.incoterms = "DAT")) },
+    ],
     fail: [
       { name: "with place", shipment: variant(B(), (s) => (s.route.incoterms = "CIF Hamburg")) },
       { name: "unknown", shipment: variant(B(), (s) => (s.route.incoterms = "XYZ")) },
@@ -199,7 +205,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
   },
   rule_format_postal_code_us: {
-    pass: [{ name: "US importer", shipment: usShipment() }, { name: "ZIP+4", shipment: variant(usShipment(), (s) => (s.importer.postal_code = "10118-0110")) }],
+    pass: [
+      { name: "US importer", shipment: usShipment() },
+      { name: "ZIP+4", shipment: variant(usShipment(), (s) => (s.importer.postal_code = "10118-0110")) },
+    ],
     fail: [
       { name: "4 digits", shipment: variant(usShipment(), (s) => (s.importer.postal_code = "1011")) },
       { name: "number", shipment: variant(usShipment(), (s) => (s.importer.postal_code = 10118)) },
@@ -266,7 +275,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
       {
         name: "10-digit TARIC table",
         shipment: B(),
-        facts: { euCodeLength: 10, hsCodes: { us: new Set(), eu: new Set(["9403601000", "9401610000", "7318159000"]), uk: new Set(), in: new Set(), wco: new Set() } },
+        facts: {
+          euCodeLength: 10,
+          hsCodes: { us: new Set(), eu: new Set(["9403601000", "9401610000", "7318159000"]), uk: new Set(), in: new Set(), wco: new Set() },
+        },
       },
     ],
     fail: [{ name: "unknown CN code", shipment: variant(B(), (s) => (item(s).hs_code = "9403609900")) }],
@@ -300,7 +312,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
     fail: [{ name: "listed", shipment: variant(B(), (s) => (s.importer.name = "Evil Corp Trading LLC")) }],
   },
   rule_sanctions_notify_party: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "no notify party", shipment: usShipment() }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "no notify party", shipment: usShipment() },
+    ],
     fail: [{ name: "listed", shipment: variant(B(), (s) => (s.notify_party.name = "Evil Corp Trading LLC")) }],
   },
   rule_embargoed_origin: {
@@ -318,7 +333,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
   },
   rule_port_of_loading_valid: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "spaced lower case", shipment: variant(B(), (s) => (s.route.port_of_loading = "pl gdn")) }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "spaced lower case", shipment: variant(B(), (s) => (s.route.port_of_loading = "pl gdn")) },
+    ],
     fail: [
       { name: "unknown", shipment: variant(B(), (s) => (s.route.port_of_loading = "PLXXX")) },
       { name: "not a LOCODE", shipment: variant(B(), (s) => (s.route.port_of_loading = "Gdansk")) },
@@ -345,7 +363,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
     fail: [{ name: "AT importer", shipment: variant(B(), (s) => (s.importer.country = "AT")) }],
   },
   rule_incoterms_sea_only: {
-    pass: [{ name: "CIF by sea", shipment: B() }, { name: "CPT by air", shipment: airShipment() }],
+    pass: [
+      { name: "CIF by sea", shipment: B() },
+      { name: "CPT by air", shipment: airShipment() },
+    ],
     fail: [
       { name: "CIF by air", shipment: variant(airShipment(), (s) => (s.route.incoterms = "CIF")) },
       { name: "FOB multimodal", shipment: variant(B(), (s) => ((s.route.incoterms = "FOB"), (s.route.transport_mode = "multimodal"))) },
@@ -354,9 +375,19 @@ export const RULE_CASES: Record<string, RuleCases> = {
   rule_reference_data_current: {
     pass: [
       { name: "no vintages known", shipment: B() },
-      { name: "every table used is current", shipment: B(), facts: { vintages: [vintage("sanctions_ofac", false), vintage("countries", false)] } },
+      {
+        name: "every table used is current",
+        shipment: B(),
+        facts: { vintages: [vintage("sanctions_ofac", false), vintage("countries", false)] },
+      },
     ],
-    fail: [{ name: "the sanctions list is 5 days old", shipment: B(), facts: { vintages: [vintage("sanctions_ofac", true), vintage("countries", false)] } }],
+    fail: [
+      {
+        name: "the sanctions list is 5 days old",
+        shipment: B(),
+        facts: { vintages: [vintage("sanctions_ofac", true), vintage("countries", false)] },
+      },
+    ],
   },
 
   // ── Stage 3 ──
@@ -372,11 +403,17 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
   },
   rule_eu_eori_required: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "non-EU destination", shipment: variant(usShipment(), (s) => delete s.importer.tax_ids) }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "non-EU destination", shipment: variant(usShipment(), (s) => delete s.importer.tax_ids) },
+    ],
     fail: [{ name: "missing", shipment: variant(B(), (s) => delete s.importer.tax_ids.eori) }],
   },
   rule_eu_eori_format: {
-    pass: [{ name: "baseline", shipment: B() }, { name: "XI", shipment: variant(B(), (s) => (s.importer.tax_ids.eori = "XI123456789000")) }],
+    pass: [
+      { name: "baseline", shipment: B() },
+      { name: "XI", shipment: variant(B(), (s) => (s.importer.tax_ids.eori = "XI123456789000")) },
+    ],
     fail: [
       { name: "hyphen", shipment: variant(B(), (s) => (s.importer.tax_ids.eori = "DE-4471123")) },
       { name: "too long", shipment: variant(B(), (s) => (s.exporter.tax_ids.eori = "PL58321000000000000")) },
@@ -437,7 +474,10 @@ export const RULE_CASES: Record<string, RuleCases> = {
       { name: "air", shipment: airShipment(), docs: ["BILL_OF_LADING"] },
       {
         name: "multimodal without sea leg",
-        shipment: variant(B(), (s) => ((s.route.transport_mode = "multimodal"), (s.route.port_of_loading = "DEMUC"), delete s.route.port_of_discharge)),
+        shipment: variant(
+          B(),
+          (s) => ((s.route.transport_mode = "multimodal"), (s.route.port_of_loading = "DEMUC"), delete s.route.port_of_discharge),
+        ),
         docs: ["BILL_OF_LADING"],
       },
     ],
@@ -453,7 +493,11 @@ export const RULE_CASES: Record<string, RuleCases> = {
   rule_doc_dgd_un_classification: {
     pass: [
       { name: "classified", shipment: withDgd(), docs: ["DANGEROUS_GOODS_DECLARATION"] },
-      { name: "class 2 without packing group", shipment: withDgd((hz) => ((hz.hazard_class = "2.1"), delete hz.packing_group, (hz.un_number = "1950"))), docs: ["DANGEROUS_GOODS_DECLARATION"] },
+      {
+        name: "class 2 without packing group",
+        shipment: withDgd((hz) => ((hz.hazard_class = "2.1"), delete hz.packing_group, (hz.un_number = "1950"))),
+        docs: ["DANGEROUS_GOODS_DECLARATION"],
+      },
     ],
     fail: [
       { name: "no packing group", shipment: withDgd((hz) => delete hz.packing_group), docs: ["DANGEROUS_GOODS_DECLARATION"] },
@@ -465,22 +509,63 @@ export const RULE_CASES: Record<string, RuleCases> = {
     pass: [
       { name: "Polish and German parties, Gdańsk to Hamburg", shipment: B() },
       { name: "Kyiv importer", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Kyiv"))) },
-      { name: "a Donetsk elsewhere is not screened", shipment: variant(B(), (s) => ((s.importer.country = "US"), (s.importer.city = "Donetsk"))) },
+      {
+        name: "a Donetsk elsewhere is not screened",
+        shipment: variant(B(), (s) => ((s.importer.country = "US"), (s.importer.city = "Donetsk"))),
+      },
     ],
     fail: [
-      { name: "importer in Sevastopol, written as Russia", shipment: variant(B(), (s) => ((s.importer.country = "RU"), (s.importer.city = "Sevastopol"))) },
+      {
+        name: "importer in Sevastopol, written as Russia",
+        shipment: variant(B(), (s) => ((s.importer.country = "RU"), (s.importer.city = "Sevastopol"))),
+      },
       { name: "importer in Simferopol'", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Simferopol'"))) },
-      { name: "state Crimea", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.state = "Autonomous Republic of Crimea"))) },
+      {
+        name: "state Crimea",
+        shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.state = "Autonomous Republic of Crimea"))),
+      },
       { name: "Donetsk city (so-called DNR)", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Donetsk"))) },
-      { name: "port of discharge Kerch (no subdivision in UN/LOCODE)", shipment: variant(B(), (s) => (s.route.port_of_discharge = "UAKEH")) },
+      {
+        name: "port of discharge Kerch (no subdivision in UN/LOCODE)",
+        shipment: variant(B(), (s) => (s.route.port_of_discharge = "UAKEH")),
+      },
       {
         name: "port with subdivision UA-43",
         shipment: variant(B(), (s) => (s.route.port_of_discharge = "UAYAL")),
-        facts: { ports: new Map([["UAYAL", { code: "UAYAL", country: "UA", name: "Yalta", subdivision: "43", functions: { port: true, rail: false, road: false, airport: false, postal: false, multimodal: false, fixed_transport: false, inland_water: false, border_crossing: false } }]]) },
+        facts: {
+          ports: new Map([
+            [
+              "UAYAL",
+              {
+                code: "UAYAL",
+                country: "UA",
+                name: "Yalta",
+                subdivision: "43",
+                functions: {
+                  port: true,
+                  rail: false,
+                  road: false,
+                  airport: false,
+                  postal: false,
+                  multimodal: false,
+                  fixed_transport: false,
+                  inland_water: false,
+                  border_crossing: false,
+                },
+              },
+            ],
+          ]),
+        },
       },
     ],
     warn: [
-      { name: "Kramatorsk, Donetsk oblast (partly embargoed)", shipment: variant(B(), (s) => ((s.importer.country = "UA"), (s.importer.city = "Kramatorsk"), (s.importer.state = "Donetsk Oblast"))) },
+      {
+        name: "Kramatorsk, Donetsk oblast (partly embargoed)",
+        shipment: variant(
+          B(),
+          (s) => ((s.importer.country = "UA"), (s.importer.city = "Kramatorsk"), (s.importer.state = "Donetsk Oblast")),
+        ),
+      },
     ],
   },
   rule_doc_vgm_sea_container: {
@@ -493,11 +578,11 @@ export const RULE_CASES: Record<string, RuleCases> = {
   rule_doc_vgm_method_valid: {
     pass: [
       { name: "method 1", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: 1 })), docs: ["VGM_DECLARATION"] },
-      { name: "method \"2\"", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: "2" })), docs: ["VGM_DECLARATION"] },
+      { name: 'method "2"', shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: "2" })), docs: ["VGM_DECLARATION"] },
     ],
     fail: [
       { name: "method 3", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: 3 })), docs: ["VGM_DECLARATION"] },
-      { name: "method \"x\"", shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: "x" })), docs: ["VGM_DECLARATION"] },
+      { name: 'method "x"', shipment: variant(B(), (s) => (s.vgm_data = { weighing_method: "x" })), docs: ["VGM_DECLARATION"] },
     ],
     warn: [
       { name: "missing", shipment: B(), docs: ["VGM_DECLARATION"] },
@@ -505,8 +590,20 @@ export const RULE_CASES: Record<string, RuleCases> = {
     ],
   },
   rule_doc_eur1_agreement: {
-    pass: [{ name: "agreement", shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: "EU-Switzerland FTA" })), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
-    fail: [{ name: "a number", shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: 42 })), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
+    pass: [
+      {
+        name: "agreement",
+        shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: "EU-Switzerland FTA" })),
+        docs: ["EUR1_MOVEMENT_CERTIFICATE"],
+      },
+    ],
+    fail: [
+      {
+        name: "a number",
+        shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: 42 })),
+        docs: ["EUR1_MOVEMENT_CERTIFICATE"],
+      },
+    ],
     warn: [{ name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
   },
   rule_doc_usmca_parties: {
@@ -515,11 +612,19 @@ export const RULE_CASES: Record<string, RuleCases> = {
   },
   rule_doc_phyto_botanical: {
     pass: [
-      { name: "apples with botanical name", shipment: variant(B(), (s) => s.goods.line_items.push({ ...apples })), docs: ["PHYTOSANITARY_CERTIFICATE"] },
+      {
+        name: "apples with botanical name",
+        shipment: variant(B(), (s) => s.goods.line_items.push({ ...apples })),
+        docs: ["PHYTOSANITARY_CERTIFICATE"],
+      },
       { name: "no plant products", shipment: B(), docs: ["PHYTOSANITARY_CERTIFICATE"] },
     ],
     fail: [
-      { name: "apples without botanical name", shipment: variant(B(), (s) => s.goods.line_items.push({ ...apples, botanical_name: undefined })), docs: ["PHYTOSANITARY_CERTIFICATE"] },
+      {
+        name: "apples without botanical name",
+        shipment: variant(B(), (s) => s.goods.line_items.push({ ...apples, botanical_name: undefined })),
+        docs: ["PHYTOSANITARY_CERTIFICATE"],
+      },
       { name: "flagged phyto", shipment: variant(B(), (s) => (item(s).compliance_flags = ["phyto"])), docs: ["PHYTOSANITARY_CERTIFICATE"] },
     ],
   },
@@ -527,26 +632,60 @@ export const RULE_CASES: Record<string, RuleCases> = {
     pass: [
       {
         name: "authority and date",
-        shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "Główny Inspektorat Weterynarii", establishment_number: "22611801", inspection_date: "2026-11-19" })),
+        shipment: variant(
+          B(),
+          (s) =>
+            (s.veterinary_data = {
+              competent_authority: "Główny Inspektorat Weterynarii",
+              establishment_number: "22611801",
+              inspection_date: "2026-11-19",
+            }),
+        ),
         docs: ["HEALTH_VETERINARY_CERTIFICATE"],
       },
     ],
     fail: [
-      { name: "date not text", shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW", inspection_date: true })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
-      { name: "no authority", shipment: variant(B(), (s) => (s.veterinary_data = { inspection_date: "2026-11-19" })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] },
+      {
+        name: "date not text",
+        shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW", inspection_date: true })),
+        docs: ["HEALTH_VETERINARY_CERTIFICATE"],
+      },
+      {
+        name: "no authority",
+        shipment: variant(B(), (s) => (s.veterinary_data = { inspection_date: "2026-11-19" })),
+        docs: ["HEALTH_VETERINARY_CERTIFICATE"],
+      },
     ],
-    warn: [{ name: "no date", shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })), docs: ["HEALTH_VETERINARY_CERTIFICATE"] }],
+    warn: [
+      {
+        name: "no date",
+        shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })),
+        docs: ["HEALTH_VETERINARY_CERTIFICATE"],
+      },
+    ],
   },
   rule_doc_coa_test_results: {
     pass: [
       {
         name: "one row",
-        shipment: variant(B(), (s) => (s.analysis_data = { batch_number: "B-2026-118", test_standard: "ISO 712", test_results: [{ parameter: "Moisture", result: "11.2 %" }] })),
+        shipment: variant(
+          B(),
+          (s) =>
+            (s.analysis_data = {
+              batch_number: "B-2026-118",
+              test_standard: "ISO 712",
+              test_results: [{ parameter: "Moisture", result: "11.2 %" }],
+            }),
+        ),
         docs: ["CERTIFICATE_OF_ANALYSIS"],
       },
     ],
     fail: [
-      { name: "empty rows", shipment: variant(B(), (s) => (s.analysis_data = { batch_number: "B-2026-118", test_results: [] })), docs: ["CERTIFICATE_OF_ANALYSIS"] },
+      {
+        name: "empty rows",
+        shipment: variant(B(), (s) => (s.analysis_data = { batch_number: "B-2026-118", test_results: [] })),
+        docs: ["CERTIFICATE_OF_ANALYSIS"],
+      },
       { name: "missing", shipment: B(), docs: ["CERTIFICATE_OF_ANALYSIS"] },
     ],
   },

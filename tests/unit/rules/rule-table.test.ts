@@ -7,25 +7,73 @@ import { RULE_CASES, type RuleCase } from "./rule-cases.ts";
 
 /** Every rule of the spec's rule tables with its severity (E/W). */
 const SPEC_RULES: Record<string, "error" | "warning"> = {
-  rule_exporter_required: "error", rule_importer_required: "error", rule_route_required: "error", rule_currency_required: "error",
-  rule_has_line_items: "error", rule_line_item_description: "error", rule_line_item_quantity: "error", rule_line_item_unit_price: "error",
-  rule_positive_total: "error", rule_positive_quantities: "error", rule_positive_prices: "error", rule_total_matches_line_items: "error",
-  rule_gross_gte_net_weight: "error", rule_total_packages_consistent: "warning", rule_total_weight_consistent: "warning",
-  rule_hs_code_format: "error", rule_hs_code_us: "error", rule_hs_code_eu: "error", rule_hs_code_uk: "error", rule_hs_code_in: "error",
-  rule_hs_code_length_us: "error", rule_hs_code_length_eu: "error", rule_hs_code_length_in: "error", rule_origin_country_per_item: "error",
-  rule_sanctions_exporter: "error", rule_sanctions_importer: "error", rule_sanctions_notify_party: "error",
-  rule_embargoed_origin: "error", rule_embargoed_destination: "error",
-  rule_port_of_loading_valid: "error", rule_port_of_discharge_valid: "error", rule_port_country_match_origin: "warning",
-  rule_port_country_match_dest: "warning", rule_exporter_country_matches_origin: "error", rule_importer_country_matches_dest: "error",
-  rule_transport_mode_valid: "error", rule_incoterms_valid_2020: "error", rule_incoterms_sea_only: "error", rule_incoterms_2010_deprecated: "error",
-  rule_us_hts_10_digit: "error", rule_us_ein_format: "warning", rule_eu_eori_required: "error", rule_eu_eori_format: "error",
-  rule_eu_taric_10_digit: "error", rule_uk_eori_gb_prefix: "error", rule_uk_eori_format: "error", rule_in_iec_required: "error",
-  rule_in_iec_format: "error", rule_in_gstin_format: "warning", rule_in_pan_format: "warning",
-  rule_doc_bl_sea_only: "error", rule_doc_awb_air_only: "error", rule_doc_coo_origin_per_item: "error", rule_doc_dgd_un_classification: "error",
-  rule_doc_vgm_sea_container: "error", rule_doc_vgm_method_valid: "error", rule_doc_eur1_agreement: "error", rule_doc_usmca_parties: "error",
-  rule_doc_phyto_botanical: "error", rule_doc_health_vet_authority: "error", rule_doc_coa_test_results: "error",
-  rule_format_iso_country: "error", rule_format_iso_currency: "error", rule_format_email: "warning", rule_format_phone: "warning",
-  rule_format_date_iso8601: "error", rule_format_postal_code_us: "warning",
+  rule_exporter_required: "error",
+  rule_importer_required: "error",
+  rule_route_required: "error",
+  rule_currency_required: "error",
+  rule_has_line_items: "error",
+  rule_line_item_description: "error",
+  rule_line_item_quantity: "error",
+  rule_line_item_unit_price: "error",
+  rule_positive_total: "error",
+  rule_positive_quantities: "error",
+  rule_positive_prices: "error",
+  rule_total_matches_line_items: "error",
+  rule_gross_gte_net_weight: "error",
+  rule_total_packages_consistent: "warning",
+  rule_total_weight_consistent: "warning",
+  rule_hs_code_format: "error",
+  rule_hs_code_us: "error",
+  rule_hs_code_eu: "error",
+  rule_hs_code_uk: "error",
+  rule_hs_code_in: "error",
+  rule_hs_code_length_us: "error",
+  rule_hs_code_length_eu: "error",
+  rule_hs_code_length_in: "error",
+  rule_origin_country_per_item: "error",
+  rule_sanctions_exporter: "error",
+  rule_sanctions_importer: "error",
+  rule_sanctions_notify_party: "error",
+  rule_embargoed_origin: "error",
+  rule_embargoed_destination: "error",
+  rule_port_of_loading_valid: "error",
+  rule_port_of_discharge_valid: "error",
+  rule_port_country_match_origin: "warning",
+  rule_port_country_match_dest: "warning",
+  rule_exporter_country_matches_origin: "error",
+  rule_importer_country_matches_dest: "error",
+  rule_transport_mode_valid: "error",
+  rule_incoterms_valid_2020: "error",
+  rule_incoterms_sea_only: "error",
+  rule_incoterms_2010_deprecated: "error",
+  rule_us_hts_10_digit: "error",
+  rule_us_ein_format: "warning",
+  rule_eu_eori_required: "error",
+  rule_eu_eori_format: "error",
+  rule_eu_taric_10_digit: "error",
+  rule_uk_eori_gb_prefix: "error",
+  rule_uk_eori_format: "error",
+  rule_in_iec_required: "error",
+  rule_in_iec_format: "error",
+  rule_in_gstin_format: "warning",
+  rule_in_pan_format: "warning",
+  rule_doc_bl_sea_only: "error",
+  rule_doc_awb_air_only: "error",
+  rule_doc_coo_origin_per_item: "error",
+  rule_doc_dgd_un_classification: "error",
+  rule_doc_vgm_sea_container: "error",
+  rule_doc_vgm_method_valid: "error",
+  rule_doc_eur1_agreement: "error",
+  rule_doc_usmca_parties: "error",
+  rule_doc_phyto_botanical: "error",
+  rule_doc_health_vet_authority: "error",
+  rule_doc_coa_test_results: "error",
+  rule_format_iso_country: "error",
+  rule_format_iso_currency: "error",
+  rule_format_email: "warning",
+  rule_format_phone: "warning",
+  rule_format_date_iso8601: "error",
+  rule_format_postal_code_us: "warning",
 };
 
 describe("rule table", () => {
@@ -42,7 +90,9 @@ describe("rule table", () => {
     // Project rules beside the spec's: schema type (stage 1), embargoed regions (issue 11) and the reference-data age warning (issue 17).
     expect(RULES_BY_ID.get("rule_embargoed_region")).toMatchObject({ category: "Sanctions", severity: "error", stage: 2 });
     expect(RULES_BY_ID.get("rule_reference_data_current")).toMatchObject({ category: "Reference Data", severity: "warning", stage: 2 });
-    expect(RULES.map((r) => r.id).sort()).toEqual([...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region", "rule_reference_data_current"].sort());
+    expect(RULES.map((r) => r.id).sort()).toEqual(
+      [...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region", "rule_reference_data_current"].sort(),
+    );
   });
 
   it("orders rules by stage and gives documents exactly to stage-4 rules", () => {
@@ -74,7 +124,11 @@ function runCase(id: string, c: RuleCase) {
   const rule = RULES_BY_ID.get(id)!;
   const docs = c.docs ?? [];
   const facts = factsFor(c.shipment, docs, c.facts);
-  return { rule, direct: rule.check(c.shipment, { facts, documentTypes: docs }), viaEngine: runValidation(c.shipment, { facts, documentTypes: docs }) };
+  return {
+    rule,
+    direct: rule.check(c.shipment, { facts, documentTypes: docs }),
+    viaEngine: runValidation(c.shipment, { facts, documentTypes: docs }),
+  };
 }
 
 describe.each(Object.entries(RULE_CASES))("%s", (id, cases) => {

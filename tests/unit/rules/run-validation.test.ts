@@ -9,8 +9,14 @@ import { baseline, factsFor, inShipment, ukShipment, usShipment, validate, varia
 
 const ids = (results: RuleResult[]) => results.map((r) => r.rule_id);
 const ALL_DOCS = [
-  "COMMERCIAL_INVOICE", "PACKING_LIST", "BILL_OF_LADING", "CERTIFICATE_OF_ORIGIN", "PROFORMA_INVOICE", "INSURANCE_CERTIFICATE",
-  "SHIPPERS_LETTER_OF_INSTRUCTION", "STATEMENT_ON_ORIGIN",
+  "COMMERCIAL_INVOICE",
+  "PACKING_LIST",
+  "BILL_OF_LADING",
+  "CERTIFICATE_OF_ORIGIN",
+  "PROFORMA_INVOICE",
+  "INSURANCE_CERTIFICATE",
+  "SHIPPERS_LETTER_OF_INSTRUCTION",
+  "STATEMENT_ON_ORIGIN",
 ];
 
 describe("baseline shipment", () => {
@@ -48,7 +54,10 @@ describe("outcome", () => {
     const order = (r: RuleResult) => RULES.findIndex((x) => x.id === r.rule_id);
     for (let i = 1; i < results.length; i++) {
       const [a, b] = [results[i - 1], results[i]];
-      expect(stage(a) < stage(b) || (stage(a) === stage(b) && (order(a) < order(b) || (order(a) === order(b) && compareFields(a.field, b.field) <= 0)))).toBe(true);
+      expect(
+        stage(a) < stage(b) ||
+          (stage(a) === stage(b) && (order(a) < order(b) || (order(a) === order(b) && compareFields(a.field, b.field) <= 0))),
+      ).toBe(true);
     }
     const descriptions = results.filter((r) => r.rule_id === "rule_line_item_description").map((r) => r.field);
     expect(descriptions[0]).toBe("goods.line_items[3].description");
@@ -61,14 +70,24 @@ describe("outcome", () => {
   });
 
   it("score: 100 − 20 per error rule − 5 per warning rule, info free, floored at 0", () => {
-    const r = (rule_id: string, severity: RuleResult["severity"]): RuleResult => ({ rule_id, severity, category: "x", message: "m", field: "f" });
+    const r = (rule_id: string, severity: RuleResult["severity"]): RuleResult => ({
+      rule_id,
+      severity,
+      category: "x",
+      message: "m",
+      field: "f",
+    });
     expect(computeScore([])).toBe(100);
     expect(computeScore([r("a", "error"), r("a", "error"), r("b", "warning"), r("c", "info")])).toBe(75);
     expect(computeScore(Array.from({ length: 6 }, (_, i) => r(`e${i}`, "error")))).toBe(0);
     expect(SCORE_FORMULA).toMatchObject({ start: 100, perErrorRule: 20, perWarningRule: 5, perInfoRule: 0, floor: 0 });
     const warned = validate(variant(baseline(), (s) => (s.packaging.total_packages = 40)));
     expect(warned).toMatchObject({ valid: true, score: 95 });
-    expect(warned.layers[1]).toMatchObject({ name: "Business Rules", status: "passed", results: [{ rule: "rule_total_packages_consistent", status: "failed", severity: "warning" }] });
+    expect(warned.layers[1]).toMatchObject({
+      name: "Business Rules",
+      status: "passed",
+      results: [{ rule: "rule_total_packages_consistent", status: "failed", severity: "warning" }],
+    });
   });
 
   it("a layer fails on an error result and lists {rule, status, message}", () => {
@@ -90,10 +109,23 @@ describe("outcome", () => {
   });
 
   it("garbage inside the object becomes results, never a throw", () => {
-    const o = validate({ exporter: "ACME", importer: [], route: 5, goods: { line_items: ["x", null, { quantity: "3" }] }, packaging: "none" }, ALL_DOCS);
+    const o = validate(
+      { exporter: "ACME", importer: [], route: 5, goods: { line_items: ["x", null, { quantity: "3" }] }, packaging: "none" },
+      ALL_DOCS,
+    );
     expect(o.valid).toBe(false);
     const schemaFields = o.results.filter((r) => r.rule_id === "rule_schema_type").map((r) => r.field);
-    expect(schemaFields).toEqual(expect.arrayContaining(["exporter", "importer", "route", "goods.line_items[0]", "goods.line_items[1]", "goods.line_items[2].quantity", "packaging"]));
+    expect(schemaFields).toEqual(
+      expect.arrayContaining([
+        "exporter",
+        "importer",
+        "route",
+        "goods.line_items[0]",
+        "goods.line_items[1]",
+        "goods.line_items[2].quantity",
+        "packaging",
+      ]),
+    );
     expect(ids(o.results)).toEqual(expect.arrayContaining(["rule_exporter_required", "rule_route_required", "rule_line_item_quantity"]));
   });
 });
@@ -171,8 +203,16 @@ describe("rule semantics", () => {
   it("weight checks give the numbers", () => {
     const [line] = only(validate(variant(baseline(), (s) => (s.goods.line_items[1].gross_weight_kg = 300))), "rule_gross_gte_net_weight");
     expect(line).toMatchObject({ field: "goods.line_items[1].gross_weight_kg", context: { gross_weight_kg: 300, net_weight_kg: 345.6 } });
-    const [total] = only(validate(variant(baseline(), (s) => (s.packaging.total_gross_weight_kg = 1016.3))), "rule_total_weight_consistent");
-    expect(total.context).toMatchObject({ declared_total_gross_weight_kg: 1016.3, computed_total_gross_weight_kg: 1016, difference: 0.3, tolerance: 0.05 });
+    const [total] = only(
+      validate(variant(baseline(), (s) => (s.packaging.total_gross_weight_kg = 1016.3))),
+      "rule_total_weight_consistent",
+    );
+    expect(total.context).toMatchObject({
+      declared_total_gross_weight_kg: 1016.3,
+      computed_total_gross_weight_kg: 1016,
+      difference: 0.3,
+      tolerance: 0.05,
+    });
     // 1016 written without decimals tolerates ±0.5 kg of package rounding.
     const rounded = variant(baseline(), (s) => (s.packaging.packages[2].gross_weight_kg = 16.4));
     expect(only(validate(rounded), "rule_total_weight_consistent")).toEqual([]);
@@ -228,7 +268,13 @@ describe("rule semantics", () => {
     expect(o.score).toBe(100);
     expect(new Set(o.results.map((r) => r.severity))).toEqual(new Set(["info"]));
     expect(new Set(ids(o.results))).toEqual(
-      new Set(["rule_hs_code_us", "rule_sanctions_exporter", "rule_sanctions_importer", "rule_port_of_loading_valid", "rule_port_of_discharge_valid"]),
+      new Set([
+        "rule_hs_code_us",
+        "rule_sanctions_exporter",
+        "rule_sanctions_importer",
+        "rule_port_of_loading_valid",
+        "rule_port_of_discharge_valid",
+      ]),
     );
     expect(o.results.every((r) => /not loaded/.test(r.message))).toBe(true);
     expect(o.layers[1].results[0].status).toBe("info");
@@ -243,12 +289,22 @@ describe("rule semantics", () => {
 
   it("port checks give the port's country", () => {
     const [r] = validate(variant(baseline(), (s) => (s.route.port_of_loading = "DEHAM"))).results;
-    expect(r).toMatchObject({ rule_id: "rule_port_country_match_origin", severity: "warning", context: { port: "DEHAM", port_country: "DE", origin_country: "PL", port_name: "Hamburg" } });
+    expect(r).toMatchObject({
+      rule_id: "rule_port_country_match_origin",
+      severity: "warning",
+      context: { port: "DEHAM", port_country: "DE", origin_country: "PL", port_name: "Hamburg" },
+    });
   });
 
   it("embargo results carry the list entry", () => {
     const o = validate(variant(baseline(), (s) => (s.goods.line_items[2].origin_country = "IR")));
-    expect(o.results).toMatchObject([{ rule_id: "rule_embargoed_origin", field: "goods.line_items[2].origin_country", context: { country: "IR", program: "ITSR", as_of: "2026-10-01" } }]);
+    expect(o.results).toMatchObject([
+      {
+        rule_id: "rule_embargoed_origin",
+        field: "goods.line_items[2].origin_country",
+        context: { country: "IR", program: "ITSR", as_of: "2026-10-01" },
+      },
+    ]);
   });
 
   it("date fields are found at any depth", () => {
@@ -259,7 +315,9 @@ describe("rule semantics", () => {
       x.date = "2026-11-20T25:00:00Z";
       x.updated = "not a date field";
     });
-    const fields = validate(s).results.filter((r) => r.rule_id === "rule_format_date_iso8601").map((r) => r.field);
+    const fields = validate(s)
+      .results.filter((r) => r.rule_id === "rule_format_date_iso8601")
+      .map((r) => r.field);
     expect(fields).toEqual(["date", "goods.line_items[1].production_date", "insurance_data.issue_date"]);
   });
 
@@ -273,9 +331,16 @@ describe("rule semantics", () => {
   it("decisions use normalised codes: one spelling mistake gives one format finding", () => {
     const lower = validate(variant(baseline(), (s) => (s.importer.country = "de")));
     expect(ids(lower.results)).toEqual(["rule_format_iso_country"]);
-    const sneaky = validate(variant(baseline(), (s) => (s.goods.line_items[0].origin_country = " ir")), [], "sanctions-screening");
+    const sneaky = validate(
+      variant(baseline(), (s) => (s.goods.line_items[0].origin_country = " ir")),
+      [],
+      "sanctions-screening",
+    );
     expect(ids(sneaky.results)).toEqual(["rule_embargoed_origin"]);
-    const shouting = validate(variant(baseline(), (s) => (s.route.transport_mode = "SEA")), ["BILL_OF_LADING", "VGM_DECLARATION"]);
+    const shouting = validate(
+      variant(baseline(), (s) => (s.route.transport_mode = "SEA")),
+      ["BILL_OF_LADING", "VGM_DECLARATION"],
+    );
     expect(ids(shouting.results)).toEqual(["rule_transport_mode_valid", "rule_doc_vgm_method_valid"]);
     const usLower = variant(usShipment(), (s) => ((s.route.destination_country = "us"), (s.goods.line_items[0].hs_code = "940360")));
     expect(ids(validate(usLower, [], "customs-classification").results)).toEqual(["rule_hs_code_length_us", "rule_us_hts_10_digit"]);

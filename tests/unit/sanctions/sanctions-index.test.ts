@@ -214,8 +214,28 @@ describe("robustness", () => {
 
   it("never throws on strings built from listed words, punctuation and legal forms (property)", () => {
     const words = fc.constantFrom(
-      "banco", "nacional", "de", "cuba", "mahan", "air", "LLC", "S.A.", "&", "-", ",", "al", "libi", "Ivanov",
-      "Sergey", "ООО", "Ромашка", "é", "'", "ROSOBORON", "EXPORT", "x".repeat(300),
+      "banco",
+      "nacional",
+      "de",
+      "cuba",
+      "mahan",
+      "air",
+      "LLC",
+      "S.A.",
+      "&",
+      "-",
+      ",",
+      "al",
+      "libi",
+      "Ivanov",
+      "Sergey",
+      "ООО",
+      "Ромашка",
+      "é",
+      "'",
+      "ROSOBORON",
+      "EXPORT",
+      "x".repeat(300),
     );
     fc.assert(
       fc.property(fc.array(words, { maxLength: 40 }), (ws) => {

@@ -87,8 +87,18 @@ describe("token alignment and name similarity", () => {
   it("weighted similarity handles empty lists and weights", () => {
     expect(weightedTokenSetSimilarity([], [])).toBe(1);
     expect(weightedTokenSetSimilarity(["a"], [])).toBe(0);
-    const heavy = weightedTokenSetSimilarity(["rare", "common"], ["rare"], (i) => (i === 0 ? 9 : 1), () => 9);
-    const light = weightedTokenSetSimilarity(["rare", "common"], ["common"], (i) => (i === 0 ? 9 : 1), () => 1);
+    const heavy = weightedTokenSetSimilarity(
+      ["rare", "common"],
+      ["rare"],
+      (i) => (i === 0 ? 9 : 1),
+      () => 9,
+    );
+    const light = weightedTokenSetSimilarity(
+      ["rare", "common"],
+      ["common"],
+      (i) => (i === 0 ? 9 : 1),
+      () => 1,
+    );
     expect(heavy).toBeGreaterThan(light);
   });
 

@@ -42,7 +42,10 @@ const adapters: Adapter[] = [
     },
   })),
   { name: "S3 (s3rver, bucket from the key)", open: async () => ({ store: createS3BlobStore(s3.settings()), close: async () => {} }) },
-  { name: "S3 (s3rver, one bucket)", open: async () => ({ store: createS3BlobStore(s3.settings({ bucket: "tds-files" })), close: async () => {} }) },
+  {
+    name: "S3 (s3rver, one bucket)",
+    open: async () => ({ store: createS3BlobStore(s3.settings({ bucket: "tds-files" })), close: async () => {} }),
+  },
 ];
 
 const allBytes = () => Uint8Array.from({ length: 256 * 4 }, (_, i) => i % 256);

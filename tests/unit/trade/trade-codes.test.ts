@@ -60,7 +60,10 @@ describe("HS codes: one set of accepted forms (docs/trade-codes.md)", () => {
   });
 
   it("validation asks the reference tables for a hyphenated code", () => {
-    const shipment = variant(baseline(), (s) => ((s.route.destination_country = "IN"), (s.importer.country = "IN"), (s.goods.line_items[0].hs_code = "8471-30-10")));
+    const shipment = variant(
+      baseline(),
+      (s) => ((s.route.destination_country = "IN"), (s.importer.country = "IN"), (s.goods.line_items[0].hs_code = "8471-30-10")),
+    );
     expect(collectReferenceAsk(shipment).hsCodes.in).toEqual(["84713010"]);
   });
 });
@@ -83,7 +86,10 @@ describe("UN/LOCODEs: one set of accepted forms (docs/trade-codes.md)", () => {
     const facts = factsFor(shipment, [], {});
     const outcome = runValidation(shipment, { facts, documentTypes: [] });
     const portResults = outcome.results.filter((r) => r.rule_id === "rule_port_of_loading_valid");
-    expect(portResults.every((r) => !r.message.includes("not a UN/LOCODE")), JSON.stringify(portResults)).toBe(true);
+    expect(
+      portResults.every((r) => !r.message.includes("not a UN/LOCODE")),
+      JSON.stringify(portResults),
+    ).toBe(true);
   });
 
   it.each(["DEHA", "DEHAMB", "D1HAM", "DE_HAM", "DE  HAM", "DEHA!"])("%j is not a UN/LOCODE anywhere", (raw) => {

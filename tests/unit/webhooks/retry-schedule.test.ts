@@ -9,7 +9,8 @@ describe("retry schedule", () => {
     const total = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
     expect(total / 3600).toBeGreaterThan(20);
     expect(total / 3600).toBeLessThan(30);
-    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++) expect(RETRY_DELAYS_SECONDS[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1]);
+    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++)
+      expect(RETRY_DELAYS_SECONDS[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1]);
   });
 
   it("has no delay after the last attempt or before the first", () => {
@@ -40,10 +41,36 @@ describe("event bodies", () => {
 
   it("the documented example payloads match the schemas", () => {
     const hash = `sha256:${"ab".repeat(32)}`;
-    expect(EVENT_DATA_SCHEMAS["document.generated"].safeParse({ job_id: "j", shipment_id: "s", document_type: "COMMERCIAL_INVOICE", status: "completed", download_url: "https://x/y", hash }).success).toBe(true);
-    expect(EVENT_DATA_SCHEMAS["document.failed"].safeParse({ job_id: "j", shipment_id: "s", document_type: "COMMERCIAL_INVOICE", status: "failed", error_message: "x" }).success).toBe(true);
-    expect(EVENT_DATA_SCHEMAS["extraction.completed"].safeParse({ job_id: "j", shipment_id: null, status: "completed" }).success).toBe(true);
-    expect(EVENT_DATA_SCHEMAS["extraction.failed"].safeParse({ job_id: "j", shipment_id: null, status: "failed", error: { code: "SVC_EXTRACT_002", message: "m" } }).success).toBe(true);
+    expect(
+      EVENT_DATA_SCHEMAS["document.generated"].safeParse({
+        job_id: "j",
+        shipment_id: "s",
+        document_type: "COMMERCIAL_INVOICE",
+        status: "completed",
+        download_url: "https://x/y",
+        hash,
+      }).success,
+    ).toBe(true);
+    expect(
+      EVENT_DATA_SCHEMAS["document.failed"].safeParse({
+        job_id: "j",
+        shipment_id: "s",
+        document_type: "COMMERCIAL_INVOICE",
+        status: "failed",
+        error_message: "x",
+      }).success,
+    ).toBe(true);
+    expect(EVENT_DATA_SCHEMAS["extraction.completed"].safeParse({ job_id: "j", shipment_id: null, status: "completed" }).success).toBe(
+      true,
+    );
+    expect(
+      EVENT_DATA_SCHEMAS["extraction.failed"].safeParse({
+        job_id: "j",
+        shipment_id: null,
+        status: "failed",
+        error: { code: "SVC_EXTRACT_002", message: "m" },
+      }).success,
+    ).toBe(true);
     expect(EVENT_DATA_SCHEMAS["extraction.failed"].safeParse({ job_id: "j", shipment_id: null, status: "failed" }).success).toBe(false);
   });
 });

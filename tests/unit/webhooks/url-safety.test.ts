@@ -112,7 +112,11 @@ describe("delivery-time check (resolved addresses)", () => {
   };
 
   it("allows a name whose every address is public", async () => {
-    const r = await checkDeliveryTarget("https://hooks.example.com/x", strict, resolver({ "hooks.example.com": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"] }));
+    const r = await checkDeliveryTarget(
+      "https://hooks.example.com/x",
+      strict,
+      resolver({ "hooks.example.com": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"] }),
+    );
     expect(r).toEqual({ ok: true, addresses: ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"] });
   });
 
@@ -124,7 +128,10 @@ describe("delivery-time check (resolved addresses)", () => {
   });
 
   it("a failed resolution is a network error (retried), and literal IPs need no resolver", async () => {
-    expect(await checkDeliveryTarget("https://nowhere.example/", strict, resolver({}))).toMatchObject({ ok: false, outcome: "network_error" });
+    expect(await checkDeliveryTarget("https://nowhere.example/", strict, resolver({}))).toMatchObject({
+      ok: false,
+      outcome: "network_error",
+    });
     expect(await checkDeliveryTarget("https://8.8.8.8/", strict, resolver({}))).toEqual({ ok: true, addresses: ["8.8.8.8"] });
     expect(await checkDeliveryTarget("https://10.0.0.1/", strict, resolver({}))).toMatchObject({ ok: false, outcome: "blocked_address" });
   });

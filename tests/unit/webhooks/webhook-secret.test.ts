@@ -26,7 +26,15 @@ describe("webhook secrets", () => {
     const b64 = (n: number) => btoa(String.fromCharCode(...new Uint8Array(n).map((_, i) => i * 7)));
     expect(isValidWebhookSecret(`whsec_${b64(24)}`)).toBe(true);
     expect(isValidWebhookSecret(`whsec_${b64(64)}`)).toBe(true);
-    for (const bad of [b64(32), `whsec_${b64(23)}`, `whsec_${b64(65)}`, "whsec_", "whsec_not base64!", `whsec_${b64(32).replace(/=+$/, "")}`, "my-password"]) {
+    for (const bad of [
+      b64(32),
+      `whsec_${b64(23)}`,
+      `whsec_${b64(65)}`,
+      "whsec_",
+      "whsec_not base64!",
+      `whsec_${b64(32).replace(/=+$/, "")}`,
+      "my-password",
+    ]) {
       expect(isValidWebhookSecret(bad)).toBe(false);
     }
   });

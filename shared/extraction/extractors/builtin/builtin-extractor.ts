@@ -54,7 +54,8 @@ interface LabelHit {
 }
 
 const NON_STOP_OTHER = new Set(["tel", "phone", "fax", "email", "e mail"]);
-const TOTAL_WORDS = /^(total|totals|grand total|sub ?total|summe|gesamt|gesamtsumme|gesamtbetrag|endbetrag|montant total|total general|totale|totaal|importe total|valor total|total factura|total facture|total ht|total cif|total fob|total amount|invoice total)\b/;
+const TOTAL_WORDS =
+  /^(total|totals|grand total|sub ?total|summe|gesamt|gesamtsumme|gesamtbetrag|endbetrag|montant total|total general|totale|totaal|importe total|valor total|total factura|total facture|total ht|total cif|total fob|total amount|invoice total)\b/;
 
 /** Splits "Port of loading: Shanghai   Incoterms: FOB" style runs at each known "label:" inside them. */
 function splitAtInnerLabels(seg: TextSegment): TextSegment[] {
@@ -201,7 +202,8 @@ function columnFor(n: string): { key: ColumnKey; label: string } | null {
     if (n.startsWith(`${c.label} `)) {
       const tail = n.slice(c.label.length + 1).split(" ");
       // "unit price usd", "net weight kg", "qty pcs": a unit or currency may follow.
-      if (tail.length <= 2 && tail.every((t) => UNIT_TAIL.has(t) || /^[a-z]{3}$/.test(t) && tail.length === 1 && c.key === "unit_price")) return c;
+      if (tail.length <= 2 && tail.every((t) => UNIT_TAIL.has(t) || (/^[a-z]{3}$/.test(t) && tail.length === 1 && c.key === "unit_price")))
+        return c;
     }
   }
   return null;
@@ -215,12 +217,24 @@ function splitHeader(seg: Seg): (Column & { label: string })[] | null {
   for (let i = 0; i < words.length; ) {
     let found: { key: ColumnKey; label: string; j: number } | null = null;
     for (let j = words.length; j > i && !found; j--) {
-      const c = columnFor(norm(words.slice(i, j).map((w) => w.raw).join(" ")));
+      const c = columnFor(
+        norm(
+          words
+            .slice(i, j)
+            .map((w) => w.raw)
+            .join(" "),
+        ),
+      );
       if (c) found = { ...c, j };
     }
     if (!found) return null;
     const last = words[found.j - 1];
-    out.push({ key: found.key, label: found.label, x0: seg.x0 + words[i].start * perChar, x1: seg.x0 + (last.start + last.raw.length) * perChar });
+    out.push({
+      key: found.key,
+      label: found.label,
+      x0: seg.x0 + words[i].start * perChar,
+      x1: seg.x0 + (last.start + last.raw.length) * perChar,
+    });
     i = found.j;
   }
   return out.length >= 2 ? out : null;
@@ -247,7 +261,9 @@ function headerColumns(line: Line): Column[] | null {
   }
   if (cols.filter((c) => c.key !== "ignore").length < 3) return null;
   const keys = new Set<ColumnKey>(cols.map((c) => c.key).filter((k) => k !== "ignore"));
-  const dataKeys = ["description", "hs_code", "quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"].filter((k) => keys.has(k as ColumnKey));
+  const dataKeys = ["description", "hs_code", "quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"].filter((k) =>
+    keys.has(k as ColumnKey),
+  );
   if (mapped / line.segs.length < (fuzzy ? 0.5 : 0.6) || dataKeys.length < 3) return null;
   if (!keys.has("description") && !keys.has("hs_code")) return null;
   // Two columns claiming the same key: the longer label keeps it ("Item" next to "Description" is a position).
@@ -310,18 +326,34 @@ function findTables(lines: Line[], spreadsheet: boolean): Table[] {
         const c = assignColumn(s, columns, spreadsheet);
         if (!c) continue;
         const old = cells.get(c.key);
-        cells.set(c.key, old ? { text: `${old.text} ${s.text}`, confidence: Math.min(old.confidence, s.confidence) } : { text: s.text, confidence: s.confidence, number: s.number });
+        cells.set(
+          c.key,
+          old
+            ? { text: `${old.text} ${s.text}`, confidence: Math.min(old.confidence, s.confidence) }
+            : { text: s.text, confidence: s.confidence, number: s.number },
+        );
       }
       const hasNumber = NUMERIC_COLUMNS.some((k) => cells.has(k) && /\d/.test(cells.get(k)!.text));
       const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
       const descText = cells.get("description")?.text ?? "";
       // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped description.
       const isNote = /:/.test(descText) || /^[*•-]/.test(descText);
-      if (!hasNumber && onlyDescription && cells.has("description") && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
+      if (
+        !hasNumber &&
+        onlyDescription &&
+        cells.has("description") &&
+        !isNote &&
+        table.rows.length > 0 &&
+        gap < 1.5 * Math.max(prev.height, 1)
+      ) {
         // A wrapped description.
         const last = table.rows[table.rows.length - 1];
         const d = last.get("description");
-        if (d) last.set("description", { text: `${d.text} ${cells.get("description")!.text}`, confidence: Math.min(d.confidence, cells.get("description")!.confidence) });
+        if (d)
+          last.set("description", {
+            text: `${d.text} ${cells.get("description")!.text}`,
+            confidence: Math.min(d.confidence, cells.get("description")!.confidence),
+          });
         table.lines.add(j);
         prev = line;
         continue;
@@ -404,7 +436,8 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       const amt = get("amount");
       const amount = amt ? num(amt) : null;
       const origin = get("origin_country");
-      if (origin) set(`${p}.origin_country`, countryCode(origin.text) ?? trailingCountry(origin.text)?.code ?? null, 0.88 * origin.confidence);
+      if (origin)
+        set(`${p}.origin_country`, countryCode(origin.text) ?? trailingCountry(origin.text)?.code ?? null, 0.88 * origin.confidence);
       const nw = get("net_weight");
       if (nw) set(`${p}.net_weight_kg`, num(nw), 0.88 * nw.confidence);
       const gw = get("gross_weight");
@@ -477,7 +510,9 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     for (let k = anchorLine.index + 1; k < lines.length && out.length < max; k++) {
       const line = lines[k];
       if (line.page !== anchorLine.page || tableLines.has(k)) break;
-      const segs = line.segs.filter((s) => (spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2));
+      const segs = line.segs.filter((s) =>
+        spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2,
+      );
       const gap = line.y - (prev.y + prev.height);
       if (segs.length === 0) {
         if (gap > 0.95 * Math.max(prev.height, 1)) break;
@@ -485,7 +520,19 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
       }
       if (gap > 0.95 * Math.max(prev.height, 1)) break;
       if (segs.some((s) => startsField(s))) break;
-      out.push({ line, seg: segs.length === 1 ? segs[0] : { ...segs[0], text: segs.map((s) => s.text).join(" "), n: norm(segs.map((s) => s.text).join(" ")), x1: segs[segs.length - 1].x1, confidence: Math.min(...segs.map((s) => s.confidence)) } });
+      out.push({
+        line,
+        seg:
+          segs.length === 1
+            ? segs[0]
+            : {
+                ...segs[0],
+                text: segs.map((s) => s.text).join(" "),
+                n: norm(segs.map((s) => s.text).join(" ")),
+                x1: segs[segs.length - 1].x1,
+                confidence: Math.min(...segs.map((s) => s.confidence)),
+              },
+      });
       prev = line;
     }
     return out;
@@ -498,7 +545,8 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     // "Invoice Number:  ……  42183017": a label closed by a colon with the line's last run far to its
     // right (summary blocks right-align their values) still pairs, a little less surely.
     const far = right && /:\s*$/.test(hit.seg.text) && hit.line.segs[hit.line.segs.length - 1] === right;
-    if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height)) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.88 };
+    if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height))
+      return { text: cleanValue(right.text), confidence: right.confidence, base: 0.88 };
     if (right && far) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.8 };
     const under = below(hit.line, hit.seg, columnEnd(hit.line, hit.seg), 1)[0];
     if (under) return { text: cleanValue(under.seg.text), confidence: under.seg.confidence, base: 0.8 };
@@ -607,7 +655,12 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
           ok = false;
           break;
         }
-        totals.push({ value: amount.value, confidence: c * amount.certainty, rank: totalRank(norm(`${hit.seg.text}`)), text: `${hit.seg.text} ${v.text} ${right?.text ?? ""}` });
+        totals.push({
+          value: amount.value,
+          confidence: c * amount.certainty,
+          rank: totalRank(norm(`${hit.seg.text}`)),
+          text: `${hit.seg.text} ${v.text} ${right?.text ?? ""}`,
+        });
         ok = false; // keep looking at later totals
         break;
       }

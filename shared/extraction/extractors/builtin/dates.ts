@@ -19,7 +19,11 @@ const NAMES: string[][] = [
 ];
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 
-const fold = (s: string) => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 1970 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return null;

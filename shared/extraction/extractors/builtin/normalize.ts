@@ -16,12 +16,44 @@ export function norm(text: string): string {
 
 const LANGS = ["en", "de", "fr", "es", "it", "nl", "pt", "pl"];
 const ALIASES: Record<string, string> = {
-  usa: "US", "u s a": "US", "u s": "US", "ee uu": "US", "eeuu": "US", "united states of america": "US", america: "US", "vereinigte staaten von amerika": "US",
-  uk: "GB", "u k": "GB", "great britain": "GB", britain: "GB", england: "GB", scotland: "GB", wales: "GB", "grossbritannien": "GB",
-  "prc": "CN", "p r china": "CN", "peoples republic of china": "CN", "people s republic of china": "CN", "pr china": "CN",
-  holland: "NL", "the netherlands": "NL", "korea": "KR", "south korea": "KR", "republic of korea": "KR", "deutschland brd": "DE",
-  "russia": "RU", "viet nam": "VN", "turkiye": "TR", "czech republic": "CZ", "uae": "AE", "u a e": "AE", "hong kong sar": "HK",
-  "taiwan roc": "TW", "swiss": "CH", "schweiz": "CH", "suisse": "CH",
+  usa: "US",
+  "u s a": "US",
+  "u s": "US",
+  "ee uu": "US",
+  eeuu: "US",
+  "united states of america": "US",
+  america: "US",
+  "vereinigte staaten von amerika": "US",
+  uk: "GB",
+  "u k": "GB",
+  "great britain": "GB",
+  britain: "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  grossbritannien: "GB",
+  prc: "CN",
+  "p r china": "CN",
+  "peoples republic of china": "CN",
+  "people s republic of china": "CN",
+  "pr china": "CN",
+  holland: "NL",
+  "the netherlands": "NL",
+  korea: "KR",
+  "south korea": "KR",
+  "republic of korea": "KR",
+  "deutschland brd": "DE",
+  russia: "RU",
+  "viet nam": "VN",
+  turkiye: "TR",
+  "czech republic": "CZ",
+  uae: "AE",
+  "u a e": "AE",
+  "hong kong sar": "HK",
+  "taiwan roc": "TW",
+  swiss: "CH",
+  schweiz: "CH",
+  suisse: "CH",
 };
 
 let countryNames: Map<string, string> | null = null;
@@ -71,7 +103,13 @@ export function trailingCountry(text: string): { code: string; rest: string } | 
     const code = countryCode(tail);
     if (code) {
       const idx = text.lastIndexOf(words[words.length - take]);
-      return { code, rest: text.slice(0, idx).replace(/[\s,;-]+$/, "").trim() };
+      return {
+        code,
+        rest: text
+          .slice(0, idx)
+          .replace(/[\s,;-]+$/, "")
+          .trim(),
+      };
     }
   }
   return null;
@@ -138,12 +176,24 @@ export function allNumbers(text: string, decimalComma: boolean): number[] {
   return out;
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "US$": "USD", "$": "USD", "CHF": "CHF" };
-const CURRENCY_WORDS: Record<string, string> = { euro: "EUR", euros: "EUR", dollars: "USD", "us dollars": "USD", "u s dollars": "USD", "pounds sterling": "GBP", yuan: "CNY", renminbi: "CNY", rmb: "CNY" };
+const CURRENCY_SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", US$: "USD", $: "USD", CHF: "CHF" };
+const CURRENCY_WORDS: Record<string, string> = {
+  euro: "EUR",
+  euros: "EUR",
+  dollars: "USD",
+  "us dollars": "USD",
+  "u s dollars": "USD",
+  "pounds sterling": "GBP",
+  yuan: "CNY",
+  renminbi: "CNY",
+  rmb: "CNY",
+};
 
 /** Currencies recognised in free text; after a currency label any ISO 4217 code counts. */
 const TRADE_CURRENCIES = new Set(
-  "USD EUR GBP CNY JPY CHF CAD AUD NZD INR HKD SGD SEK NOK DKK PLN CZK HUF RON BGN MXN BRL ZAR KRW TWD THB MYR IDR VND PHP AED SAR ILS RUB".split(" "),
+  "USD EUR GBP CNY JPY CHF CAD AUD NZD INR HKD SGD SEK NOK DKK PLN CZK HUF RON BGN MXN BRL ZAR KRW TWD THB MYR IDR VND PHP AED SAR ILS RUB".split(
+    " ",
+  ),
 );
 
 /**
@@ -151,12 +201,15 @@ const TRADE_CURRENCIES = new Set(
  * the common trade currencies count: "KGS" after a weight is kilograms, not Kyrgyz som.
  */
 export function findCurrency(text: string, anyIso = false): { code: string; fromSymbol: boolean; ambiguous: boolean } | null {
-  for (const m of text.matchAll(/\b([A-Z]{3})\b/g)) if ((anyIso ? ISO_CURRENCIES : TRADE_CURRENCIES).has(m[1])) return { code: m[1], fromSymbol: false, ambiguous: false };
+  for (const m of text.matchAll(/\b([A-Z]{3})\b/g))
+    if ((anyIso ? ISO_CURRENCIES : TRADE_CURRENCIES).has(m[1])) return { code: m[1], fromSymbol: false, ambiguous: false };
   const n = norm(text);
-  for (const [w, code] of Object.entries(CURRENCY_WORDS)) if (new RegExp(`\\b${w}\\b`).test(n)) return { code, fromSymbol: false, ambiguous: false };
+  for (const [w, code] of Object.entries(CURRENCY_WORDS))
+    if (new RegExp(`\\b${w}\\b`).test(n)) return { code, fromSymbol: false, ambiguous: false };
   if (/\bRMB\b/.test(text)) return { code: "CNY", fromSymbol: false, ambiguous: false };
   // € and £ name one currency each; $ and ¥ several (USD/CAD/AUD…, JPY/CNY).
-  for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS)) if (text.includes(sym)) return { code, fromSymbol: true, ambiguous: sym === "$" || sym === "¥" };
+  for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS))
+    if (text.includes(sym)) return { code, fromSymbol: true, ambiguous: sym === "$" || sym === "¥" };
   return null;
 }
 
@@ -199,5 +252,8 @@ export function transportMode(text: string): string | null {
 }
 
 export function cleanValue(text: string): string {
-  return text.replace(/^[\s:#.\-–|/]+/, "").replace(/[\s,;:|]+$/, "").trim();
+  return text
+    .replace(/^[\s:#.\-–|/]+/, "")
+    .replace(/[\s,;:|]+$/, "")
+    .trim();
 }

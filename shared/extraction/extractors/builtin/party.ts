@@ -28,7 +28,22 @@ const STREET_LINE = /^(?:anschrift|adresse|address|strasse|straße|street|direcc
 /** "Nummer: 549910", "Globale Nummer: 4333741000005 (GLN)", "Customer no.: 1234": ids, not the party's name or address. */
 const ID_LINE = /^[^:]{1,32}:\s*[A-Z]{0,3}[\d][\d A-Z/().-]*$/i;
 /** Old national prefixes before postcodes ("D-80333", "F-75001"). */
-const POSTAL_PREFIX: Record<string, string> = { D: "DE", F: "FR", A: "AT", I: "IT", B: "BE", L: "LU", E: "ES", P: "PT", S: "SE", N: "NO", DK: "DK", CH: "CH", NL: "NL", FL: "LI" };
+const POSTAL_PREFIX: Record<string, string> = {
+  D: "DE",
+  F: "FR",
+  A: "AT",
+  I: "IT",
+  B: "BE",
+  L: "LU",
+  E: "ES",
+  P: "PT",
+  S: "SE",
+  N: "NO",
+  DK: "DK",
+  CH: "CH",
+  NL: "NL",
+  FL: "LI",
+};
 const EIN = /\b(?:EIN|IRS(?: no)?|Tax ID)\.?\s*:?\s*(\d{2}-\d{7})\b/i;
 const IEC = /\bIEC(?: (?:no|code))?\.?\s*:?\s*([0-9A-Z]{10})\b/i;
 const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
@@ -42,7 +57,10 @@ export function parseParty(input: BlockLine[]): PartyField[] {
   let lines = input.map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() })).filter((l) => l.text);
   // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
   if (lines.length === 1 && lines[0].text.split(",").length >= 3) {
-    const parts = lines[0].text.split(",").map((t) => t.trim()).filter(Boolean);
+    const parts = lines[0].text
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     // "Chicago, IL 60607": the state and ZIP belong with the city.
     const merged: string[] = [];
     for (const p of parts) {
@@ -80,7 +98,10 @@ export function parseParty(input: BlockLine[]): PartyField[] {
     const email = EMAIL.exec(t);
     if (email) {
       out.push({ field: "contact_email", value: email[0], base: 0.95, source: [l] });
-      t = t.replace(email[0], "").replace(/\b(e-?mail|email)\b\s*:?/i, "").trim();
+      t = t
+        .replace(email[0], "")
+        .replace(/\b(e-?mail|email)\b\s*:?/i, "")
+        .trim();
       matched = true;
     }
     take(PHONE, "contact_phone", 0.85);
@@ -124,7 +145,8 @@ export function parseParty(input: BlockLine[]): PartyField[] {
     } else if ((m = POSTAL_FIRST.exec(t))) {
       const prefixed = /^([A-Z]{1,2})[- ](.+)$/.exec(m[1]);
       const country = prefixed ? (POSTAL_PREFIX[prefixed[1]] ?? (ISO_COUNTRIES.has(prefixed[1]) ? prefixed[1] : null)) : null;
-      if (prefixed && country && !out.some((f) => f.field === "country")) out.push({ field: "country", value: country, base: 0.8, source: [others[i]] });
+      if (prefixed && country && !out.some((f) => f.field === "country"))
+        out.push({ field: "country", value: country, base: 0.8, source: [others[i]] });
       out.push({ field: "postal_code", value: prefixed && country ? prefixed[2] : m[1], base: 0.85, source: [others[i]] });
       out.push({ field: "city", value: m[2].replace(/,.*$/, "").trim(), base: 0.85, source: [others[i]] });
       cityIndex = i;

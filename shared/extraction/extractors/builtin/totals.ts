@@ -6,7 +6,8 @@
  */
 import { norm, parseNumber } from "./normalize.ts";
 
-const FINAL = /\b(amount due|total due|balance due|grand total|total amount due|total for this invoice|invoice total|total incl|incl vat|incl tax|including vat|total ttc|ttc|net a payer|a payer|montant du|gesamtbetrag|rechnungsbetrag|endbetrag|zu zahlen|zahlbetrag|brutto|total a pagar|importe total|totale fattura|totale da pagare|te betalen|totaal incl|totaalbedrag|total to pay|amount payable)\b/;
+const FINAL =
+  /\b(amount due|total due|balance due|grand total|total amount due|total for this invoice|invoice total|total incl|incl vat|incl tax|including vat|total ttc|ttc|net a payer|a payer|montant du|gesamtbetrag|rechnungsbetrag|endbetrag|zu zahlen|zahlbetrag|brutto|total a pagar|importe total|totale fattura|totale da pagare|te betalen|totaal incl|totaalbedrag|total to pay|amount payable)\b/;
 const NET = /\b(total ht|ht|net total|total net|netto|nettobetrag|total excl|excl vat|excl tax|imponibile|base imponible|totaal excl)\b/;
 const SUB = /\b(sub ?total|zwischensumme|sous total|subtotale|subtotaal)\b/;
 
@@ -19,7 +20,8 @@ export function totalRank(label: string): number {
   return 2;
 }
 
-const MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|marz|mai|juni|juli|okt|dez|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|gennaio|giugno|luglio|maggio|januari|februari|maart|mei|augustus)[a-z]*\b/;
+const MONTH_WORD =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|marz|mai|juni|juli|okt|dez|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|gennaio|giugno|luglio|maggio|januari|februari|maart|mei|augustus)[a-z]*\b/;
 
 /**
  * The money amount in a text: a number with a currency sign or code next to it, or with two decimals;
