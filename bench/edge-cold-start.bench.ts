@@ -137,7 +137,7 @@ function firstRequest(name: string, base: string, f: Fixture): Request {
     case "create-shipment":
       return post("/create-shipment", { shipment_data: sampleShipment() });
     case "get-shipment":
-      return new Request(`${base}/get-shipment`, { headers: fn });
+      return new Request(`${base}/get-shipment?status=created`, { headers: fn });
     case "save-draft":
       return post("/save-draft", { shipment_data: sampleShipment() });
     case "validate-shipment":
