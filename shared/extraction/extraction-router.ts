@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { wakeBackgroundTasks } from "../server/background-registry.ts";
+import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { findExtractionJob, toExtractionJobView } from "./extraction-repository.ts";
 import { readUpload, submitExtraction } from "./extraction-service.ts";

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
-import type { BackgroundTask } from "../server/background-registry.ts";
+import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type JobHandler } from "../jobs/worker.ts";
 import { loadExtractionConfig, type ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";

@@ -8,7 +8,7 @@ import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
-import { wakeBackgroundTasks } from "../server/background-registry.ts";
+import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import type { Services } from "../runtime/services.ts";

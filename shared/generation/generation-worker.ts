@@ -1,5 +1,5 @@
 import type { Services } from "../runtime/services.ts";
-import type { BackgroundTask } from "../server/background-registry.ts";
+import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import type { DocumentType } from "../documents/document-types.ts";

@@ -5,7 +5,12 @@ import { drainQueue } from "../jobs/worker.ts";
 import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
 import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
-import { registerBackgroundTask, runningBackgroundTasks, type BackgroundTask, type BackgroundTaskFactory } from "./background-registry.ts";
+import {
+  registerBackgroundTask,
+  runningBackgroundTasks,
+  type BackgroundTask,
+  type BackgroundTaskFactory,
+} from "../jobs/background-registry.ts";
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
@@ -15,7 +20,7 @@ export {
   wakeBackgroundTasks,
   type BackgroundTask,
   type BackgroundTaskFactory,
-} from "./background-registry.ts";
+} from "../jobs/background-registry.ts";
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
 registerJobDrain("extraction_jobs", (services, deadline) =>

@@ -4,7 +4,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { wakeBackgroundTasks } from "../server/background-registry.ts";
+import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
 import { checkWebhookUrl } from "./url-safety.ts";
 import { generateWebhookSecret } from "./webhook-secret.ts";
 import { webhookSettings } from "./webhook-settings.ts";

@@ -6,7 +6,7 @@ import { renderPage, type PageOptions } from "../layout.ts";
 import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
 import { AppError } from "../../http/app-error.ts";
 import { EVENT_NAMES, type EventName } from "../../events/outbox.ts";
-import { wakeBackgroundTasks } from "../../server/background-registry.ts";
+import { wakeBackgroundTasks } from "../../jobs/background-registry.ts";
 import { checkWebhookUrl } from "../../webhooks/url-safety.ts";
 import { generateWebhookSecret } from "../../webhooks/webhook-secret.ts";
 import { webhookSettings } from "../../webhooks/webhook-settings.ts";

@@ -10,7 +10,7 @@ import { AppError } from "../../http/app-error.ts";
 import { listShipments, findShipment } from "../../shipments/shipment-repository.ts";
 import { readUpload, submitExtraction } from "../../extraction/extraction-service.ts";
 import { findExtractionJob } from "../../extraction/extraction-repository.ts";
-import { wakeBackgroundTasks } from "../../server/background-registry.ts";
+import { wakeBackgroundTasks } from "../../jobs/background-registry.ts";
 import { extractFilledFields } from "../../pdf-round-trip/extract-filled-fields.ts";
 import { renderFilledFormResult, renderUploadPage, type FilledFormResult } from "./from-document-view.ts";
 import { memberPrincipal, one, page, type Body, type Ctx } from "./page-support.ts";

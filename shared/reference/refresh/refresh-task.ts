@@ -4,7 +4,7 @@
  * is logged and retried later; nothing here ever throws into the server. Several server processes may
  * run it: the per-table lease lets one of them download and import.
  */
-import type { BackgroundTask } from "../../server/background-registry.ts";
+import type { BackgroundTask } from "../../jobs/background-registry.ts";
 import type { Services } from "../../runtime/services.ts";
 import type { TableRefreshResult } from "./refresh-reference-data.ts";
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// The layers of docs/architecture.md ("Layers"): entry points (functions/, scripts/) → composition
+// (shared/server) → features (shared/<feature>) → platform. Each may import only its own layer and
+// those below it; dpdm (npm run check:cycles) checks that nothing imports in a circle.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "auth", "accounts"]);
+// Known, to be folded into the one configuration schema (issue 14): config.ts reads the refresh settings.
+const ALLOWED = new Set(["shared/runtime/config.ts -> shared/reference/refresh/refresh-settings.ts"]);
+const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+function edges(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const e of readdirSync(join(ROOT, "shared"), { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !e.name.endsWith(".ts")) continue;
+    const file = relative(ROOT, join(e.parentPath, e.name));
+    for (const m of readFileSync(join(ROOT, file), "utf8").matchAll(IMPORT)) {
+      out.push([file, relative(ROOT, resolve(ROOT, dirname(file), m[1]))]);
+    }
+  }
+  return out;
+}
+const area = (path: string) => path.split("/")[1];
+
+describe("layers", () => {
+  const all = edges();
+
+  it("only the composition root (shared/server) imports it, and shared/ imports no entry point, test or benchmark", () => {
+    const wrong = all.filter(
+      ([from, to]) => /^(functions|scripts|tests|bench)\//.test(to) || (to.startsWith("shared/server/") && area(from) !== "server"),
+    );
+    expect(wrong.map((e) => e.join(" -> "))).toEqual([]);
+  });
+
+  it("platform modules import no feature", () => {
+    const wrong = all
+      .filter(([from, to]) => PLATFORM.has(area(from)) && to.startsWith("shared/") && !PLATFORM.has(area(to)))
+      .map((e) => e.join(" -> "))
+      .filter((e) => !ALLOWED.has(e));
+    expect(wrong).toEqual([]);
+  });
+});
