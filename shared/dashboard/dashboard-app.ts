@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { AppError } from "../http/app-error.ts";
+import { withRequestId } from "../http/request-id.ts";
 import { getServices } from "../runtime/services.ts";
 import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { CsrfRefused, csrfProtection } from "./csrf.ts";
@@ -47,12 +48,10 @@ export function notAllowedPage(c: Context<DashboardEnv>): Promise<Response> {
 /** The dashboard (the `dashboard` edge function; the local gateway sends /dashboard/* here). */
 export function createDashboardApp(): Hono<DashboardEnv> {
   const app = new Hono<DashboardEnv>();
+  app.use("*", withRequestId());
   app.use("*", async (c, next) => {
-    const id = c.req.header("x-request-id") ?? crypto.randomUUID();
-    c.set("requestId", id);
     c.set("services", await getServices());
     await next();
-    c.header("x-request-id", id);
     c.header("content-security-policy", DASHBOARD_CSP);
     c.header("x-content-type-options", "nosniff");
     // same-origin, not no-referrer: with no-referrer browsers send "Origin: null" on form posts, which the CSRF check refuses.

@@ -18,15 +18,7 @@ import {
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
-import {
-  boundedOsaDistance,
-  buildWordVocabulary,
-  closestWords,
-  completions,
-  longestPrefixWords,
-  splitJoinedWord,
-  type WordVocabulary,
-} from "./typo.ts";
+import { buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -45,6 +37,7 @@ import {
   type TreeLine,
 } from "./hs-code-repository.ts";
 import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } from "./hierarchy.ts";
+import { osaDistance } from "../text/edit-distance.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -276,7 +269,7 @@ function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVoc
   if (completed.length > 0) return { kind: "completion", words: completed };
   // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
   const closest = closestWords(vocab, word);
-  if (closest.length > 0 && boundedOsaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
+  if (closest.length > 0 && osaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
   if (parts) return { kind: "split", words: parts };
   return closest.length > 0 ? { kind: "typo", words: closest } : null;

@@ -8,6 +8,7 @@
  */
 import { descriptionWords } from "./normalize.ts";
 import { singularWord } from "./synonyms.ts";
+import { osaDistance } from "../text/edit-distance.ts";
 
 export interface WordVocabulary {
   /** Word → number of descriptions containing it. */
@@ -40,40 +41,6 @@ export function maxEdits(length: number): number {
   return 2;
 }
 
-/**
- * Optimal string alignment distance when it is at most max, else max + 1. The work stops early: a cell
- * is at least the smallest cell of the row above, or of the row before that plus one (a transposition),
- * so two rows past the bound mean the distance is too.
- */
-export function boundedOsaDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const lb = b.length;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
-  let cur = new Array<number>(lb + 1).fill(0);
-  let prevRowMin = 0;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        v = Math.min(v, prev2[j - 2] + 1);
-      }
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max && prevRowMin >= max) return max + 1;
-    prevRowMin = rowMin;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  return Math.min(prev[lb], max + 1);
-}
-
 function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
@@ -93,7 +60,7 @@ export function closestWords(vocab: WordVocabulary, word: string, limit = 2): st
   const found: Array<{ w: string; d: number; prefix: number; count: number }> = [];
   for (let len = word.length - max; len <= word.length + max; len++) {
     for (const w of vocab.byLength.get(len) ?? []) {
-      const d = boundedOsaDistance(word, w, max);
+      const d = osaDistance(word, w, max);
       if (d <= max) found.push({ w, d, prefix: commonPrefix(word, w), count: vocab.counts.get(w) ?? 0 });
     }
   }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { withRequestId } from "./request-id.ts";
 import type { AppEnv } from "./app-env.ts";
 import { handleError, handleNotFound } from "./handle-error.ts";
 import { mountRoutes, type RouteDef } from "./route.ts";
@@ -10,12 +11,7 @@ export const FUNCTIONS_PREFIX = "/functions/v1";
 /** Shared middleware of every edge function: request id, CORS (browser clients of supabase-js), services. */
 export function createBaseApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    const id = c.req.header("x-request-id") ?? crypto.randomUUID();
-    c.set("requestId", id);
-    c.header("x-request-id", id);
-    await next();
-  });
+  app.use("*", withRequestId());
   app.use(
     "*",
     cors({

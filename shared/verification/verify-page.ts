@@ -1,8 +1,6 @@
+import { html, raw } from "hono/html";
 import type { VerifyAnswer } from "./verify-hash.ts";
 import { VERIFIED_MEANING } from "./verify-hash.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--ok:#0a7d32;--bad:#b42318;--muted:#5b6470;--card:#fff;--bg:#f3f5f7;--fg:#101418}
@@ -21,30 +19,31 @@ h2{font-size:1rem;margin:0 0 8px}ul{margin:0;padding-left:1.2rem}p{margin:0 0 8p
 
 /** The public verification page (/verify/<hash>): readable on a phone, no scripts, no external files. */
 export function renderVerifyPage(hash: string, answer: VerifyAnswer): string {
+  // hono/html escapes every interpolated value; only the fixed style sheet is inserted raw.
   const body =
     answer.verified === true
-      ? `<section class="card ok" aria-live="polite">
+      ? html`<section class="card ok" aria-live="polite">
   <p class="status"><span class="badge" aria-hidden="true">✓</span>Verified</p>
-  <p>${escapeHtml(answer.message.replace(` ${VERIFIED_MEANING}`, ""))}</p>
+  <p>${answer.message.replace(` ${VERIFIED_MEANING}`, "")}</p>
   <dl>
-    <dt>Validated</dt><dd>${escapeHtml(new Date(answer.timestamp).toUTCString())}</dd>
-    <dt>Route</dt><dd>${escapeHtml(answer.route.origin_country ?? "—")} → ${escapeHtml(answer.route.destination_country ?? "—")}</dd>
-    <dt>Rule checks</dt><dd>${answer.rules_summary.layers.map((l) => `${escapeHtml(l.name)}: ${escapeHtml(l.status)}`).join("<br>")}</dd>
-    <dt>Documents</dt><dd>${answer.documents_generated.length ? answer.documents_generated.map((d) => escapeHtml(d.replace(/_/g, " ").toLowerCase())).join(", ") : "none generated yet"}</dd>
-    <dt>Rule set</dt><dd>${escapeHtml(answer.gate_slug)} (rule library ${escapeHtml(answer.rule_library_version)})</dd>
-    <dt>Hash</dt><dd><code>${escapeHtml(answer.validation_hash)}</code></dd>
+    <dt>Validated</dt><dd>${new Date(answer.timestamp).toUTCString()}</dd>
+    <dt>Route</dt><dd>${answer.route.origin_country ?? "—"} → ${answer.route.destination_country ?? "—"}</dd>
+    <dt>Rule checks</dt><dd>${answer.rules_summary.layers.map((l, i) => html`${i > 0 ? html`<br>` : ""}${l.name}: ${l.status}`)}</dd>
+    <dt>Documents</dt><dd>${answer.documents_generated.length ? answer.documents_generated.map((d) => d.replace(/_/g, " ").toLowerCase()).join(", ") : "none generated yet"}</dd>
+    <dt>Rule set</dt><dd>${answer.gate_slug} (rule library ${answer.rule_library_version})</dd>
+    <dt>Hash</dt><dd><code>${answer.validation_hash}</code></dd>
   </dl>
 </section>`
-      : `<section class="card bad" aria-live="polite">
+      : html`<section class="card bad" aria-live="polite">
   <p class="status"><span class="badge" aria-hidden="true">✕</span>Not verified</p>
-  <p>${escapeHtml(answer.message)}</p>
+  <p>${answer.message}</p>
   <p class="muted">Compare the hash below with the one printed in the document footer. A document whose hash is unknown here was not produced from data that passed this service's validation, or it was altered.</p>
-  <dl><dt>Hash checked</dt><dd><code>${escapeHtml(hash)}</code></dd></dl>
+  <dl><dt>Hash checked</dt><dd><code>${hash}</code></dd></dl>
 </section>`;
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${answer.verified ? "Verified" : "Not verified"} · Trade document verification</title>
-<style>${STYLE}</style></head>
+<style>${raw(STYLE)}</style></head>
 <body><main>
 <h1 style="font-size:1.1rem;margin:4px 0 16px">Trade document verification</h1>
 ${body}
@@ -62,7 +61,7 @@ ${body}
   </ul>
 </section>
 <p class="muted">Checked against the validation records of this service. The hash is in the footer of every page of the document and in its QR code.</p>
-</main></body></html>`;
+</main></body></html>`.toString();
 }
 
 /** The page for an address that is not a verification link at all (e.g. a malformed percent-escape). */

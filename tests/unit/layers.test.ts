@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 // (shared/server) → features (shared/<feature>) → platform. Each may import only its own layer and
 // those below it; dpdm (npm run check:cycles) checks that nothing imports in a circle.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "auth", "accounts"]);
+const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "text", "auth", "accounts"]);
 // Known, to be folded into the one configuration schema (issue 14): config.ts reads the refresh settings.
 const ALLOWED = new Set(["shared/runtime/config.ts -> shared/reference/refresh/refresh-settings.ts"]);
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;

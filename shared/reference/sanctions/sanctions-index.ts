@@ -22,8 +22,9 @@
  * Only names whose every required token was reached are scored exactly.
  */
 import { isOnlyLegalForm, legalFormWords, NAME_STOPWORDS, normalizeName, tokenizeName } from "./normalize-name.ts";
-import { alignTokens, MIN_FUZZY_TOKEN_LENGTH, osaDistance, phoneticKey, PHONETIC_MIN_KEY_LENGTH, tokenSimilarity } from "./similarity.ts";
+import { alignTokens, MIN_FUZZY_TOKEN_LENGTH, phoneticKey, PHONETIC_MIN_KEY_LENGTH, tokenSimilarity } from "./similarity.ts";
 import type { SanctionsMatch } from "../../rules/reference-facts.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
 
 export interface SanctionsAlias {
   name: string;

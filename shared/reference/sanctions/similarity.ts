@@ -5,6 +5,7 @@
  * nameSimilarity which normalises itself.
  */
 import { normalizeName } from "./normalize-name.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
 
 /** Tokens shorter than this only ever match exactly ("al" never matches "el", "ltd" never "ltda"). */
 export const MIN_FUZZY_TOKEN_LENGTH = 4;
@@ -63,37 +64,6 @@ export function jaroWinkler(a: string, b: string): number {
   const max = Math.min(WINKLER_MAX_PREFIX, a.length, b.length);
   while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   return j + prefix * WINKLER_PREFIX_SCALE * (1 - j);
-}
-
-/**
- * Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a substring): insertions,
- * deletions, substitutions and adjacent transpositions cost 1. Symmetric.
- */
-export function osaDistance(a: string, b: string): number {
-  const la = a.length;
-  const lb = b.length;
-  if (la === 0) return lb;
-  if (lb === 0) return la;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
-  for (let j = 0; j <= lb; j++) prev[j] = j;
-  for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        v = Math.min(v, prev2[j - 2] + 1);
-      }
-      cur[j] = v;
-    }
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[lb];
 }
 
 /**

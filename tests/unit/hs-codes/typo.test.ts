@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { boundedOsaDistance, buildWordVocabulary, closestWords, maxEdits } from "../../../shared/hs-codes/typo.ts";
-import { osaDistance } from "../../../shared/reference/sanctions/similarity.ts";
+import { buildWordVocabulary, closestWords, maxEdits } from "../../../shared/hs-codes/typo.ts";
+import { osaDistance } from "../../../shared/text/edit-distance.ts";
 
 const vocab = buildWordVocabulary(
   ["Bicycles and other cycles", "Shampoos", "Refrigerators, freezers", "Portable machines", "Shape of things", "Stamps"],
@@ -37,7 +37,7 @@ describe("typo vocabulary", () => {
         fc.integer({ min: 0, max: 3 }),
         (a, b, max) => {
           const full = osaDistance(a, b);
-          const bounded = boundedOsaDistance(a, b, max);
+          const bounded = osaDistance(a, b, max);
           return full <= max ? bounded === full : bounded === max + 1;
         },
       ),

@@ -6,12 +6,12 @@ import {
   jaro,
   jaroWinkler,
   nameSimilarity,
-  osaDistance,
   phoneticKey,
   PHONETIC_FLOOR,
   tokenSimilarity,
   weightedTokenSetSimilarity,
 } from "../../../shared/reference/sanctions/similarity.ts";
+import { osaDistance } from "../../../shared/text/edit-distance.ts";
 
 const word = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123"), maxLength: 12 });
 const anyString = fc.string({ unit: "binary", maxLength: 60 });

@@ -29,6 +29,7 @@ import {
 import { parseParty, type BlockLine } from "./party.ts";
 import { parseDate } from "./dates.ts";
 import { bestTotal, moneyIn, totalRank } from "./totals.ts";
+import { levenshteinDistance } from "../../../text/edit-distance.ts";
 
 interface Seg extends TextSegment {
   n: string;
@@ -99,30 +100,13 @@ function toLines(doc: DocumentText): Line[] {
   }));
 }
 
-/** Levenshtein distance, giving up above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, cur[j]);
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 /** OCR misreads ("Empfinger", "Descriptionof"): one edit per 6 letters, spaces ignored. */
 function fuzzyEqual(text: string, label: string): boolean {
   const a = text.replace(/ /g, "");
   const b = label.replace(/ /g, "");
   if (a === b) return true;
   if (b.length < 6) return false;
-  return editDistance(a, b, b.length >= 12 ? 2 : 1) <= (b.length >= 12 ? 2 : 1);
+  return levenshteinDistance(a, b, b.length >= 12 ? 2 : 1) <= (b.length >= 12 ? 2 : 1);
 }
 
 let fuzzy = false;
