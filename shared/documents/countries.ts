@@ -1,48 +1,10 @@
-/** Country groups the document pre-checks and layouts need, and display names for alpha-2 codes. */
-
-export const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "CZ",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "HU",
-  "IE",
-  "IT",
-  "LV",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SK",
-  "SI",
-  "ES",
-  "SE",
-]);
-
-/** Non-EU destinations accepted for EUR.1 and the statement on origin (spec: pre-checks). */
-export const EUR1_PARTNER_COUNTRIES: ReadonlySet<string> = new Set(["CH", "NO", "IS", "LI", "TR"]);
-
-export const USMCA_COUNTRIES: ReadonlySet<string> = new Set(["US", "CA", "MX"]);
+/** Display names for alpha-2 codes and the EUR.1 destination test; the country groups are in shared/trade. */
+import { EU_MEMBER_STATES, EUR1_PARTNER_COUNTRIES } from "../trade/countries.ts";
 
 export function normalizeCountry(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const code = value.trim().toUpperCase();
   return code.length > 0 ? code : null;
-}
-
-export function isEuMember(code: string | null): boolean {
-  return code !== null && EU_MEMBER_STATES.has(code);
 }
 
 export function isEur1Destination(code: string | null): boolean {

@@ -23,10 +23,11 @@
  * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
  * generate-documents renders their blanks as fillable fields (final_doc false).
  */
-import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "./document-types.ts";
+import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "../trade/document-types.ts";
 import { dataPathToFieldPath, instantiatePath } from "./field-paths.ts";
 import { arrayAt, getAt, hasValue } from "./data.ts";
-import { isEur1Destination, normalizeCountry, USMCA_COUNTRIES } from "./countries.ts";
+import { isEur1Destination, normalizeCountry } from "./countries.ts";
+import { USMCA_COUNTRIES } from "../trade/countries.ts";
 
 export type FormTab = "parties" | "route" | "goods" | "logistics" | "compliance";
 

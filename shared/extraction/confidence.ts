@@ -15,7 +15,11 @@
  */
 import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
 import { clampConfidence } from "./extraction-result.ts";
-import { INCOTERMS, isCanonicalLocode, ISO_COUNTRIES, ISO_CURRENCIES, TRANSPORT_MODES } from "./code-lists.ts";
+import { isCountryCode } from "../trade/countries.ts";
+import { isCurrencyCode } from "../trade/currencies.ts";
+import { isIncoterm2020 } from "../trade/incoterms.ts";
+import { isCanonicalLocode } from "../trade/locode.ts";
+import { TRANSPORT_MODES } from "../trade/transport-modes.ts";
 
 export const FORMAT_FAIL = 0.5;
 export const TOTAL_MISMATCH = 0.6;
@@ -44,11 +48,11 @@ export function containerCheckDigitOk(code: string): boolean {
 /** true / false for fields with a format; null when the field has none. */
 export function formatCheck(path: string, value: string | number): boolean | null {
   const s = String(value);
-  if (/(^|\.)(country|origin_country|destination_country)$/.test(path)) return ISO_COUNTRIES.has(s);
-  if (path === "goods.currency") return ISO_CURRENCIES.has(s);
+  if (/(^|\.)(country|origin_country|destination_country)$/.test(path)) return isCountryCode(s);
+  if (path === "goods.currency") return isCurrencyCode(s);
   if (/\.hs_code$/.test(path)) return /^\d{6,10}$/.test(s);
   if (/route\.port_of_(loading|discharge)$/.test(path)) return isCanonicalLocode(s);
-  if (path === "route.incoterms") return (INCOTERMS as readonly string[]).includes(s);
+  if (path === "route.incoterms") return isIncoterm2020(s);
   if (path === "route.transport_mode") return (TRANSPORT_MODES as readonly string[]).includes(s);
   if (/tax_ids\.eori$/.test(path)) return /^[A-Z]{2}[0-9A-Z]{1,15}$/.test(s);
   if (/tax_ids\.ein$/.test(path)) return /^\d{2}-\d{7}$/.test(s);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
-import type { DocumentType } from "../documents/document-types.ts";
+import type { DocumentType } from "../trade/document-types.ts";
 import { checkPreconditions } from "../documents/field-requirements.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { validateShipment } from "../validation/validate-shipment.ts";

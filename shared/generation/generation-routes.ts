@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { authenticate } from "../auth/authenticate.ts";
-import { DOCUMENT_TYPES } from "../documents/document-types.ts";
+import { DOCUMENT_TYPES } from "../trade/document-types.ts";
 import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";

@@ -2,7 +2,7 @@ import type { Services } from "../runtime/services.ts";
 import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
 import { renderDocument } from "../documents/render-document.ts";
-import type { DocumentType } from "../documents/document-types.ts";
+import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";

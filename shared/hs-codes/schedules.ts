@@ -2,7 +2,7 @@
  * The tariff schedules the HS lookup can search, and which one a `country` query parameter selects.
  * Pure data and functions.
  */
-import { isEuMember } from "../rules/code-lists.ts";
+import { isEuMember } from "../trade/countries.ts";
 
 export const HS_SCHEDULES = ["wco", "us", "eu", "uk", "in"] as const;
 export type HsSchedule = (typeof HS_SCHEDULES)[number];

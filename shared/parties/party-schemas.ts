@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../http/error-codes.ts";
 import { isEmail, isPhone } from "../rules/checks/format.ts";
-import { COUNTRY_HINTS, isIsoCountry } from "./iso-countries.ts";
+import { COUNTRY_HINTS, isCountryCode as isIsoCountry } from "../trade/countries.ts";
 import { checkTaxIds, MAX_TAX_ID_LENGTH, MAX_TAX_IDS, normalizeTaxId, TAX_ID_KEY } from "./tax-ids.ts";
 
 /** Issues raised by these checks carry one of these in `params.code`, which picks the error code. */

@@ -5,7 +5,7 @@
  * fails those rules when it is copied into a shipment; the GSTIN is also checked against its check
  * character and against the PAN it contains. Other keys (vat, abn, cnpj …) are accepted as free text.
  */
-import { isIsoCountry } from "./iso-countries.ts";
+import { isCountryCode as isIsoCountry } from "../trade/countries.ts";
 
 export const KNOWN_TAX_IDS = ["ein", "eori", "iec", "gstin", "pan"] as const;
 export type KnownTaxId = (typeof KNOWN_TAX_IDS)[number];

@@ -2,7 +2,7 @@ import type { Db } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import type { ErrorCode } from "../http/error-codes.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
-import { DOCUMENT_TYPES, isDocumentType } from "../documents/document-types.ts";
+import { DOCUMENT_TYPES, isDocumentType } from "../trade/document-types.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { readFormFields, mapFieldsToShipment, mergeIntoShipment } from "../pdf/read-form-fields.ts";
 import { isPdfProblemError, RECOMMENDED_ERROR_CODES } from "../pdf/pdf-problem.ts";

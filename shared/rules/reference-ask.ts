@@ -6,7 +6,7 @@ import type { HsSchedule } from "./reference-facts.ts";
 import { destination, isRecord, lineItems, PARTY_KEYS, prop, str, at } from "./shipment-access.ts";
 import { parseHsCode } from "../trade/hs-code.ts";
 import { normaliseLocode } from "../trade/locode.ts";
-import { isEuMember } from "./code-lists.ts";
+import { isEuMember } from "../trade/countries.ts";
 
 export interface ReferenceAsk {
   /**

@@ -1,7 +1,8 @@
 /** Renders docs/rules.md from the rule table (pure; npm run docs:generate writes it). */
 import { RULE_LIBRARY_VERSION, RULES, SCORE_FORMULA, STAGE_NAMES } from "./rule-table.ts";
 import { GATES, DEFAULT_GATE_SLUG } from "./gates.ts";
-import { EU_MEMBER_STATES, PLANT_PRODUCT_CHAPTERS } from "./code-lists.ts";
+import { PLANT_PRODUCT_CHAPTERS } from "./code-lists.ts";
+import { EU_MEMBER_STATES } from "../trade/countries.ts";
 import type { Stage } from "./rule-types.ts";
 
 function cell(text: string): string {
@@ -67,7 +68,7 @@ export function renderRulesDoc(): string {
       'trimmed and upper-cased and transport modes trimmed and lower-cased, so "de" or " ir" still select the right rules; the spelling itself is ' +
       "reported once, by rule_format_iso_country / rule_transport_mode_valid.",
   );
-  lines.push(`- **EU member states** (27): ${EU_MEMBER_STATES.join(", ")}. UK is destination GB.`);
+  lines.push(`- **EU member states** (27): ${[...EU_MEMBER_STATES].join(", ")}. UK is destination GB.`);
   lines.push(
     "- **EORI**: non-GB EORIs (any party) are a country code (or XI) + 1–15 digits; GB EORIs are GB + 9 or 12 digits; UK destination requires the importer's EORI (when given) to start with GB. " +
       "EU-destination rules apply to intra-EU shipments too.",

@@ -22,7 +22,9 @@ async function createAndRead(url: string, anonKey: string, apiKey: string) {
   return created.body.shipment_id as string;
 }
 
-describe("the local server (real server process)", () => {
+// Each test starts (up to 60 s) and stops (up to 45 s) real server processes; on a loaded 2-core CI machine
+// that is more than the suite's 60 s default. A bound on waiting, not a speed check.
+describe("the local server (real server process)", { timeout: 240_000 }, () => {
   it("`npm start` starts it as the README says", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tds-npm-start-"));
     dirs.push(dataDir);

@@ -5,7 +5,9 @@
  * without a second list to keep in step. Pure.
  */
 import { REQUIREMENTS_TABLE, type FormTab } from "../../documents/field-requirements.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../documents/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
+import { INCOTERMS_2020 as INCOTERMS } from "../../trade/incoterms.ts";
+import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 
 export type FieldKind = "text" | "number" | "country" | "select" | "flags" | "checkbox" | "email" | "textarea";
 
@@ -33,9 +35,6 @@ export const REPEATABLE = {
   containers: { arrayPath: "packaging.containers", label: "Container", tab: "logistics" as FormTab },
 } as const;
 export type RepeatableGroup = keyof typeof REPEATABLE;
-
-const TRANSPORT_MODES = ["sea", "air", "road", "rail", "multimodal"] as const;
-const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
 
 const f = (dataPath: string, label: string, tab: FormTab, kind: FieldKind = "text", extra: Partial<FormField> = {}): FormField => ({
   dataPath,

@@ -14,7 +14,7 @@ import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { generateDocuments } from "../../generation/generate-documents.ts";
 import { startProcessing } from "../../generation/generation-routes.ts";
-import type { DocumentType } from "../../documents/document-types.ts";
+import type { DocumentType } from "../../trade/document-types.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { fromCheckMessages, fromRuleResults, type FieldFinding } from "./findings.ts";
 import { knownInputs } from "./shipment-view.ts";

@@ -10,7 +10,7 @@ import type { GenerationJob } from "../../generation/generation-repository.ts";
 import type { ValidationRecord } from "../../validation/validation-record-repository.ts";
 import type { DataChange } from "../../generation/diff-shipment-data.ts";
 import { qrMatrix, qrPath, QR_QUIET_ZONE } from "../../documents/layout/qr.ts";
-import { DOCUMENT_TYPES } from "../../documents/document-types.ts";
+import { DOCUMENT_TYPES } from "../../trade/document-types.ts";
 import { FORM_FIELDS, REPEATABLE, TABS, groupOf, type RepeatableGroup } from "./form-fields.ts";
 import { formStateFromShipment, inputName } from "./form-data.ts";
 import { findingsByField, fromRuleResults, worstSeverity, type FieldFinding } from "./findings.ts";

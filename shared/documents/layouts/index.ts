@@ -1,5 +1,5 @@
 /** The layout of each document type (one module per type). */
-import type { DocumentType } from "../document-types.ts";
+import type { DocumentType } from "../../trade/document-types.ts";
 import type { Layout } from "./common.ts";
 import { commercialInvoice } from "./commercial-invoice.ts";
 import { packingList } from "./packing-list.ts";

@@ -1,5 +1,6 @@
 /** Helpers shared by the origin documents (EUR.1, statement on origin, certificate of origin, USMCA). Pure. */
-import { countryName, isEuMember, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../countries.ts";
+import { isEuMember } from "../../trade/countries.ts";
 import type { Reader } from "./common.ts";
 
 /** "European Union" for an EU member state, else the country's name; null when unknown. */

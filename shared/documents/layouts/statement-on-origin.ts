@@ -8,7 +8,8 @@ import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import { box, formatQuantity, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { invoiceRef } from "./origin-common.ts";
-import { countryName, isEuMember, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../countries.ts";
+import { isEuMember } from "../../trade/countries.ts";
 
 function itemsTable(r: Reader): TableBlock {
   return {

@@ -4,6 +4,8 @@
  * needs; the confidences are computed afterwards, never asked of the model.
  */
 import { z } from "zod";
+import { IncotermSchema } from "../../trade/incoterms.ts";
+import { TransportModeSchema } from "../../trade/transport-modes.ts";
 
 const s = () => z.string().nullable();
 const n = () => z.number().nullable();
@@ -29,8 +31,8 @@ export const ModelAnswerSchema = z.object({
   route: z.object({
     origin_country: s().describe("ISO 3166-1 alpha-2"),
     destination_country: s().describe("ISO 3166-1 alpha-2"),
-    transport_mode: z.enum(["sea", "air", "road", "rail", "multimodal"]).nullable(),
-    incoterms: z.enum(["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"]).nullable(),
+    transport_mode: TransportModeSchema.nullable(),
+    incoterms: IncotermSchema.nullable(),
     port_of_loading: s().describe("UN/LOCODE (5 characters) when the document gives one, else the port name"),
     port_of_discharge: s().describe("UN/LOCODE (5 characters) when the document gives one, else the port name"),
     vessel_name: s(),

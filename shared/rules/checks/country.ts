@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, destination, isBlank, PARTY_KEYS, PARTY_LABEL, type PartyKey } from "../shipment-access.ts";
-import { isEuMember } from "../code-lists.ts";
+import { isEuMember } from "../../trade/countries.ts";
 import { found } from "./helpers.ts";
 
 type TaxId = "ein" | "eori" | "iec" | "gstin" | "pan";

@@ -2,7 +2,8 @@ import type { Finding, FindingCheck } from "../rule-types.ts";
 import type { ReferenceFacts } from "../reference-facts.ts";
 import { arr, at, countryCode, isBlank, isRecord, lineItems, PARTY_KEYS, prop, str, transportMode } from "../shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
-import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS, USMCA_COUNTRIES } from "../code-lists.ts";
+import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS } from "../code-lists.ts";
+import { isUsmcaCountry } from "../../trade/countries.ts";
 import { hsChapter, parseHsCode } from "../../trade/hs-code.ts";
 import { absent, found, notLoaded } from "./helpers.ts";
 
@@ -209,7 +210,7 @@ export const eur1Agreement: FindingCheck = (shipment) => {
 
 export const usmcaParties: FindingCheck = (shipment) => {
   const countries = PARTY_KEYS.map((p) => countryCode(at(shipment, p, "country"))).filter((c): c is string => c !== undefined);
-  if (countries.some((c) => (USMCA_COUNTRIES as readonly string[]).includes(c))) return [];
+  if (countries.some((c) => isUsmcaCountry(c))) return [];
   return [
     {
       path: ["exporter", "country"],

@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { arr, at, lineItems, num, prop, str } from "../shipment-access.ts";
-import { currencyMinorUnits } from "../code-lists.ts";
+import { currencyMinorUnits } from "../../trade/currencies.ts";
 import {
   DEC_ZERO,
   type Dec,

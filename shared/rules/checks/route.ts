@@ -1,7 +1,7 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, countryCode, str } from "../shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
-import { TRANSPORT_MODES } from "../code-lists.ts";
+import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 import { found, notLoaded } from "./helpers.ts";
 
 type PortField = "port_of_loading" | "port_of_discharge";

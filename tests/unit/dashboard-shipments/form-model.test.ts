@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_TYPES } from "../../../shared/documents/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
 import { REQUIREMENTS_TABLE } from "../../../shared/documents/field-requirements.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";
 import { chosenDocumentTypes, FORM_FIELDS, requirementFor } from "../../../shared/dashboard/shipments/form-fields.ts";

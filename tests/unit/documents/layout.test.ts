@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { DOCUMENT_TYPES } from "../../../shared/documents/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
 import { buildDocumentModel, embedDocumentFonts } from "../../../shared/documents/render-document.ts";
 import { flowDocument } from "../../../shared/documents/layout/flow.ts";
 import { footerOps, headerOps } from "../../../shared/documents/layout/frame.ts";

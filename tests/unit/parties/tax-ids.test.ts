@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkTaxIds, gstinCheckCharacter, normalizeTaxId, taxIdProblem } from "../../../shared/parties/tax-ids.ts";
-import { ISO_COUNTRY_CODES } from "../../../shared/parties/iso-countries.ts";
+import { COUNTRY_CODES as ISO_COUNTRY_CODES } from "../../../shared/trade/countries.ts";
 import { foldPartyName, partySearchWords } from "../../../shared/parties/party-service.ts";
 import { parseIsoCountriesCsv } from "../../../shared/reference/importers/parse-iso-countries.ts";
 import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";

@@ -12,7 +12,7 @@ import { PDFDict, PDFDocument, PDFHexString, PDFName, type PDFTextField } from "
 import { renderDocument, type RenderInput } from "../../../shared/documents/render-document.ts";
 import { fontkit, loadFontBytes } from "../../../shared/documents/fonts.ts";
 import { longShipment, SAMPLE_META } from "../../support/sample-shipments.ts";
-import type { DocumentType } from "../../../shared/documents/document-types.ts";
+import type { DocumentType } from "../../../shared/trade/document-types.ts";
 import { PdfWorkspace } from "../../support/pdf-tools.ts";
 
 export { PdfWorkspace };

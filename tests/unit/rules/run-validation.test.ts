@@ -3,7 +3,7 @@ import { collectReferenceAsk, compareFields, computeScore, runValidation } from 
 import { RULES, RULES_BY_ID, RULE_LIBRARY_VERSION, SCORE_FORMULA } from "../../../shared/rules/rule-table.ts";
 import { DEFAULT_GATE_SLUG, findGate, GATE_SLUGS, isGateSlug, UnknownGateError } from "../../../shared/rules/gates.ts";
 import { emptyReferenceFacts } from "../../../shared/rules/empty-facts.ts";
-import { EU_MEMBER_STATES } from "../../../shared/rules/code-lists.ts";
+import { EU_MEMBER_STATES } from "../../../shared/trade/countries.ts";
 import type { RuleResult } from "../../../shared/rules/rule-types.ts";
 import { baseline, factsFor, inShipment, ukShipment, usShipment, validate, variant } from "./fixtures.ts";
 
@@ -240,7 +240,7 @@ describe("rule semantics", () => {
   });
 
   it("HS rules by destination: all 27 EU members need 10 digits, looked up by the first 8 when the EU table is CN", () => {
-    expect(EU_MEMBER_STATES).toHaveLength(27);
+    expect(EU_MEMBER_STATES.size).toBe(27);
     for (const dest of EU_MEMBER_STATES) {
       const s = variant(baseline(), (x) => {
         x.route.destination_country = dest;

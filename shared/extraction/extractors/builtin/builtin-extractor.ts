@@ -30,6 +30,10 @@ import { parseParty, type BlockLine } from "./party.ts";
 import { parseDate } from "./dates.ts";
 import { bestTotal, moneyIn, totalRank } from "./totals.ts";
 import { levenshteinDistance } from "../../../text/edit-distance.ts";
+import { INCOTERM_WORD } from "../../../trade/incoterms.ts";
+
+/** "FOB Hamburg": an Incoterm followed by a capitalised place. */
+const INCOTERM_BEFORE_PLACE = new RegExp(`${INCOTERM_WORD.source}\\s+[A-Z][a-zA-Z]+`);
 
 interface Seg extends TextSegment {
   n: string;
@@ -711,7 +715,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   const allText = lines.map((l) => l.segs.map((s) => s.text).join("  "));
   if (!out.has("route.incoterms")) {
     for (const t of allText) {
-      const m = /\b(EXW|FCA|CPT|CIP|DAP|DPU|DDP|FAS|FOB|CFR|CIF)\b\s+[A-Z][a-zA-Z]+/.exec(t);
+      const m = INCOTERM_BEFORE_PLACE.exec(t);
       if (m) {
         set("route.incoterms", m[1], 0.6);
         break;

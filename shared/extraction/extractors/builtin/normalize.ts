@@ -1,5 +1,7 @@
 /** Text and value normalisation for the built-in extractor: labels, numbers, countries, codes. */
-import { INCOTERMS, ISO_COUNTRIES, ISO_CURRENCIES } from "../../code-lists.ts";
+import { COUNTRY_CODES as ISO_COUNTRIES } from "../../../trade/countries.ts";
+import { CURRENCY_CODES as ISO_CURRENCIES } from "../../../trade/currencies.ts";
+import { INCOTERM_WORD } from "../../../trade/incoterms.ts";
 import { hsCodeDigits } from "../../../trade/hs-code.ts";
 import { parseLocode } from "../../../trade/locode.ts";
 
@@ -214,7 +216,7 @@ export function findCurrency(text: string, anyIso = false): { code: string; from
 }
 
 export function findIncoterm(text: string): string | null {
-  const m = new RegExp(`\\b(${INCOTERMS.join("|")})\\b`).exec(text.toUpperCase());
+  const m = INCOTERM_WORD.exec(text.toUpperCase());
   return m ? m[1] : null;
 }
 

@@ -1,6 +1,6 @@
 /** Splits a party block (name, street lines, postal code and city, country, ids, contacts) into fields. */
 import { countryCode, trailingCountry } from "./normalize.ts";
-import { ISO_COUNTRIES } from "../../code-lists.ts";
+import { COUNTRY_CODES as ISO_COUNTRIES } from "../../../trade/countries.ts";
 
 export interface BlockLine {
   text: string;
