@@ -20,6 +20,7 @@ import { isCurrencyCode } from "../trade/currencies.ts";
 import { isIncoterm2020 } from "../trade/incoterms.ts";
 import { isCanonicalLocode } from "../trade/locode.ts";
 import { TRANSPORT_MODES } from "../trade/transport-modes.ts";
+import { isValidContainerNumber } from "../trade/container-number.ts";
 
 export const FORMAT_FAIL = 0.5;
 export const TOTAL_MISMATCH = 0.6;
@@ -27,23 +28,8 @@ export const ITEM_MISMATCH = 0.85;
 
 const POSITIVE_NUMBERS = /(quantity|unit_price|total_value|net_weight_kg|gross_weight_kg|total_packages|total_gross_weight_kg)$/;
 
-/** ISO 6346: owner code + serial + check digit. */
-export function containerCheckDigitOk(code: string): boolean {
-  if (!/^[A-Z]{4}\d{7}$/.test(code)) return false;
-  const value = (ch: string) => {
-    if (/\d/.test(ch)) return Number(ch);
-    // A=10 … Z=38, skipping multiples of 11.
-    let v = 10;
-    for (let c = 65; c < ch.charCodeAt(0); c++) {
-      v++;
-      if (v % 11 === 0) v++;
-    }
-    return v;
-  };
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += value(code[i]) * 2 ** i;
-  return (sum % 11) % 10 === Number(code[10]);
-}
+/** ISO 6346: owner code + serial + check digit (kept under this name for the extraction checks). */
+export const containerCheckDigitOk = isValidContainerNumber;
 
 /** true / false for fields with a format; null when the field has none. */
 export function formatCheck(path: string, value: string | number): boolean | null {

@@ -6,3 +6,4 @@ export * from "./hs-code.ts";
 export * from "./incoterms.ts";
 export * from "./locode.ts";
 export * from "./transport-modes.ts";
+export * from "./container-number.ts";

@@ -2,6 +2,7 @@
  * Shipments for the extraction corpus: a seeded generator over small pools of parties, goods, ports and
  * terms in several countries, so every document is reproducible and its labels are exact.
  */
+import { containerCheckDigit } from "../../../shared/trade/container-number.ts";
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -339,18 +340,7 @@ function containerNumber(r: () => number): string {
   const owner = ["MSCU", "MAEU", "CMAU", "HLXU", "OOLU", "TGHU"][Math.floor(r() * 6)];
   const serial = String(Math.floor(r() * 1_000_000)).padStart(6, "0");
   const code = owner + serial;
-  const value = (ch: string) => {
-    if (/\d/.test(ch)) return Number(ch);
-    let v = 10;
-    for (let c = 65; c < ch.charCodeAt(0); c++) {
-      v++;
-      if (v % 11 === 0) v++;
-    }
-    return v;
-  };
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += value(code[i]) * 2 ** i;
-  return code + String((sum % 11) % 10);
+  return code + String(containerCheckDigit(code));
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
