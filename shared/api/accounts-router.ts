@@ -92,7 +92,7 @@ export const accountsRouter: RouteDef[] = [
     },
     handler: async (c, { principal }) => {
       const { db } = c.var.services;
-      const account = (await findAccount(db, principal!.accountId))!;
+      const account = (await findAccount(db, principal.accountId))!;
       const since = startOfUtcMonth(new Date());
       const limits = TIER_LIMITS[account.tier];
       return c.json({

@@ -24,7 +24,7 @@ export const apiKeysRouter: RouteDef[] = [
     auth: "api-key",
     body: z.strictObject({ name: z.string().trim().min(1).max(200) }),
     responses: { 201: { description: "The key", schema: KeySchema.extend({ api_key: z.string() }) }, ...COMMON_ERRORS },
-    handler: async (c, { body, principal }) => c.json(await createApiKey(c.var.services.db, principal!.accountId, body.name), 201),
+    handler: async (c, { body, principal }) => c.json(await createApiKey(c.var.services.db, principal.accountId, body.name), 201),
   }),
   defineRoute({
     method: "get",
@@ -34,7 +34,7 @@ export const apiKeysRouter: RouteDef[] = [
     tags,
     auth: "api-key",
     responses: { 200: { description: "Keys, newest first", schema: z.object({ api_keys: z.array(KeySchema) }) }, 401: COMMON_ERRORS[401] },
-    handler: async (c, { principal }) => c.json({ api_keys: await listApiKeys(c.var.services.db, principal!.accountId) }),
+    handler: async (c, { principal }) => c.json({ api_keys: await listApiKeys(c.var.services.db, principal.accountId) }),
   }),
   defineRoute({
     method: "delete",
@@ -46,7 +46,7 @@ export const apiKeysRouter: RouteDef[] = [
     params: z.object({ id: z.string() }),
     responses: { 204: { description: "Revoked" }, 401: COMMON_ERRORS[401], 404: err("No such key in this account (SVC_KEY_001)") },
     handler: async (c, { params, principal }) => {
-      const key = await revokeApiKey(c.var.services.db, principal!.accountId, params.id);
+      const key = await revokeApiKey(c.var.services.db, principal.accountId, params.id);
       if (!key) throw new AppError("SVC_KEY_001", "API key not found", { details: { id: params.id } });
       return c.body(null, 204);
     },

@@ -37,7 +37,7 @@ export const shipmentsRouter: RouteDef[] = [
     },
     handler: async (c, { body, principal }) => {
       const rec = await withFailureCode("SVC_SHIP_002", "Shipment could not be created", () =>
-        createShipment(c.var.services.db, principal!, {
+        createShipment(c.var.services.db, principal, {
           data: body.shipment_data,
           ref: body.shipment_ref ?? null,
           draft: body.draft ?? false,
@@ -57,7 +57,7 @@ export const shipmentsRouter: RouteDef[] = [
     responses: { 200: { description: "A page of shipments", schema: ShipmentPage }, 400: COMMON_ERRORS[400], 401: COMMON_ERRORS[401] },
     handler: async (c, { query, principal }) => {
       const { shipments, total } = await withFailureCode("SVC_SHIP_005", "Shipments could not be listed", () =>
-        listShipments(c.var.services.db, principal!.accountId, {
+        listShipments(c.var.services.db, principal.accountId, {
           status: query.status,
           search: query.search,
           limit: query.limit,
@@ -81,9 +81,9 @@ export const shipmentsRouter: RouteDef[] = [
     responses: { 200: { description: "The shipment", schema: ShipmentRecordSchema }, 401: COMMON_ERRORS[401], 404: notFound },
     handler: async (c, { params, principal }) => {
       const { db } = c.var.services;
-      const rec = await findShipment(db, principal!.accountId, params.id);
+      const rec = await findShipment(db, principal.accountId, params.id);
       if (!rec) throw shipmentNotFound(params.id);
-      return c.json({ ...rec, generation_history: await listGenerationHistory(db, principal!.accountId, rec.id) });
+      return c.json({ ...rec, generation_history: await listGenerationHistory(db, principal.accountId, rec.id) });
     },
   }),
   defineRoute({
@@ -102,7 +102,7 @@ export const shipmentsRouter: RouteDef[] = [
     bodyErrorCode: shipmentDataCode("SVC_SHIP_001"),
     responses: { 200: { description: "The revised shipment", schema: ShipmentRecordSchema }, ...COMMON_ERRORS, 404: notFound },
     handler: async (c, { params, body, principal }) => {
-      const rec = await reviseShipmentData(c.var.services.db, principal!.accountId, params.id, body.shipment_data, {
+      const rec = await reviseShipmentData(c.var.services.db, principal.accountId, params.id, body.shipment_data, {
         set: "shipment_ref" in body,
         value: body.shipment_ref ?? null,
       });
@@ -125,6 +125,6 @@ export const shipmentsRouter: RouteDef[] = [
       409: err("Not a draft (SVC_SHIP_006)"),
       429: err("Monthly quota reached (SVC_QUOTA_001)"),
     },
-    handler: async (c, { params, principal }) => c.json(await promoteDraftShipment(c.var.services.db, principal!, params.id)),
+    handler: async (c, { params, principal }) => c.json(await promoteDraftShipment(c.var.services.db, principal, params.id)),
   }),
 ];

@@ -56,7 +56,7 @@ export const extractionRouter: RouteDef[] = [
     handler: async (c, { principal }) => {
       const services = c.var.services;
       const upload = await readUpload(c.req.raw, services.config.maxUploadBytes);
-      const row = await submitExtraction(services, principal!.accountId, upload);
+      const row = await submitExtraction(services, principal.accountId, upload);
       wakeBackgroundTasks();
       const view = toExtractionJobView(row);
       return c.json({ job_id: view.job_id, status: "processing", created_at: view.created_at }, 202);
@@ -76,7 +76,7 @@ export const extractionRouter: RouteDef[] = [
       404: err("Job not found (SVC_EXTRACT_006)"),
     },
     handler: async (c, { params, principal }) => {
-      const row = await findExtractionJob(c.var.services.db, principal!.accountId, params.jobId);
+      const row = await findExtractionJob(c.var.services.db, principal.accountId, params.jobId);
       if (!row) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "extraction_jobs", row.status);
       return c.json({ ...toExtractionJobView(row), ...(statusDetail ? { status_detail: statusDetail } : {}) });

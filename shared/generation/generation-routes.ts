@@ -109,7 +109,7 @@ export const generateDocumentsRoute = defineRoute({
       : undefined,
   responses: GENERATE_RESPONSES,
   handler: async (c, { body, principal }) => {
-    const result = await generateDocuments(c.var.services.db, principal!, toRequest(body));
+    const result = await generateDocuments(c.var.services.db, principal, toRequest(body));
     if (result.status === 202) startProcessing(c.var.services);
     return c.json(result.body, result.status);
   },
@@ -144,13 +144,13 @@ export const documentRestRoutes: RouteDef[] = [
     responses: GENERATE_RESPONSES,
     handler: async (c, { params, body, principal }) => {
       const { db } = c.var.services;
-      const stored = await findShipment(db, principal!.accountId, params.id);
+      const stored = await findShipment(db, principal.accountId, params.id);
       if (!stored) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: params.id } });
       const previous = await db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
         "select shipment_data_snapshot from generation_history where shipment_id = $1 order by generation_number desc limit 1",
         [stored.id],
       );
-      const result = await generateDocuments(db, principal!, {
+      const result = await generateDocuments(db, principal, {
         shipment: stored.shipment_data,
         documentTypes: body.document_types,
         shipmentId: stored.id,
@@ -173,7 +173,7 @@ export const documentRestRoutes: RouteDef[] = [
     params: z.object({ jobId: z.string() }),
     responses: { 200: { description: "The document job" }, 401: COMMON_ERRORS[401], 404: err("No such job in this account (SVC_DOC_001)") },
     handler: async (c, { params, principal }) => {
-      const job = await findGenerationJob(c.var.services.db, principal!.accountId, params.jobId);
+      const job = await findGenerationJob(c.var.services.db, principal.accountId, params.jobId);
       if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "generation_jobs", job.status);
       return c.json({ ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) });

@@ -24,10 +24,14 @@ export interface ResponseSpec {
  * One declaration per endpoint: the same zod schemas validate requests and generate the OpenAPI
  * document, so the two cannot drift apart.
  */
+/** The caller a handler sees: an API key's account for "api-key" and "function" routes, nobody otherwise. */
+export type PrincipalFor<A extends AuthMode> = A extends "api-key" | "function" ? KeyPrincipal : null;
+
 export interface RouteDef<
   B extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
   P extends Schema | undefined = Schema | undefined,
+  A extends AuthMode = AuthMode,
 > {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** Full public path in OpenAPI form, e.g. /api/v1/shipments/{id} or /functions/v1/get-shipment. */
@@ -36,7 +40,7 @@ export interface RouteDef<
   summary: string;
   description?: string;
   tags: string[];
-  auth: AuthMode;
+  auth: A;
   body?: B;
   /** A request without a body (no Content-Type, no length) is taken as `{}`. */
   bodyOptional?: boolean;
@@ -52,7 +56,7 @@ export interface RouteDef<
   errorPage?: (c: Context<AppEnv>, error: AppError) => Response;
   handler: (
     c: Context<AppEnv>,
-    input: { body: Out<B>; query: Out<Q>; params: Out<P>; principal: KeyPrincipal | null },
+    input: { body: Out<B>; query: Out<Q>; params: Out<P>; principal: PrincipalFor<A> },
   ) => Response | Promise<Response>;
 }
 
@@ -61,7 +65,8 @@ export function defineRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
->(def: RouteDef<B, Q, P>): RouteDef {
+  A extends AuthMode = AuthMode,
+>(def: RouteDef<B, Q, P, A>): RouteDef {
   return def as unknown as RouteDef;
 }
 

@@ -45,7 +45,7 @@ export const extractFilledFieldsRoute = defineRoute({
     if (typeof docType !== "string" || docType.trim() === "")
       throw new AppError("SVC_VAL_002", "doc_type is required", { details: { field: "doc_type" } });
     const shipmentId = form.get("shipment_id");
-    const body = await extractFilledFields(db, principal!, {
+    const body = await extractFilledFields(db, principal, {
       file: new Uint8Array(await file.arrayBuffer()),
       docType: docType.trim(),
       shipmentId: typeof shipmentId === "string" && shipmentId.trim() !== "" ? shipmentId.trim() : undefined,
@@ -83,7 +83,7 @@ export const flattenDocumentRoute = defineRoute({
   // Flattening (fonts, ICC profile, pdf-lib writing) is loaded on the first call, not at start.
   handler: async (c, { body, principal }) =>
     c.json(
-      await (await import("./flatten-document.ts")).flattenDocument(c.var.services, principal!, {
+      await (await import("./flatten-document.ts")).flattenDocument(c.var.services, principal, {
         jobId: body.job_id,
         docType: body.doc_type,
         hashStamp: body.hash_stamp,

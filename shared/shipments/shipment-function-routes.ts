@@ -34,7 +34,7 @@ export const createShipmentRoute = defineRoute({
   },
   handler: async (c, { body, principal }) => {
     const rec = await withFailureCode("SVC_SHIP_002", "Shipment could not be created", () =>
-      createShipment(c.var.services.db, principal!, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: false }),
+      createShipment(c.var.services.db, principal, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: false }),
     );
     return c.json(
       {
@@ -70,7 +70,7 @@ export const getShipmentRoute = defineRoute({
   },
   handler: async (c, { query, principal }) => {
     const { db } = c.var.services;
-    const accountId = principal!.accountId;
+    const accountId = principal.accountId;
     if (query.id !== undefined) {
       const rec = await findShipment(db, accountId, query.id);
       if (!rec) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: query.id } });
@@ -112,7 +112,7 @@ export const saveDraftRoute = defineRoute({
   },
   handler: async (c, { body, principal }) => {
     const { db } = c.var.services;
-    const p = principal!;
+    const p = principal;
     if (body.shipment_id === undefined) {
       const rec = await withFailureCode("SVC_DRAFT_006", "Draft could not be created", () =>
         createShipment(db, p, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: true }),

@@ -74,7 +74,7 @@ export const webhooksRouter: RouteDef[] = [
       const secret = body.secret ?? generateWebhookSecret();
       const sub = await insertSubscription(
         db,
-        principal!.accountId,
+        principal.accountId,
         { url, events: normaliseEvents(body.events), description: body.description ?? null, active: body.active ?? true },
         secret,
         webhookSettings(c.var.services.config).secretKeyMaterial,
@@ -95,7 +95,7 @@ export const webhooksRouter: RouteDef[] = [
     tags,
     auth: "api-key",
     responses: { 200: { description: "Subscriptions", schema: z.object({ webhooks: z.array(WebhookSchema) }) }, 401: COMMON_ERRORS[401] },
-    handler: async (c, { principal }) => c.json({ webhooks: await listSubscriptions(c.var.services.db, principal!.accountId) }),
+    handler: async (c, { principal }) => c.json({ webhooks: await listSubscriptions(c.var.services.db, principal.accountId) }),
   }),
   defineRoute({
     method: "get",
@@ -107,7 +107,7 @@ export const webhooksRouter: RouteDef[] = [
     params: WebhookIdParam,
     responses: { 200: { description: "The subscription", schema: WebhookSchema }, 401: COMMON_ERRORS[401], 404: notFound },
     handler: async (c, { params, principal }) => {
-      const sub = await findSubscription(c.var.services.db, principal!.accountId, params.id);
+      const sub = await findSubscription(c.var.services.db, principal.accountId, params.id);
       if (!sub) throw subscriptionNotFound(params.id);
       return c.json(sub);
     },
@@ -132,7 +132,7 @@ export const webhooksRouter: RouteDef[] = [
     },
     handler: async (c, { params, body, principal }) => {
       const url = body.url === undefined ? undefined : checkedUrl(c, body.url);
-      const sub = await updateSubscription(c.var.services.db, principal!.accountId, params.id, {
+      const sub = await updateSubscription(c.var.services.db, principal.accountId, params.id, {
         url,
         events: body.events ? normaliseEvents(body.events) : undefined,
         description: "description" in body ? { value: body.description ?? null } : undefined,
@@ -153,7 +153,7 @@ export const webhooksRouter: RouteDef[] = [
     params: WebhookIdParam,
     responses: { 204: { description: "Deleted" }, 401: COMMON_ERRORS[401], 404: notFound },
     handler: async (c, { params, principal }) => {
-      if (!(await deleteSubscription(c.var.services.db, principal!.accountId, params.id))) throw subscriptionNotFound(params.id);
+      if (!(await deleteSubscription(c.var.services.db, principal.accountId, params.id))) throw subscriptionNotFound(params.id);
       return c.body(null, 204);
     },
   }),
@@ -175,7 +175,7 @@ export const webhooksRouter: RouteDef[] = [
       const secret = body.secret ?? generateWebhookSecret();
       const sub = await rotateSubscriptionSecret(
         c.var.services.db,
-        principal!.accountId,
+        principal.accountId,
         params.id,
         secret,
         webhookSettings(c.var.services.config).secretKeyMaterial,
@@ -208,9 +208,9 @@ export const webhooksRouter: RouteDef[] = [
     },
     handler: async (c, { params, query, principal }) => {
       const { db } = c.var.services;
-      const sub = await findSubscription(db, principal!.accountId, params.id);
+      const sub = await findSubscription(db, principal.accountId, params.id);
       if (!sub) throw subscriptionNotFound(params.id);
-      const { deliveries, total } = await listDeliveries(db, principal!.accountId, sub.id, {
+      const { deliveries, total } = await listDeliveries(db, principal.accountId, sub.id, {
         status: query.status,
         event: query.event,
         limit: query.limit,
@@ -232,7 +232,7 @@ export const webhooksRouter: RouteDef[] = [
     params: DeliveryParams,
     responses: { 200: { description: "The delivery", schema: DeliverySchema }, 401: COMMON_ERRORS[401], 404: deliveryNotFound },
     handler: async (c, { params, principal }) => {
-      const d = await findDelivery(c.var.services.db, principal!.accountId, params.id, params.deliveryId);
+      const d = await findDelivery(c.var.services.db, principal.accountId, params.id, params.deliveryId);
       if (!d)
         throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", {
           details: { webhook_id: params.id, delivery_id: params.deliveryId },
@@ -255,7 +255,7 @@ export const webhooksRouter: RouteDef[] = [
       409: err("The subscription is inactive, or an attempt is in progress (SVC_WEBHOOK_004)"),
     },
     handler: async (c, { params, principal }) => {
-      const r = await redeliver(c.var.services.db, principal!.accountId, params.id, params.deliveryId);
+      const r = await redeliver(c.var.services.db, principal.accountId, params.id, params.deliveryId);
       if (!r.ok) {
         const details = { webhook_id: params.id, delivery_id: params.deliveryId };
         if (r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", { details });
