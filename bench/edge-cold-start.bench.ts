@@ -95,7 +95,7 @@ async function prepareFixture(databaseUrl: string, dataDir: string): Promise<Fix
     const config = loadConfig({ databaseUrl, dataDir, storage: "local", inProcessJobs: true });
     const services: Services = { db, config, blobs: createBlobStore(config, db) };
     const principal = { accountId: account.id, keyId: key.id, tier: "scale" as const };
-    const result = await generateDocuments(db, principal, {
+    const result = await generateDocuments(services, principal, {
       shipment: sampleShipment(),
       documentTypes: ["COMMERCIAL_INVOICE"],
       finalDoc: false,

@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadExtractionConfig } from "../shared/extraction/extraction-config.ts";
+import { loadConfig } from "../shared/runtime/config.ts";
 import { flattenResultTree } from "../shared/extraction/extraction-result.ts";
 import { terminateOcr } from "../shared/extraction/readers/ocr-reader.ts";
 import { runExtraction } from "../shared/extraction/run-extraction.ts";
@@ -35,8 +35,11 @@ const extractor = (opt("extractor") as "builtin" | "openai" | undefined) ?? "bui
 const pct = (v: number) => (Number.isNaN(v) ? "—" : `${(v * 100).toFixed(1)} %`);
 const f2 = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(2));
 
+// The model settings (OPENAI_*, TDS_EXTRACTION_MODEL) come from the environment, as for the service.
+const configured = loadConfig().extraction;
+
 async function measure(readEmbedded: boolean): Promise<{ scores: DocumentScore[]; failures: string[] }> {
-  const config = loadExtractionConfig({ extractor, readEmbedded });
+  const config = { ...configured, extractor, readEmbedded };
   const scores: DocumentScore[] = [];
   const failures: string[] = [];
   for (const d of docs) {

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { loadExtractionConfig } from "../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../shared/extraction/extraction-config.ts";
 import type { FileKind } from "../shared/extraction/file-kinds.ts";
 import { terminateOcr } from "../shared/extraction/readers/ocr-reader.ts";
 import { runExtraction } from "../shared/extraction/run-extraction.ts";
@@ -16,7 +16,7 @@ import { encodePng, scanLike } from "./extraction/images.ts";
 import { boxedEnglish } from "../tests/support/extraction-corpus/pdf-styles.ts";
 import { sheetEnglish, writeXlsx } from "../tests/support/extraction-corpus/sheet-styles.ts";
 
-const config = loadExtractionConfig({ extractor: "builtin" });
+const config = extractionConfigWith({ extractor: "builtin" });
 const here = import.meta.dirname;
 
 interface Case {

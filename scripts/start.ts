@@ -1,6 +1,5 @@
 // npm start / deno task start: the whole service on one port, as CONTRACT.md describes.
-import { loadConfig } from "../shared/runtime/config.ts";
-import { readEnv } from "../shared/runtime/env.ts";
+import { parseConfig, readConfigEnvironment, type Config } from "../shared/runtime/config.ts";
 import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
 import { deploymentReason, productionSecretProblems } from "../shared/runtime/production-secrets.ts";
@@ -11,21 +10,24 @@ function exit(code: number): never {
   return deno ? deno.exit(code) : process.exit(code);
 }
 
+// The environment is read once, here; everything below gets its settings from config.
+const env = readConfigEnvironment();
+const get = (name: string) => env[name];
 // Outside local development the published defaults would let anyone in: stop, naming each variable.
-const problems = productionSecretProblems();
+const problems = productionSecretProblems(get);
 if (problems.length > 0) {
-  console.error(`Refusing to start: this is a deployment (${deploymentReason()}), and a secret it needs is missing or public:`);
+  console.error(`Refusing to start: this is a deployment (${deploymentReason(get)}), and a secret it needs is missing or public:`);
   for (const line of problems) console.error(`  ${line}`);
   exit(1);
 }
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
-  config = loadConfig();
+  config = parseConfig(env);
 } catch (e) {
   console.error(`Refusing to start: ${(e as Error).message}`);
   exit(1);
 }
-const server = await startLocalServer(config, { publicBaseUrlFromEnv: Boolean(readEnv("PUBLIC_BASE_URL")) });
+const server = await startLocalServer(config, { publicBaseUrlFromEnv: config.publicBaseUrlFromEnv });
 const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
 console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
 console.log(`  functions: ${server.url}/functions/v1/<name>   REST: ${server.url}/api/v1   health: ${server.url}/health`);

@@ -1,20 +1,14 @@
 // npm run worker: claims queued jobs (renders, extraction, webhooks) from PostgreSQL; see docs/architecture.md.
 // TDS_WORKER_PORT=<port> also serves the public pages (/verify/<hash>, /dashboard) for PUBLIC_BASE_URL.
 import { loadConfig } from "../shared/runtime/config.ts";
-import { readEnv } from "../shared/runtime/env.ts";
 import { startWorkerProcess } from "../shared/server/start-worker-process.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
 
-const portSetting = readEnv("TDS_WORKER_PORT");
-const pagesPort = portSetting ? Number(portSetting) : undefined;
-if (pagesPort !== undefined && !(Number.isInteger(pagesPort) && pagesPort >= 0 && pagesPort < 65536)) {
-  console.error(`TDS_WORKER_PORT must be a port number, got "${portSetting}"`);
-  process.exit(2);
-}
-
 let worker;
 try {
-  worker = await startWorkerProcess(loadConfig(), { pagesPort });
+  // A bad setting (TDS_WORKER_PORT included) is reported by loadConfig, one line per variable.
+  const config = loadConfig();
+  worker = await startWorkerProcess(config, { pagesPort: config.workerPort });
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(2);

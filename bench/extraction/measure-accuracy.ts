@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadExtractionConfig } from "../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../shared/extraction/extraction-config.ts";
 import { flattenResultTree } from "../../shared/extraction/extraction-result.ts";
 import { sniffFileKind, type FileKind } from "../../shared/extraction/file-kinds.ts";
 import { terminateOcr } from "../../shared/extraction/readers/ocr-reader.ts";
@@ -39,7 +39,7 @@ export async function measureAccuracy(
   const index = join(CORPUS_DIR, "index.json");
   if (options.regenerate || !existsSync(index)) await generateCorpus(CORPUS_DIR, () => {});
   const list = JSON.parse(readFileSync(index, "utf8")) as { id: string }[];
-  const config = loadExtractionConfig({ extractor: "builtin" });
+  const config = extractionConfigWith({ extractor: "builtin" });
   const byKind = new Map<CorpusKind, { docs: number; tp: number; fp: number; fn: number; right: number[]; wrong: number[] }>();
   for (const { id } of list) {
     if (options.only && !id.includes(options.only)) continue;

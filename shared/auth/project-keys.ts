@@ -1,4 +1,4 @@
-import type { KeySettings } from "./key-settings.ts";
+import type { KeySettings } from "../runtime/config/key-settings.ts";
 import { createKeyMatcher } from "./constant-time.ts";
 import { createJwtVerifier } from "./jwt-keys.ts";
 

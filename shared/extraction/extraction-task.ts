@@ -11,7 +11,7 @@ import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
 import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type JobHandler } from "../jobs/worker.ts";
-import { loadExtractionConfig, type ExtractionConfig } from "./extraction-config.ts";
+import type { ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import { completeExtractionJob, failExtractionJob, stampFailureCode, type ExtractionJobRow } from "./extraction-repository.ts";
 import { enqueueExtractionEvent } from "./extraction-events.ts";
@@ -69,13 +69,14 @@ export function extractionJobHandler(services: Services, config: ExtractionConfi
 export { cleanupExpiredUploads };
 
 export interface ExtractionTaskOptions {
+  /** Default: Services.config.extraction. */
   config?: ExtractionConfig;
   /** Tests inject an extractor; by default the configured one (TDS_EXTRACTOR). */
   extractor?: Extractor;
 }
 
 export function createExtractionTask(services: Services, options: ExtractionTaskOptions = {}): BackgroundTask {
-  const config = options.config ?? loadExtractionConfig();
+  const config = options.config ?? services.config.extraction;
   const worker = startWorker(services.db, extractionJobHandler(services, config, options.extractor), { pollMs: config.pollMs });
   let cleaning: Promise<unknown> = Promise.resolve();
   const cleanup = () => {

@@ -1,4 +1,4 @@
-import type { Db } from "../db/types.ts";
+import type { Services } from "../runtime/services.ts";
 import { AppError } from "../http/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import type { DocumentType } from "../trade/document-types.ts";
@@ -30,10 +30,14 @@ export type GenerateResult =
  * accepted only if it is a passing validation of exactly this data (recomputed with that run's gate
  * and document types); otherwise the data is validated now, with the requested document types.
  */
-async function validationHashFor(db: Db, principal: KeyPrincipal, req: GenerateRequest): Promise<string> {
+async function validationHashFor(
+  services: Pick<Services, "db" | "config">,
+  principal: KeyPrincipal,
+  req: GenerateRequest,
+): Promise<string> {
   if (req.validationHash !== undefined) {
     const hash = req.validationHash.trim().toLowerCase();
-    const record = isValidationHash(hash) ? await findPassingRecordByHash(db, hash) : null;
+    const record = isValidationHash(hash) ? await findPassingRecordByHash(services.db, hash) : null;
     const recomputed = record
       ? await computeValidationHash({
           shipment: req.shipment,
@@ -53,7 +57,7 @@ async function validationHashFor(db: Db, principal: KeyPrincipal, req: GenerateR
     }
     return hash;
   }
-  const { outcome, record, hash } = await validateShipment(db, principal, {
+  const { outcome, record, hash } = await validateShipment(services, principal, {
     shipment: req.shipment,
     shipmentId: req.shipmentId,
     documentTypes: req.documentTypes,
@@ -70,7 +74,13 @@ async function validationHashFor(db: Db, principal: KeyPrincipal, req: GenerateR
   return hash;
 }
 
-export async function generateDocuments(db: Db, principal: KeyPrincipal, req: GenerateRequest, now = new Date()): Promise<GenerateResult> {
+export async function generateDocuments(
+  services: Pick<Services, "db" | "config">,
+  principal: KeyPrincipal,
+  req: GenerateRequest,
+  now = new Date(),
+): Promise<GenerateResult> {
+  const { db } = services;
   const stored = req.shipmentId !== undefined ? await findShipment(db, principal.accountId, req.shipmentId) : null;
   if (req.shipmentId !== undefined && !stored) {
     throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: req.shipmentId } });
@@ -86,7 +96,7 @@ export async function generateDocuments(db: Db, principal: KeyPrincipal, req: Ge
   const seenCount = stored?.generation_count ?? 0;
   if (stored && seenCount >= stored.max_generations) throw limitReached(stored.generation_count, stored.max_generations);
 
-  const hash = await validationHashFor(db, principal, req);
+  const hash = await validationHashFor(services, principal, req);
   const types = [...new Set(req.documentTypes)];
 
   const result = await db.transaction(async (tx) => {

@@ -109,7 +109,7 @@ export const generateDocumentsRoute = defineRoute({
       : undefined,
   responses: GENERATE_RESPONSES,
   handler: async (c, { body, principal }) => {
-    const result = await generateDocuments(c.var.services.db, principal, toRequest(body));
+    const result = await generateDocuments(c.var.services, principal, toRequest(body));
     if (result.status === 202) startProcessing(c.var.services);
     return c.json(result.body, result.status);
   },
@@ -150,7 +150,7 @@ export const documentRestRoutes: RouteDef[] = [
         "select shipment_data_snapshot from generation_history where shipment_id = $1 order by generation_number desc limit 1",
         [stored.id],
       );
-      const result = await generateDocuments(db, principal, {
+      const result = await generateDocuments(c.var.services, principal, {
         shipment: stored.shipment_data,
         documentTypes: body.document_types,
         shipmentId: stored.id,

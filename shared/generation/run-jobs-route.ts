@@ -4,7 +4,6 @@ import { err } from "../http/common-responses.ts";
 import { jobDrain } from "../jobs/job-drains.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
-import { loadExtractionConfig } from "../extraction/extraction-config.ts";
 
 /**
  * The scheduled sweep (pg_cron calls it every minute on Supabase): deletes expired files and uploads,
@@ -47,7 +46,7 @@ export const runJobsRoute = defineRoute({
       extraction = (await jobDrain("extraction_jobs")?.(services, deadline)) ?? 0;
     }
     const filesExpired = await sweepDocumentFiles(services);
-    const uploads = await cleanupExpiredUploads(services, loadExtractionConfig().retentionDays);
+    const uploads = await cleanupExpiredUploads(services, services.config.extraction.retentionDays);
     return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: filesExpired, uploads_deleted: uploads });
   },
 });

@@ -202,7 +202,7 @@ export const ERROR_CODES = {
   SVC_CONFIG_001: {
     status: 503,
     meaning:
-      "a deployed function refuses to serve: a secret it needs is missing or equals a published default (the log names the variable)",
+      "a deployed function refuses to serve: a secret it needs is missing or equals a published default, or a setting has a value it cannot read (the log names the variable)",
     origin: "project",
   },
   // Project: request rate limits

@@ -1,153 +1,89 @@
-import { readEnv } from "./env.ts";
-import { readKeySettings, type KeySettings } from "../auth/key-settings.ts";
-import { BLOB_STORE_KINDS, type BlobStoreKind } from "../storage/blob-store.ts";
-import type { S3Settings } from "../storage/s3-blob-store.ts";
-import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../reference/refresh/refresh-settings.ts";
+/**
+ * The one configuration: every environment variable the service reads is a key of `configVariables`
+ * (one zod schema, composed of the sections in ./config/) and a row of the README's table (a unit test
+ * holds the two equal). It is read once at start (loadConfig); features take their section from
+ * Services.config, never from the environment.
+ */
+import { z } from "zod";
+import { readEnvironment, type Environment } from "./env.ts";
+import { serverSettings, serverVariables, type ServerSettings } from "./config/server-settings.ts";
+import { keySettings, keyVariables, type KeySettings } from "./config/key-settings.ts";
+import { storageSettings, storageVariables, type StorageSettings } from "./config/storage-settings.ts";
+import { rateLimitSettings, rateLimitVariables, type RateLimitSettings } from "./config/rate-limit-settings.ts";
+import { extractionSettings, extractionVariables, type ExtractionConfig } from "./config/extraction-settings.ts";
+import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings } from "./config/webhook-settings.ts";
+import { referenceRefreshSettings, referenceRefreshVariables, type ReferenceRefreshSettings } from "./config/reference-refresh-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
 export { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../auth/local-development-keys.ts";
-
-export type Tier = "free" | "starter" | "growth" | "scale";
+export type { Tier } from "./config/server-settings.ts";
+export { DEFAULT_TIER_RATE_LIMITS, type RateLimitSettings, type TierRateLimit } from "./config/rate-limit-settings.ts";
 
 /** Keys and secrets (JWT secret, sb_ keys, JWKS, download and webhook secrets) come from KeySettings. */
-export interface Config extends KeySettings {
-  host: string;
-  port: number;
-  dataDir: string;
-  databaseUrl?: string;
-  publicBaseUrl: string;
-  maxJsonBodyBytes: number;
-  maxUploadBytes: number;
-  defaultTier: Tier;
-  referenceDir?: string;
-  /** Where blobs go: a folder under dataDir, the database, an S3-compatible store, or Supabase Storage. */
-  storage: BlobStoreKind;
-  /** TDS_S3_*: the object store of TDS_STORAGE=s3. */
-  s3?: S3Settings;
+export interface Config extends ServerSettings, KeySettings, StorageSettings {
   /** Request rate limits (docs: README, Rate limits). */
   rateLimits: RateLimitSettings;
-  supabaseUrl?: string;
-  /** How long a signed download address stays valid. */
-  downloadTtlSeconds: number;
-  /**
-   * Whether this process runs queued jobs itself (renders, extraction): true for `npm start` (one
-   * process does everything); deployed edge functions default to false and only enqueue, leaving the
-   * work to `npm run worker` (TDS_IN_PROCESS_JOBS).
-   */
-  inProcessJobs: boolean;
+  /** Extraction from uploads (TDS_EXTRACTOR, TDS_EXTRACTION_*, OPENAI_*). */
+  extraction: ExtractionConfig;
+  /** Webhook delivery (TDS_WEBHOOK_*, TDS_WEBHOOKS_*). */
+  webhooks: WebhookDeliverySettings;
   /** Reference-data refresh: sources, intervals, staleness margin, on/off (TDS_REFERENCE_*). */
   referenceRefresh: ReferenceRefreshSettings;
 }
 
-function boolFrom(value: string | undefined, fallback: boolean, name: string): boolean {
-  if (value === undefined || value === "") return fallback;
-  if (/^(true|1|yes)$/i.test(value)) return true;
-  if (/^(false|0|no)$/i.test(value)) return false;
-  throw new Error(`${name} must be true or false, got "${value}"`);
-}
-
-/** Per-minute budgets of one API key: every request, and generation/extraction submissions on top. */
-export interface TierRateLimit {
-  requests: number;
-  submissions: number;
-}
-
-export interface RateLimitSettings {
-  enabled: boolean;
-  windowSeconds: number;
-  tiers: Record<Tier, TierRateLimit>;
-  /** Requests per window from one client address to the public endpoints. */
-  publicPerAddress: number;
-  /** How many proxies in front of the service append to X-Forwarded-For (0: the header is ignored). */
-  trustedProxies: number;
-}
-
-export const DEFAULT_TIER_RATE_LIMITS: Record<Tier, TierRateLimit> = {
-  free: { requests: 60, submissions: 10 },
-  starter: { requests: 300, submissions: 30 },
-  growth: { requests: 1200, submissions: 120 },
-  scale: { requests: 3000, submissions: 300 },
+export const configVariables = {
+  ...serverVariables,
+  ...keyVariables,
+  ...storageVariables,
+  ...rateLimitVariables,
+  ...extractionVariables,
+  ...webhookVariables,
+  ...referenceRefreshVariables,
 };
 
-function tierLimitFrom(value: string | undefined, fallback: TierRateLimit, name: string): TierRateLimit {
-  if (value === undefined || value === "") return fallback;
-  const m = value.match(/^\s*(\d+)\s*,\s*(\d+)\s*$/);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name} must be "<requests>,<submissions>" per window, got "${value}"`);
-  return { requests: Number(m[1]), submissions: Number(m[2]) };
+/** Every variable the service reads (README: Configuration lists each). */
+export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.keys(configVariables);
+
+const configSchema = z.object(configVariables);
+
+export interface ConfigOptions {
+  /** TDS_IN_PROCESS_JOBS when unset: true for `npm start` and the worker, false for a function on its own. */
+  inProcessJobsByDefault?: boolean;
 }
 
-function storageFrom(databaseUrl: string | undefined): BlobStoreKind {
-  const explicit = readEnv("TDS_STORAGE");
-  if (explicit) {
-    if (!(BLOB_STORE_KINDS as readonly string[]).includes(explicit))
-      throw new Error(`TDS_STORAGE must be one of ${BLOB_STORE_KINDS.join(", ")}, got "${explicit}"`);
-    return explicit as BlobStoreKind;
+/** A configuration that cannot be used: one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
   }
-  // Deployed functions keep Supabase Storage; any other PostgreSQL deployment shares files through the database.
-  if (readEnv("SUPABASE_URL") && !readEnv("TDS_DATA_DIR")) return "supabase";
-  return databaseUrl ? "postgres" : "local";
 }
 
-function s3From(): S3Settings | undefined {
-  const endpoint = readEnv("TDS_S3_ENDPOINT");
-  if (!endpoint) return undefined;
+/** Builds the configuration from these variables (pure: tests pass a record). */
+export function parseConfig(env: Environment, options: ConfigOptions = {}): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => (i.path.length > 0 ? `${String(i.path[0])} ${i.message}` : i.message)));
+  }
+  const v = parsed.data;
+  const server = serverSettings(v, options.inProcessJobsByDefault ?? true);
   return {
-    endpoint,
-    region: readEnv("TDS_S3_REGION") || "us-east-1",
-    accessKeyId: readEnv("TDS_S3_ACCESS_KEY_ID") || "",
-    secretAccessKey: readEnv("TDS_S3_SECRET_ACCESS_KEY") || "",
-    bucket: readEnv("TDS_S3_BUCKET") || undefined,
-    virtualHosted: readEnv("TDS_S3_VIRTUAL_HOSTED") === "true",
+    ...server,
+    ...keySettings(v, { host: server.host, supabaseUrl: v.SUPABASE_URL, nodeEnv: v.NODE_ENV }),
+    ...storageSettings(v, { databaseUrl: server.databaseUrl, supabaseUrl: v.SUPABASE_URL, dataDirSet: v.TDS_DATA_DIR !== undefined }),
+    rateLimits: rateLimitSettings(v),
+    extraction: extractionSettings(v),
+    webhooks: webhookDeliverySettings(v),
+    referenceRefresh: referenceRefreshSettings(v),
   };
 }
 
-function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
-  if (value === undefined || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${value}"`);
-  return n;
+/** This process's value of every configuration variable, read now. */
+export function readConfigEnvironment(): Environment {
+  return readEnvironment(CONFIG_VARIABLE_NAMES);
 }
 
-const TIERS: readonly Tier[] = ["free", "starter", "growth", "scale"];
-
-/** Builds the configuration from the environment; every setting is listed in the README. */
-export function loadConfig(overrides: Partial<Config> = {}): Config {
-  const host = readEnv("HOST") || "127.0.0.1";
-  // PORT=0 picks a free port (tests); the banner prints the real address.
-  const port = intFrom(readEnv("PORT"), 54321, "PORT", 0);
-  const tier = (readEnv("TDS_DEFAULT_TIER") || "free") as Tier;
-  if (!TIERS.includes(tier)) throw new Error(`TDS_DEFAULT_TIER must be one of ${TIERS.join(", ")}`);
-  const databaseUrl = readEnv("DATABASE_URL") || readEnv("SUPABASE_DB_URL") || undefined;
-  const window = intFrom(readEnv("TDS_RATE_LIMIT_WINDOW_SECONDS"), 60, "TDS_RATE_LIMIT_WINDOW_SECONDS");
-  const base: Config = {
-    host,
-    port,
-    dataDir: readEnv("TDS_DATA_DIR") || "./.data",
-    databaseUrl,
-    publicBaseUrl: (readEnv("PUBLIC_BASE_URL") || `http://${host}:${port}`).replace(/\/+$/, ""),
-    ...readKeySettings(host),
-    maxJsonBodyBytes: intFrom(readEnv("TDS_MAX_JSON_BYTES"), 2 * 1024 * 1024, "TDS_MAX_JSON_BYTES"),
-    maxUploadBytes: intFrom(readEnv("TDS_MAX_UPLOAD_BYTES"), 10 * 1024 * 1024, "TDS_MAX_UPLOAD_BYTES"),
-    defaultTier: tier,
-    referenceDir: readEnv("TDS_REFERENCE_DIR") || undefined,
-    storage: storageFrom(databaseUrl),
-    s3: s3From(),
-    rateLimits: {
-      enabled: !["off", "false", "0"].includes((readEnv("TDS_RATE_LIMITS") || "on").toLowerCase()),
-      windowSeconds: window,
-      tiers: Object.fromEntries(
-        TIERS.map((t) => [
-          t,
-          tierLimitFrom(readEnv(`TDS_RATE_LIMIT_${t.toUpperCase()}`), DEFAULT_TIER_RATE_LIMITS[t], `TDS_RATE_LIMIT_${t.toUpperCase()}`),
-        ]),
-      ) as Record<Tier, TierRateLimit>,
-      publicPerAddress: intFrom(readEnv("TDS_RATE_LIMIT_PUBLIC"), 60, "TDS_RATE_LIMIT_PUBLIC"),
-      trustedProxies: intFrom(readEnv("TDS_TRUSTED_PROXIES"), 0, "TDS_TRUSTED_PROXIES", 0),
-    },
-    supabaseUrl: readEnv("SUPABASE_URL") || undefined,
-    downloadTtlSeconds: intFrom(readEnv("TDS_DOWNLOAD_TTL_SECONDS"), 5 * 24 * 3600, "TDS_DOWNLOAD_TTL_SECONDS"),
-    inProcessJobs: boolFrom(readEnv("TDS_IN_PROCESS_JOBS"), true, "TDS_IN_PROCESS_JOBS"),
-    referenceRefresh: loadReferenceRefreshSettings(),
-  };
-  return { ...base, ...overrides };
+/** The configuration of this process, from its environment; entry points call it once at start. */
+export function loadConfig(overrides: Partial<Config> = {}, options: ConfigOptions = {}): Config {
+  return { ...parseConfig(readConfigEnvironment(), options), ...overrides };
 }

@@ -1,4 +1,3 @@
-import { readEnv } from "./env.ts";
 import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY, SUPABASE_LOCAL_JWT_SECRET } from "../auth/local-development-keys.ts";
 
 /**
@@ -18,10 +17,11 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/** Reads one variable of the environment snapshot the configuration is read from. */
 type Get = (name: string) => string | undefined;
 
 /** Why this counts as a deployment ("" in local development), for the start-up message. */
-export function deploymentReason(get: Get = readEnv): string {
+export function deploymentReason(get: Get): string {
   const reasons = [
     ...(get("SUPABASE_URL") ? ["SUPABASE_URL is set"] : []),
     ...(!isLoopbackHost(get("HOST") || "127.0.0.1") ? [`HOST=${get("HOST")} is not a loopback address`] : []),
@@ -47,7 +47,7 @@ function ownSecret(get: Get, name: string, published: string, what: string): str
  * What stops a deployment from starting: one line per variable, empty when all is well (and always
  * empty in local development, which stays zero-configuration).
  */
-export function productionSecretProblems(get: Get = readEnv): string[] {
+export function productionSecretProblems(get: Get): string[] {
   const host = get("HOST") || "127.0.0.1";
   if (isLocalDevelopment({ host, supabaseUrl: get("SUPABASE_URL") || undefined, nodeEnv: get("NODE_ENV") })) return [];
   const problems: string[] = [];

@@ -6,10 +6,9 @@ import { createLocalBlobStore } from "../storage/local-blob-store.ts";
 import { createSupabaseBlobStore } from "../storage/supabase-blob-store.ts";
 import { createPostgresBlobStore } from "../storage/postgres-blob-store.ts";
 import { createS3BlobStore } from "../storage/s3-blob-store.ts";
-import { loadConfig, type Config } from "./config.ts";
+import { ConfigError, parseConfig, readConfigEnvironment, type Config } from "./config.ts";
 import { productionSecretProblems } from "./production-secrets.ts";
 import { AppError } from "../http/app-error.ts";
-import { readEnv } from "./env.ts";
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
@@ -37,6 +36,18 @@ export function createBlobStore(config: Config, db: Db): BlobStore {
   }
 }
 
+/** A function on its own (Supabase) only enqueues unless TDS_IN_PROCESS_JOBS says otherwise. */
+function configOrRefusal(env: Parameters<typeof parseConfig>[0]): Config {
+  try {
+    return parseConfig(env, { inProcessJobsByDefault: false });
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    for (const line of e.problems) console.error(line);
+    const names = e.problems.map((line) => line.split(" ")[0]).join(", ");
+    throw new AppError("SVC_CONFIG_001", `The service is not configured correctly: check ${names} (the function log says why)`);
+  }
+}
+
 let current: Promise<Services> | undefined;
 
 /** Used by the local server and tests: every function app in this process shares these services. */
@@ -48,14 +59,14 @@ export function provideServices(services: Services): void {
 export function getServices(): Promise<Services> {
   current ??= (async () => {
     // A deployed function refuses to serve on published default secrets, as `npm start` refuses to start.
-    const problems = productionSecretProblems();
+    const env = readConfigEnvironment();
+    const problems = productionSecretProblems((name) => env[name]);
     if (problems.length > 0) {
       for (const line of problems) console.error(line);
       const names = problems.map((line) => line.split(" ")[0]).join(", ");
       throw new AppError("SVC_CONFIG_001", `The service is not configured for production: set ${names} (the function log says why)`);
     }
-    // A function on its own (Supabase) only enqueues unless TDS_IN_PROCESS_JOBS says otherwise.
-    const config = loadConfig(readEnv("TDS_IN_PROCESS_JOBS") ? {} : { inProcessJobs: false });
+    const config = configOrRefusal(env);
     const db = await openDatabase(config);
     return { config, db, blobs: createBlobStore(config, db) };
   })();

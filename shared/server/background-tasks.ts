@@ -1,6 +1,5 @@
 import type { Services } from "../runtime/services.ts";
 import { extractionJobHandler, extractionTaskFactory } from "../extraction/extraction-task.ts";
-import { loadExtractionConfig } from "../extraction/extraction-config.ts";
 import { drainQueue } from "../jobs/worker.ts";
 import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
@@ -24,7 +23,7 @@ export {
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
 registerJobDrain("extraction_jobs", (services, deadline) =>
-  drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline),
+  drainQueue(services.db, extractionJobHandler(services, services.config.extraction), deadline),
 );
 
 /**

@@ -1,4 +1,5 @@
-import type { Db, Queryable } from "../db/types.ts";
+import type { Queryable } from "../db/types.ts";
+import type { Services } from "../runtime/services.ts";
 import { AppError } from "../http/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
@@ -10,7 +11,6 @@ import { gatherReferenceFacts } from "../reference/gather-reference-facts.ts";
 import { screenPartyNames } from "./sanctions-screener.ts";
 import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
 import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
-import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../reference/refresh/refresh-settings.ts";
 import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
 
 export interface ValidateInput {
@@ -19,8 +19,6 @@ export interface ValidateInput {
   shipmentId?: string;
   gateSlug?: string;
   documentTypes?: string[];
-  /** Refresh intervals and staleness margin (default: from the environment, as Config.referenceRefresh). */
-  referenceSettings?: ReferenceRefreshSettings;
 }
 
 export interface ValidateResult {
@@ -31,8 +29,6 @@ export interface ValidateResult {
   referenceData: TableVintage[];
 }
 
-let envSettings: ReferenceRefreshSettings | undefined;
-
 function str(v: unknown): string | null {
   return typeof v === "string" ? v : null;
 }
@@ -41,7 +37,12 @@ function str(v: unknown): string | null {
  * One validation run: gather the reference facts in one batch per table, run the pure rules, hash what
  * was validated, store the record and (with a shipment) move its status as the spec's table says.
  */
-export async function validateShipment(db: Db, principal: KeyPrincipal, input: ValidateInput): Promise<ValidateResult> {
+export async function validateShipment(
+  services: Pick<Services, "db" | "config">,
+  principal: KeyPrincipal,
+  input: ValidateInput,
+): Promise<ValidateResult> {
+  const { db } = services;
   const gateSlug = input.gateSlug ?? DEFAULT_GATE_SLUG;
   if (!findGate(gateSlug)) {
     throw new AppError("SVC_GATE_001", `Unknown gate_slug "${gateSlug}"`, { details: { field: "gate_slug", known_gates: GATE_SLUGS } });
@@ -63,7 +64,7 @@ export async function validateShipment(db: Db, principal: KeyPrincipal, input: V
   ]);
   facts.sanctions = sanctions;
   // The clock is read here, not in the rules: they stay pure, the facts carry each used table's age.
-  const settings = input.referenceSettings ?? (envSettings ??= loadReferenceRefreshSettings());
+  const settings = services.config.referenceRefresh;
   const used = new Set(referenceTablesUsed(ask, findGate(gateSlug)!.ruleIds));
   const now = Date.now();
   const fresh = stored.filter((v) => used.has(v.table) && v.imported_at !== null).map((v) => freshnessOf(v, settings, now));

@@ -34,7 +34,7 @@ export const validateShipmentFunctionRoute = defineRoute({
   handler: async (c, { body, principal }) =>
     c.json(
       functionValidationBody(
-        await validateShipment(c.var.services.db, principal, {
+        await validateShipment(c.var.services, principal, {
           shipment: body.shipment,
           shipmentId: body.shipment_id,
           gateSlug: body.gate_slug,
@@ -59,7 +59,7 @@ export const validationRestRoutes: RouteDef[] = [
     handler: async (c, { body, query, principal }) =>
       c.json(
         restValidationBody(
-          await validateShipment(c.var.services.db, principal, {
+          await validateShipment(c.var.services, principal, {
             shipment: body,
             gateSlug: query.gate_slug,
             documentTypes: query.document_types,
@@ -86,7 +86,7 @@ export const validationRestRoutes: RouteDef[] = [
     handler: async (c, { params, body, principal }) =>
       c.json(
         restValidationBody(
-          await validateShipment(c.var.services.db, principal, {
+          await validateShipment(c.var.services, principal, {
             shipmentId: params.id,
             gateSlug: body.gate_slug,
             documentTypes: body.document_types,

@@ -12,6 +12,7 @@ import { insertSubscription } from "../../shared/webhooks/webhook-repository.ts"
 import { enqueueTestDelivery } from "../../shared/webhooks/test-delivery.ts";
 import { backgroundTasksIdle, wakeBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { webhookSettings } from "../../shared/webhooks/webhook-settings.ts";
+import { parseConfig } from "../../shared/runtime/config.ts";
 import { screenshotDir } from "../support/screenshot-dir.ts";
 
 /**
@@ -41,11 +42,9 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
   let keyId = "";
   let memberId = "";
   const scripts = new Set<string>();
-  const saved = process.env.TDS_WEBHOOKS_ALLOW_PRIVATE;
-
   beforeAll(async () => {
-    process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = "true";
-    server = await startDashboardServer();
+    // TDS_WEBHOOKS_ALLOW_PRIVATE=true: the receiver is on loopback.
+    server = await startDashboardServer({ config: { webhooks: { ...parseConfig({}).webhooks, allowPrivate: true } } });
     browser = await launchBrowser();
     receiver = createServer((req, res) => {
       req.resume();
@@ -83,8 +82,6 @@ describe("dashboard pages: accessibility, layout at 390 and 1280 px, screenshots
     await browser?.close();
     await server?.close();
     receiver?.close();
-    if (saved === undefined) delete process.env.TDS_WEBHOOKS_ALLOW_PRIVATE;
-    else process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = saved;
   });
 
   const submit = (path: string, fill: (p: Page) => Promise<void>, button: string) => async (page: Page) => {

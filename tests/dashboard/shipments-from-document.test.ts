@@ -93,7 +93,7 @@ describe("from a document, in a real browser", () => {
     const data = sampleShipment();
     delete (data.route as Record<string, unknown>).vessel_name;
     const s = await createShipment(services.db, principal, { data, ref: "FILL-1", draft: false });
-    const r = await generateDocuments(services.db, principal, {
+    const r = await generateDocuments(services, principal, {
       shipment: data,
       documentTypes: ["COMMERCIAL_INVOICE"],
       shipmentId: s.id,

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, type DashboardServer } from "../support/dashboard-harness.ts";
+import { parseConfig } from "../../shared/runtime/config.ts";
 
 interface Received {
   headers: Record<string, string>;
@@ -61,13 +62,11 @@ describe("dashboard: Settings > Webhooks in a real browser", () => {
   let server: DashboardServer;
   let browser: Browser;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const saved = { private: process.env.TDS_WEBHOOKS_ALLOW_PRIVATE, poll: process.env.TDS_WEBHOOK_POLL_MS };
-
   beforeAll(async () => {
-    // Local development settings: the receiver is on 127.0.0.1 over plain http.
-    process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = "true";
-    process.env.TDS_WEBHOOK_POLL_MS = "200";
-    server = await startDashboardServer();
+    // Local development settings (TDS_WEBHOOKS_ALLOW_PRIVATE=true, TDS_WEBHOOK_POLL_MS=200): the receiver is on 127.0.0.1 over plain http.
+    server = await startDashboardServer({
+      config: { webhooks: { ...parseConfig({}).webhooks, allowPrivate: true, pollMs: 200 } },
+    });
     receiver = await startReceiver();
     browser = await launchBrowser();
     await createMember(server.services, server.accountId, "admin@example.com", "admin", "webhooks are fun to test");
@@ -76,10 +75,6 @@ describe("dashboard: Settings > Webhooks in a real browser", () => {
     await browser?.close();
     await server?.close();
     receiver?.server.close();
-    process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = saved.private;
-    process.env.TDS_WEBHOOK_POLL_MS = saved.poll;
-    if (saved.private === undefined) delete process.env.TDS_WEBHOOKS_ALLOW_PRIVATE;
-    if (saved.poll === undefined) delete process.env.TDS_WEBHOOK_POLL_MS;
   });
 
   it("adds an endpoint, sends a signed test event, shows it in the log with request and response, redelivers", async () => {

@@ -4,10 +4,10 @@ import type { Db } from "../../shared/db/types.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { openTestPglite, openTestPostgres } from "../support/databases.ts";
 import { hasSharedData, officialBytes, startSourceServer } from "../support/reference-source-server.ts";
-import { loadReferenceRefreshSettings, type ReferenceRefreshSettings } from "../../shared/reference/refresh/refresh-settings.ts";
+import type { ReferenceRefreshSettings } from "../../shared/runtime/config/reference-refresh-settings.ts";
 import { refreshReferenceData, type TableRefreshResult } from "../../shared/reference/refresh/refresh-reference-data.ts";
 import { referenceRefreshTask } from "../../shared/reference/refresh/refresh-task.ts";
-import { loadConfig } from "../../shared/runtime/config.ts";
+import { loadConfig, parseConfig } from "../../shared/runtime/config.ts";
 import type { Services } from "../../shared/runtime/services.ts";
 
 const OFAC_FILES: Record<string, string> = {
@@ -135,7 +135,7 @@ for (const backend of backends) {
       };
       for (const key of Object.keys(OFAC_FILES))
         env[`TDS_REFERENCE_URL_SANCTIONS_OFAC_${key.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`] = `${server.base}/ofac/${key}`;
-      settings = loadReferenceRefreshSettings((k) => env[k]);
+      settings = parseConfig(env).referenceRefresh;
     });
     afterAll(async () => {
       await server?.close();

@@ -8,7 +8,7 @@ import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from "../sup
 import type { Db } from "../../shared/db/types.ts";
 import type { BackgroundTask } from "../../shared/server/background-tasks.ts";
 import { cleanupExpiredUploads, createExtractionTask } from "../../shared/extraction/extraction-task.ts";
-import { loadExtractionConfig, type ExtractionConfig } from "../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith, type ExtractionConfig } from "../../shared/extraction/extraction-config.ts";
 import { flattenResultTree } from "../../shared/extraction/extraction-result.ts";
 import { MAX_ATTEMPTS } from "../../shared/jobs/job-queue.ts";
 import { makeShipment } from "../support/extraction-corpus/corpus-data.ts";
@@ -30,7 +30,7 @@ for (const backend of testBackends()) {
     let otherKey: string;
     let task: BackgroundTask;
     let model: OpenAiCompatibleServer;
-    const builtin = () => loadExtractionConfig({ extractor: "builtin", pollMs: 20 });
+    const builtin = () => extractionConfigWith({ extractor: "builtin", pollMs: 20 });
     const startTask = (config: ExtractionConfig = builtin()) => {
       task = createExtractionTask(gw.services, { config });
       return task;
@@ -303,7 +303,7 @@ for (const backend of testBackends()) {
     it("TDS_EXTRACTOR=openai: the model path against a local OpenAI-compatible server", async () => {
       await task.stop();
       startTask(
-        loadExtractionConfig({
+        extractionConfigWith({
           extractor: "openai",
           openaiBaseUrl: model.baseUrl,
           openaiApiKey: "sk-local",

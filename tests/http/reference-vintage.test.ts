@@ -5,7 +5,7 @@ import { hasSharedData, officialBytes, SHARED_DATA, startSourceServer } from "..
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetReferenceVintage } from "../../shared/reference/refresh/reference-vintage.ts";
-import { loadReferenceRefreshSettings } from "../../shared/reference/refresh/refresh-settings.ts";
+import { parseConfig } from "../../shared/runtime/config.ts";
 
 function shipment() {
   return {
@@ -39,9 +39,7 @@ for (const backend of testBackends()) {
           body: officialBytes("iso/iso4217-currency-codes.csv"),
           headers: { "last-modified": "Sun, 01 Feb 2026 00:00:00 GMT" },
         });
-        const referenceRefresh = loadReferenceRefreshSettings(
-          (k) => ({ TDS_REFERENCE_URL_CURRENCIES: `${server.base}/currencies/codes-all.csv` })[k as "TDS_REFERENCE_URL_CURRENCIES"],
-        );
+        const { referenceRefresh } = parseConfig({ TDS_REFERENCE_URL_CURRENCIES: `${server.base}/currencies/codes-all.csv` });
         gw = await createTestGateway(db, { referenceRefresh });
         key = (await gw.createAccount("growth")).apiKey;
         await importReferenceDir(db, SHARED_DATA, { only: ["countries", "currencies"] });

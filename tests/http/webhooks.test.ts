@@ -97,23 +97,25 @@ for (const backend of testBackends()) {
     let receiver: Receiver;
     let account: { accountId: string; apiKey: string };
     let other: { accountId: string; apiKey: string };
-    const savedEnv = { ...process.env };
+    // TDS_WEBHOOKS_ALLOW_PRIVATE=true (the receiver is on loopback); a test that turns it off sets it back.
+    const allowPrivate = (on: boolean) => {
+      gw.services.config.webhooks.allowPrivate = on;
+    };
 
     beforeAll(async () => {
-      process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = "true";
       ({ db, close } = await backend.open());
       gw = await createTestGateway(db);
+      allowPrivate(true);
       account = await gw.createAccount("growth", "Webhook account");
       other = await gw.createAccount("growth", "Someone else");
       receiver = await startReceiver();
     });
     afterAll(async () => {
-      process.env = savedEnv;
       await receiver?.close();
       await close?.();
     });
     afterEach(async () => {
-      process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = "true";
+      allowPrivate(true);
       // Each test starts with no subscriptions and no undispatched events.
       await db.query("delete from webhook_subscriptions");
       await db.query("update event_outbox set dispatched_at = now() where dispatched_at is null");
@@ -230,7 +232,7 @@ for (const backend of testBackends()) {
     });
 
     it("refuses private, loopback and link-local addresses unless TDS_WEBHOOKS_ALLOW_PRIVATE is set", async () => {
-      delete process.env.TDS_WEBHOOKS_ALLOW_PRIVATE;
+      allowPrivate(false);
       for (const url of [
         `${receiver.url}/x`,
         "https://127.0.0.1/x",
@@ -251,14 +253,14 @@ for (const backend of testBackends()) {
       expect(ok.status).toBe(201);
       const patch = await api("PATCH", `/api/v1/webhooks/${ok.body.id}`, { url: "https://[::ffff:a00:1]/x" });
       expect(patch.body.error?.code).toBe("SVC_WEBHOOK_002");
-      process.env.TDS_WEBHOOKS_ALLOW_PRIVATE = "true";
+      allowPrivate(true);
       expect((await api("POST", "/api/v1/webhooks", { url: `${receiver.url}/x`, events: ["document.generated"] })).status).toBe(201);
     });
 
     it("an address that became private is blocked at delivery time, without a request", async () => {
       const path = newPath();
       const hook = await subscribe(path);
-      delete process.env.TDS_WEBHOOKS_ALLOW_PRIVATE;
+      allowPrivate(false);
       await enqueueEvent(db, account.accountId, "document.generated", documentGenerated("j-blocked"));
       const r = await pass();
       expect(r).toMatchObject({ attempts: 1, succeeded: 0, failed_attempts: 1 });

@@ -80,7 +80,7 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
       const inputs = knownInputs(s.shipment_data);
       let result;
       try {
-        result = await generateDocuments(services.db, await memberPrincipal(c), {
+        result = await generateDocuments(services, await memberPrincipal(c), {
           shipment: s.shipment_data,
           documentTypes: chosen,
           shipmentId: s.id,

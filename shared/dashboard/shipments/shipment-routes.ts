@@ -82,7 +82,7 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
     page(async (c) => {
       const s = await loadShipment(c);
       const body = (await c.req.parseBody({ all: true })) as Body;
-      const { outcome } = await validateShipment(c.get("services").db, await memberPrincipal(c), {
+      const { outcome } = await validateShipment(c.get("services"), await memberPrincipal(c), {
         shipmentId: s.id,
         documentTypes: chosenDocumentTypes(all(body, "doc_types")),
       });

@@ -7,7 +7,7 @@
  */
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
-import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
 
 export interface StoredVintage {

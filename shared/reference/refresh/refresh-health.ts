@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/types.ts";
-import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { readReferenceFreshness } from "./reference-vintage.ts";
 
 /**

@@ -11,8 +11,8 @@ import { toIso } from "../../db/values.ts";
 import { loadReferenceTable } from "../load-reference-table.ts";
 import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-source.ts";
 import { parseDownloadedTable } from "./parse-downloads.ts";
-import { SOURCE_DEFAULTS } from "./reference-sources.ts";
-import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import { SOURCE_DEFAULTS } from "../../runtime/config/reference-sources.ts";
+import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-state.ts";
 import { nextRefreshAt } from "./refresh-schedule.ts";
 

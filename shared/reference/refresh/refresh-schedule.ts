@@ -1,4 +1,4 @@
-import type { ReferenceRefreshSettings } from "./refresh-settings.ts";
+import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import type { RefreshState } from "./refresh-state.ts";
 import type { RefreshableTable } from "./refresh-tables.ts";
 

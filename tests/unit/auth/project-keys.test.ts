@@ -3,47 +3,50 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { createProjectKeys, listKinds } from "../../../shared/auth/project-keys.ts";
 import { createJwtVerifier } from "../../../shared/auth/jwt-keys.ts";
 import { createKeyMatcher } from "../../../shared/auth/constant-time.ts";
-import { parseJwks, parseNamedKeys, readKeySettings } from "../../../shared/auth/key-settings.ts";
-import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../../../shared/runtime/config.ts";
+import {
+  parseConfig,
+  SUPABASE_LOCAL_ANON_KEY,
+  SUPABASE_LOCAL_JWT_SECRET,
+  SUPABASE_LOCAL_SERVICE_ROLE_KEY,
+} from "../../../shared/runtime/config.ts";
 import { makeSigningKey, signRoleJwt, startJwksServer, type SigningKey } from "../../support/jwks-server.ts";
 
 const PUBLISHABLE = "sb_publishable_" + "p".repeat(31);
 const SECRET = "sb_secret_" + "s".repeat(31);
-const env = (vars: Record<string, string>) => (name: string) => vars[name];
-
 describe("key settings", () => {
   it("reads named keys as Supabase gives functions, or one key as a self-hoster sets it", () => {
-    expect(parseNamedKeys('{"default":"sb_publishable_a","web":"sb_publishable_b"}', undefined, "X")).toEqual([
+    expect(parseConfig({ SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":"sb_publishable_b"}' }).publishableKeys).toEqual([
       "sb_publishable_a",
       "sb_publishable_b",
     ]);
-    expect(parseNamedKeys(undefined, "sb_secret_a", "X")).toEqual(["sb_secret_a"]);
-    expect(parseNamedKeys(undefined, undefined, "X")).toEqual([]);
-    expect(() => parseNamedKeys("sb_secret_a", undefined, "SUPABASE_SECRET_KEYS")).toThrow(
-      /SUPABASE_SECRET_KEYS must be a JSON object of named keys/,
+    expect(parseConfig({ SUPABASE_SECRET_KEY: "sb_secret_a" }).secretKeys).toEqual(["sb_secret_a"]);
+    expect(parseConfig({}).secretKeys).toEqual([]);
+    // The value is a key: the message names the variable and the expected form, not the value.
+    expect(() => parseConfig({ SUPABASE_SECRET_KEYS: "sb_secret_a" })).toThrow(
+      /^SUPABASE_SECRET_KEYS must be a JSON object of named keys, like \{"default":"sb_…"\} \(it is not JSON\)$/,
     );
-    expect(() => parseNamedKeys('["sb_secret_a"]', undefined, "SUPABASE_SECRET_KEYS")).toThrow(/JSON object/);
+    expect(() => parseConfig({ SUPABASE_SECRET_KEYS: '["sb_secret_a"]' })).toThrow(/^SUPABASE_SECRET_KEYS must be a JSON object/);
   });
 
   it("reads a JWKS as {keys: [...]} or a bare array", () => {
-    expect(parseJwks('{"keys":[{"kty":"EC"}]}')).toEqual({ keys: [{ kty: "EC" }] });
-    expect(parseJwks('[{"kty":"EC"}]')).toEqual({ keys: [{ kty: "EC" }] });
-    expect(parseJwks(undefined)).toBeUndefined();
-    expect(() => parseJwks('{"kty":"EC"}')).toThrow(/SUPABASE_JWKS must be a JSON Web Key Set/);
+    expect(parseConfig({ SUPABASE_JWKS: '{"keys":[{"kty":"EC"}]}' }).jwks).toEqual({ keys: [{ kty: "EC" }] });
+    expect(parseConfig({ SUPABASE_JWKS: '[{"kty":"EC"}]' }).jwks).toEqual({ keys: [{ kty: "EC" }] });
+    expect(parseConfig({}).jwks).toBeUndefined();
+    expect(() => parseConfig({ SUPABASE_JWKS: '{"kty":"EC"}' })).toThrow(/^SUPABASE_JWKS must be a JSON Web Key Set/);
   });
 
   it("turns legacy HS256 on in local development or when a legacy key is set, and derives the JWKS address", () => {
-    expect(readKeySettings("127.0.0.1", env({})).legacyJwt).toBe(true);
-    expect(readKeySettings("127.0.0.1", env({ SUPABASE_JWKS: '{"keys":[]}' })).legacyJwt).toBe(false);
-    const hosted = readKeySettings("127.0.0.1", env({ SUPABASE_URL: "https://ref.supabase.co/", SUPABASE_ANON_KEY: "eyJ…" }));
+    expect(parseConfig({}).legacyJwt).toBe(true);
+    expect(parseConfig({ SUPABASE_JWKS: '{"keys":[]}' }).legacyJwt).toBe(false);
+    const hosted = parseConfig({ SUPABASE_URL: "https://ref.supabase.co/", SUPABASE_ANON_KEY: "eyJ…" });
     expect(hosted).toMatchObject({
       localDevelopment: false,
       legacyJwt: false,
       jwksUrl: "https://ref.supabase.co/auth/v1/.well-known/jwks.json",
     });
-    expect(readKeySettings("0.0.0.0", env({ JWT_SECRET: "x".repeat(40) })).legacyJwt).toBe(true);
+    expect(parseConfig({ HOST: "0.0.0.0", JWT_SECRET: "x".repeat(40) }).legacyJwt).toBe(true);
     // Each secret has its own default; none follows JWT_SECRET.
-    const custom = readKeySettings("127.0.0.1", env({ JWT_SECRET: "y".repeat(40) }));
+    const custom = parseConfig({ JWT_SECRET: "y".repeat(40) });
     expect(custom.downloadSigningSecret).not.toContain("y".repeat(40));
     expect(custom.webhookSecretKey).not.toContain("y".repeat(40));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
-import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import {
   countryCode,
   detectDecimalComma,
@@ -17,7 +17,7 @@ import { PDF_STYLES, type PdfStyle } from "../../support/extraction-corpus/pdf-s
 import { SHEET_STYLES, writeXlsx, type SheetStyle } from "../../support/extraction-corpus/sheet-styles.ts";
 import { precisionRecall, scoreExtraction } from "../../support/extraction-corpus/score.ts";
 
-const config = loadExtractionConfig({ extractor: "builtin" });
+const config = extractionConfigWith({ extractor: "builtin" });
 
 describe("value parsing", () => {
   it.each([

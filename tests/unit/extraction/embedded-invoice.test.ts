@@ -4,7 +4,7 @@
  */
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { mergeWithEmbedded, readEmbeddedInvoice } from "../../../shared/extraction/embedded/read-embedded-invoice.ts";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 
@@ -161,7 +161,7 @@ describe("embedded e-invoices", () => {
       ],
       [{ name: "factur-x.xml", xml: CII }],
     );
-    const outcome = await runExtraction(pdf, "pdf", loadExtractionConfig({ extractor: "builtin" }));
+    const outcome = await runExtraction(pdf, "pdf", extractionConfigWith({ extractor: "builtin" }));
     expect(outcome.embedded).toEqual({ file: "factur-x.xml", syntax: "cii" });
     const flat = outcome.flat;
     expect(flat.get("exporter.tax_ids.vat")).toEqual({ value: "PT501234567", confidence: 1 });
@@ -177,7 +177,7 @@ describe("embedded e-invoices", () => {
       ["COMMERCIAL INVOICE", "Invoice No.: INV-9", "Port of loading: PTLEI"],
       [{ name: "factur-x.xml", xml: "<rsm:CrossIndustryInvoice" }],
     );
-    const outcome = await runExtraction(pdf, "pdf", loadExtractionConfig({ extractor: "builtin" }));
+    const outcome = await runExtraction(pdf, "pdf", extractionConfigWith({ extractor: "builtin" }));
     expect(outcome.embedded).toBeUndefined();
     expect(outcome.flat.get("invoice_data.invoice_number")!.value).toBe("INV-9");
   });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
-import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { terminateOcr } from "../../../shared/extraction/readers/ocr-reader.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -12,7 +12,7 @@ afterAll(() => terminateOcr());
 describe("OCR (real tesseract.js, offline language data)", () => {
   it("reads a 150 dpi, slightly rotated PNG into shipment fields with OCR-weighted confidences", async () => {
     const png = new Uint8Array(await readFile(join(import.meta.dirname, "fixtures", "invoice-snippet.png")));
-    const outcome = await runExtraction(png, "png", loadExtractionConfig({ extractor: "builtin" }));
+    const outcome = await runExtraction(png, "png", extractionConfigWith({ extractor: "builtin" }));
     expect(outcome.source).toBe("image-ocr");
     const flat = flattenResultTree(outcome.result);
     const value = (p: string) => flat[p]?.value;
@@ -39,7 +39,7 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     doc
       .addPage([image.width * 0.48, image.height * 0.48])
       .drawImage(image, { x: 0, y: 0, width: image.width * 0.48, height: image.height * 0.48 });
-    const config = loadExtractionConfig({ extractor: "builtin" });
+    const config = extractionConfigWith({ extractor: "builtin" });
     const scan = await runExtraction(await doc.save(), "pdf", config);
     expect(scan.source).toBe("pdf-ocr");
     expect(flattenResultTree(scan.result)["route.port_of_loading"]?.value).toBe("GBFXT");

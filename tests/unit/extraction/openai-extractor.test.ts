@@ -8,7 +8,7 @@ import {
   RESPONSE_FORMAT_NAME,
 } from "../../../shared/extraction/extractors/openai-extractor.ts";
 import { jsonLeafSpans } from "../../../shared/extraction/extractors/json-spans.ts";
-import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
 import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
@@ -83,7 +83,7 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
   afterAll(() => server.close());
 
   const config = () =>
-    loadExtractionConfig({
+    extractionConfigWith({
       extractor: "openai",
       openaiBaseUrl: server.baseUrl,
       openaiApiKey: "sk-test",

@@ -8,14 +8,14 @@ import { readXls } from "../../../shared/extraction/readers/xls-reader.ts";
 import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
 import { lineText } from "../../../shared/extraction/document-text.ts";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
-import { loadExtractionConfig } from "../../../shared/extraction/extraction-config.ts";
+import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { makeShipment } from "../../support/extraction-corpus/corpus-data.ts";
 import { inlineGerman } from "../../support/extraction-corpus/pdf-styles.ts";
 import { sheetEnglish, writeXlsx } from "../../support/extraction-corpus/sheet-styles.ts";
 import { precisionRecall, scoreExtraction } from "../../support/extraction-corpus/score.ts";
 
 const fixtures = join(import.meta.dirname, "fixtures");
-const config = loadExtractionConfig({ extractor: "builtin" });
+const config = extractionConfigWith({ extractor: "builtin" });
 
 describe("file kinds", () => {
   it("recognises each accepted type by its bytes, not its name", async () => {

@@ -5,11 +5,12 @@ import { referenceTablesUsed } from "../../../shared/rules/reference-tables-used
 import { collectReferenceAsk } from "../../../shared/rules/reference-ask.ts";
 import { findGate } from "../../../shared/rules/gates.ts";
 import { freshnessOf } from "../../../shared/reference/refresh/reference-vintage.ts";
-import { loadReferenceRefreshSettings, parsePerTable } from "../../../shared/reference/refresh/refresh-settings.ts";
+import { parsePerTable } from "../../../shared/runtime/config/reference-refresh-settings.ts";
+import { parseConfig } from "../../../shared/runtime/config.ts";
 import { baseline, factsFor } from "./fixtures.ts";
 
 const DAY = 86_400_000;
-const settings = loadReferenceRefreshSettings(() => undefined);
+const settings = parseConfig({}).referenceRefresh;
 const now = Date.parse("2026-11-24T12:00:00Z");
 const stored = (table: "sanctions_ofac" | "port_codes" | "hs_codes_wco", checkedDaysAgo: number) => ({
   table,
@@ -47,15 +48,22 @@ describe("reference data age", () => {
   });
 
   it("settings accept one duration for all tables and per-table overrides; bad values are refused", () => {
-    const ms = parsePerTable("7d,sanctions_ofac=12h", "X", settings.intervalMs);
+    const ms = parsePerTable("7d,sanctions_ofac=12h", settings.intervalMs);
     expect(ms.sanctions_ofac).toBe(DAY / 2);
     expect(ms.port_codes).toBe(7 * DAY);
-    expect(() => parsePerTable("sanctions=1d", "X", settings.intervalMs)).toThrow(/unknown table "sanctions"/);
-    expect(() => parsePerTable("soon", "X", settings.intervalMs)).toThrow(/not a duration/);
-    expect(() => loadReferenceRefreshSettings((k) => (k === "TDS_REFERENCE_REFRESH" ? "maybe" : undefined))).toThrow(/on or off/);
-    const mirrored = loadReferenceRefreshSettings((k) =>
-      k === "TDS_REFERENCE_MIRROR" ? "https://mirror.example.internal/ref/" : undefined,
+    expect(() => parsePerTable("sanctions=1d", settings.intervalMs)).toThrow(/unknown table "sanctions"/);
+    expect(() => parsePerTable("soon", settings.intervalMs)).toThrow(/must be a duration such as 90d/);
+    expect(parseConfig({ TDS_REFERENCE_STALE_MARGIN: "1d,port_codes=5d" }).referenceRefresh.staleMarginMs).toMatchObject({
+      sanctions_ofac: DAY,
+      port_codes: 5 * DAY,
+    });
+    expect(() => parseConfig({ TDS_REFERENCE_REFRESH_INTERVALS: "soon" })).toThrow(
+      /^TDS_REFERENCE_REFRESH_INTERVALS must be a duration such as 90d, 12h, 30m, 45s or 2w, got "soon"$/,
     );
+    expect(() => parseConfig({ TDS_REFERENCE_REFRESH: "maybe" })).toThrow(/^TDS_REFERENCE_REFRESH must be true or false \(or on\/off/);
+    expect(parseConfig({ TDS_REFERENCE_REFRESH: "off" }).referenceRefresh).toMatchObject({ enabled: false, explicitlyOff: true });
+    expect(parseConfig({}).referenceRefresh).toMatchObject({ enabled: false, explicitlyOff: false });
+    const mirrored = parseConfig({ TDS_REFERENCE_MIRROR: "https://mirror.example.internal/ref/" }).referenceRefresh;
     expect(mirrored.sources.sanctions_ofac[0].url).toBe("https://mirror.example.internal/ref/sanctions_ofac/sdn.csv");
     expect(mirrored.sources.port_codes[0].url).toBe("https://mirror.example.internal/ref/port_codes/unlocode.zip");
   });

@@ -1,11 +1,27 @@
 /**
- * Where each reference table is downloaded from by default, how often, and how many rows a
- * plausible download holds. Every address can be replaced (refresh-settings.ts, docs/reference-data.md).
- * The defaults are the publishers' own addresses where a machine-readable file exists; where the
- * publisher offers none that the importers read (EU CN: RDF only; WCO: PDFs), the default is a public
- * redistribution of the official data, and the docs say so.
+ * The reference tables the refresh keeps current, where each is downloaded from by default, how often,
+ * and how many rows a plausible download holds: the defaults of the TDS_REFERENCE_* settings, so they
+ * are part of the configuration (reference-refresh-settings.ts, docs/reference-data.md). The defaults
+ * are the publishers' own addresses where a machine-readable file exists; where the publisher offers
+ * none that the importers read (EU CN: RDF only; WCO: PDFs), the default is a public redistribution of
+ * the official data, and the docs say so.
  */
-import type { RefreshableTable as ImportableTable } from "./refresh-tables.ts";
+
+/** Every importable table (shared/reference/refresh/refresh-tables.ts holds the two lists equal). */
+export const REFRESHABLE_TABLES = [
+  "hs_codes_wco",
+  "hs_codes_us",
+  "hs_codes_eu",
+  "hs_codes_uk",
+  "hs_codes_in",
+  "port_codes",
+  "sanctions_ofac",
+  "countries",
+  "currencies",
+] as const;
+
+export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
+type ImportableTable = RefreshableTable;
 
 export interface SourceFile {
   /** Stable key: the file's name in a mirror folder and in TDS_REFERENCE_URL_<TABLE>_<KEY>. */

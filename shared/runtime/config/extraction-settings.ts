@@ -1,0 +1,57 @@
+/** Settings of data extraction from uploads (docs/extraction.md). */
+import { z } from "zod";
+import { choice, flag, integer, text, type Vars } from "./env-values.ts";
+
+export interface ExtractionConfig {
+  /** builtin (default, offline, deterministic) or openai (any OpenAI-compatible chat-completions server). */
+  extractor: "builtin" | "openai";
+  /** OPENAI_BASE_URL; unset means the OpenAI API. */
+  openaiBaseUrl?: string;
+  /** OPENAI_API_KEY; required when extractor is openai. */
+  openaiApiKey?: string;
+  /** TDS_EXTRACTION_MODEL. */
+  model: string;
+  /** Ask the server for token log-probabilities (TDS_EXTRACTION_LOGPROBS, default true). */
+  logprobs: boolean;
+  /** Model request timeout (TDS_EXTRACTION_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Uploaded files are deleted this many days after the upload (TDS_UPLOAD_RETENTION_DAYS, default 5). */
+  retentionDays: number;
+  /** At most this many pages are read (PDF text and OCR alike; TDS_EXTRACTION_MAX_PAGES, default 20). */
+  maxPages: number;
+  /** Worker poll interval in ms (TDS_EXTRACTION_POLL_MS, default 1000). */
+  pollMs: number;
+  /** Read a Factur-X/ZUGFeRD/UBL invoice embedded in a PDF first (default true; the benchmark turns it off to measure the text reading alone). */
+  readEmbedded?: boolean;
+}
+
+export const extractionVariables = {
+  TDS_EXTRACTOR: choice(["builtin", "openai"], "builtin"),
+  OPENAI_BASE_URL: text(),
+  OPENAI_API_KEY: text(),
+  TDS_EXTRACTION_MODEL: text("gpt-4o-mini"),
+  TDS_EXTRACTION_LOGPROBS: flag(true),
+  TDS_EXTRACTION_TIMEOUT_MS: integer(1000, 60_000),
+  TDS_UPLOAD_RETENTION_DAYS: integer(1, 5),
+  TDS_EXTRACTION_MAX_PAGES: integer(1, 20),
+  TDS_EXTRACTION_POLL_MS: integer(10, 1000),
+};
+
+export function extractionSettings(v: Vars<typeof extractionVariables>): ExtractionConfig {
+  return {
+    extractor: v.TDS_EXTRACTOR,
+    openaiBaseUrl: v.OPENAI_BASE_URL,
+    openaiApiKey: v.OPENAI_API_KEY,
+    model: v.TDS_EXTRACTION_MODEL,
+    logprobs: v.TDS_EXTRACTION_LOGPROBS,
+    timeoutMs: v.TDS_EXTRACTION_TIMEOUT_MS,
+    retentionDays: v.TDS_UPLOAD_RETENTION_DAYS,
+    maxPages: v.TDS_EXTRACTION_MAX_PAGES,
+    pollMs: v.TDS_EXTRACTION_POLL_MS,
+  };
+}
+
+/** The defaults with some settings replaced, whatever the environment says (tests, benchmarks). */
+export function extractionConfigWith(overrides: Partial<ExtractionConfig> = {}): ExtractionConfig {
+  return { ...extractionSettings(z.object(extractionVariables).parse({})), ...overrides };
+}
