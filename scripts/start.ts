@@ -1,5 +1,5 @@
 // npm start / deno task start: the whole service on one port, as CONTRACT.md describes.
-import { parseConfig, readConfigEnvironment, type Config } from "../shared/runtime/config.ts";
+import { ConfigError, parseConfig, readConfigEnvironment, type Config } from "../shared/runtime/config.ts";
 import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
 import { deploymentReason, productionSecretProblems } from "../shared/runtime/production-secrets.ts";
@@ -24,7 +24,8 @@ let config: Config;
 try {
   config = parseConfig(env);
 } catch (e) {
-  console.error(`Refusing to start: ${(e as Error).message}`);
+  // One line per unreadable variable (ConfigError), as for the secrets above.
+  for (const line of e instanceof ConfigError ? e.problems : [(e as Error).message]) console.error(`Refusing to start: ${line}`);
   exit(1);
 }
 const server = await startLocalServer(config, { publicBaseUrlFromEnv: config.publicBaseUrlFromEnv });

@@ -155,4 +155,25 @@ describe("a deployed function without its own secrets", () => {
       vi.resetModules();
     }
   });
+
+  it("answers 503 SVC_CONFIG_001 for a setting it cannot read (never a 500), and logs the variable", async () => {
+    const saved = { ...process.env };
+    const logged: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((line: string) => void logged.push(line));
+    Object.assign(process.env, { TDS_WEBHOOK_TIMEOUT_MS: "10s" });
+    try {
+      vi.resetModules();
+      const { app } = await import("../../functions/get-shipment/index.ts");
+      const r = await app.request("/get-shipment?status=created", { headers: { apikey: PUBLISHABLE, authorization: "Bearer tds_x" } });
+      expect(r.status).toBe(503);
+      const body = await r.json();
+      expect(body.error.code).toBe("SVC_CONFIG_001");
+      expect(body.error.message).toContain("TDS_WEBHOOK_TIMEOUT_MS");
+      expect(logged).toEqual(['TDS_WEBHOOK_TIMEOUT_MS must be an integer ≥ 1, got "10s"']);
+    } finally {
+      process.env = saved;
+      error.mockRestore();
+      vi.resetModules();
+    }
+  });
 });

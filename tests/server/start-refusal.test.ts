@@ -73,4 +73,14 @@ describe("a deployment refuses to start on missing or published secrets", () => 
     expect(code).toBe(1);
     expect(output).toMatch(/^Refusing to start: SUPABASE_SECRET_KEYS must be a JSON object of named keys/m);
   });
+
+  it("unreadable settings: one line per variable, named with the value", async () => {
+    const { code, output } = await startScript({ TDS_MAX_JSON_BYTES: "2MB", TDS_WEBHOOKS_ALLOW_PRIVATE: "maybe" });
+    expect(code).toBe(1);
+    expect(output).toMatch(/^Refusing to start: TDS_MAX_JSON_BYTES must be an integer ≥ 1, got "2MB"$/m);
+    expect(output).toMatch(
+      /^Refusing to start: TDS_WEBHOOKS_ALLOW_PRIVATE must be true or false \(or on\/off, yes\/no, 1\/0\), got "maybe"$/m,
+    );
+    expect(output).not.toContain("listening on");
+  });
 });
