@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/types.ts";
+import type { Queryable, Row } from "../db/types.ts";
 import { generateApiKey, hashApiKey } from "../auth/api-key-secret.ts";
 import type { Tier } from "./tiers.ts";
 import { isUuid, toIso } from "../db/values.ts";
@@ -31,8 +31,6 @@ export interface KeyPrincipal {
   keyId: string;
   tier: Tier;
 }
-
-type Row = Record<string, unknown>;
 
 function toAccount(r: Row): Account {
   return {

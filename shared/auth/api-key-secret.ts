@@ -1,4 +1,6 @@
 /** API keys: `tds_` + 40 characters of base64url randomness (240 bits). Only the SHA-256 is stored. */
+import { sha256Hex } from "../hashing/sha256.ts";
+
 export const API_KEY_PREFIX = "tds_";
 const SHOWN_PREFIX_LENGTH = 12;
 
@@ -18,7 +20,6 @@ export function looksLikeApiKey(value: string): boolean {
 }
 
 /** A fast hash is right here: keys carry 240 random bits, so there is nothing to brute-force. */
-export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+export function hashApiKey(key: string): Promise<string> {
+  return sha256Hex(key);
 }

@@ -1,8 +1,4 @@
-const encoder = new TextEncoder();
-
-async function sha256(value: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
-}
+import { sha256 } from "../hashing/sha256.ts";
 
 /**
  * A set of configured keys that a candidate is compared with in constant time: both sides are hashed

@@ -3,7 +3,8 @@ import { getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { DashboardEnv } from "./dashboard-env.ts";
-import { base64url, hmacSha256, randomToken, timingSafeEqualText } from "./tokens.ts";
+import { hmacSha256 } from "../hashing/sha256.ts";
+import { base64url, randomToken, timingSafeEqualText } from "./tokens.ts";
 import { cookieOptions, SESSION_COOKIE } from "./session-cookie.ts";
 
 /**

@@ -1,4 +1,8 @@
-/** Random tokens and hashes of the dashboard (Web Crypto: the same on Node, Deno and Supabase Edge). */
+/**
+ * Random tokens of the dashboard (Web Crypto: the same on Node, Deno and Supabase Edge). Tokens are
+ * stored only as their SHA-256 (sha256Hex of hashing/sha256.ts), so a database read does not give a
+ * usable session or invitation.
+ */
 
 export function base64url(bytes: Uint8Array): string {
   let s = "";
@@ -9,17 +13,6 @@ export function base64url(bytes: Uint8Array): string {
 /** 32 random bytes, base64url (43 characters): session cookies, invitation tokens. */
 export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-/** Tokens are stored only as this hash, so a database read does not give a usable session or invitation. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(message)));
 }
 
 /** Constant-time comparison of two strings (length is not secret here). */

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Db } from "./types.ts";
+import { sha256Hex } from "../hashing/sha256.ts";
 
 export interface Migration {
   name: string;
@@ -15,9 +16,8 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(`${dir}/${name}`, "utf8") })));
 }
 
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+function digest(text: string): Promise<string> {
+  return sha256Hex(text);
 }
 
 /**

@@ -23,6 +23,8 @@ import { qrMatrix } from "./layout/qr.ts";
 import { PAGE, type FontRole } from "./layout/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
+import { bytesToHex } from "../hashing/bytes-to-hex.ts";
+import { sha256 } from "../hashing/sha256.ts";
 
 export interface RenderInput {
   docType: DocumentType;
@@ -71,14 +73,11 @@ async function documentId(input: RenderInput): Promise<Uint8Array> {
     input.finalDoc ? "final" : "fillable",
     input.generatedAt.toISOString(),
   ].join("|");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
-  return new Uint8Array(digest).slice(0, 16);
+  return (await sha256(seed)).slice(0, 16);
 }
 
 function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
-    .join("")
-    .toUpperCase();
+  return bytesToHex(bytes).toUpperCase();
 }
 
 const HIDDEN_FIELDS = (input: RenderInput): [string, string][] => [

@@ -3,10 +3,11 @@
  * signature an HMAC-SHA256 of "<jobId>.<expires>" with the download secret. They work without headers
  * and stop working at `expires`.
  */
+import { bytesToHex } from "../hashing/bytes-to-hex.ts";
+import { hmacSha256 } from "../hashing/sha256.ts";
+
 async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(await hmacSha256(secret, text));
 }
 
 /** The file variants of a job: the generated PDF, and its PDF/A-2b copy once flatten-document made one. */

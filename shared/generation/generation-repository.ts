@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/types.ts";
+import type { Queryable, Row } from "../db/types.ts";
 import { isUuid, toIso } from "../db/values.ts";
 
 export interface GenerationJobInput {
@@ -26,8 +26,6 @@ export interface GenerationJob {
   created_at: string;
   completed_at: string | null;
 }
-
-type Row = Record<string, unknown>;
 
 export function toGenerationJob(r: Row): GenerationJob {
   return {

@@ -8,6 +8,7 @@
  * the validation record instead.
  */
 import { canonicalJson } from "./canonical-json.ts";
+import { sha256Hex } from "./sha256.ts";
 
 export interface ValidationHashInput {
   shipment: unknown;
@@ -24,11 +25,6 @@ export function validationHashPayload(input: ValidationHashInput): string {
     rule_library_version: input.ruleLibraryVersion,
     shipment: input.shipment === undefined ? null : input.shipment,
   });
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** "sha256:<64 hex>". Throws CanonicalJsonError for data without a JSON form (NaN, Infinity, BigInt, cycles). */

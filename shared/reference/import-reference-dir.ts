@@ -6,7 +6,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Db } from "../db/types.ts";
+import type { Db, Row } from "../db/types.ts";
 import { loadReferenceTable, REFERENCE_TABLES, type ProgressFn, type ReferenceTable } from "./load-reference-table.ts";
 import { emptyReferenceTables } from "./reference-status.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "./importers/parse-wco-hs-csv.ts";
@@ -131,8 +131,6 @@ function newest(cands: Candidate[]): Candidate | undefined {
 }
 
 // ---------- datasets ----------
-
-type Row = Record<string, unknown>;
 
 interface Plan {
   table: ImportableTable;

@@ -1,3 +1,4 @@
+import type { Row } from "../db/types.ts";
 import { toIso } from "../db/values.ts";
 
 export const SHIPMENT_STATUSES = ["created", "draft", "validated", "validation_failed", "generated"] as const;
@@ -28,8 +29,6 @@ export interface ShipmentRecord {
   updated_at: string;
   generation_history?: GenerationHistoryRecord[];
 }
-
-type Row = Record<string, unknown>;
 
 /** Fields the spec marks "string or absent" are left out when unset. */
 export function toShipmentRecord(r: Row): ShipmentRecord {

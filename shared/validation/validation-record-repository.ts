@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/types.ts";
+import type { Queryable, Row } from "../db/types.ts";
 import { toIso } from "../db/values.ts";
 import type { RuleResult } from "../rules/rule-types.ts";
 import type { ValidationLayer } from "../rules/run-validation.ts";
@@ -36,8 +36,6 @@ export interface NewValidationRecord {
   route: ValidationRecord["route"];
   referenceData?: TableVintage[];
 }
-
-type Row = Record<string, unknown>;
 
 function toRecord(r: Row): ValidationRecord {
   return {

@@ -9,6 +9,8 @@
  * - `webhook-signature: v1,<base64>`: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with
  *   the base64-decoded bytes after `whsec_` (what Standard Webhooks libraries do with `new Webhook(secret)`).
  */
+import { bytesToHex } from "../hashing/bytes-to-hex.ts";
+import { hmacSha256 } from "../hashing/sha256.ts";
 
 export const SECRET_PREFIX = "whsec_";
 const GENERATED_SECRET_BYTES = 32;
@@ -61,16 +63,9 @@ export function secretPrefix(secret: string): string {
   return secret.slice(0, SECRET_PREFIX.length + 4);
 }
 
-async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
-}
-
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
 /** `sha256=<lowercase hex>` over the raw body, keyed with the secret string (UTF-8). */
 export async function serviceSignature(secret: string, body: string): Promise<string> {
-  return `sha256=${toHex(await hmacSha256(encoder.encode(secret), body))}`;
+  return `sha256=${bytesToHex(await hmacSha256(secret, body))}`;
 }
 
 /** `v1,<base64>` over `{id}.{timestamp}.{body}`, keyed with the decoded secret (Standard Webhooks). */

@@ -3,6 +3,7 @@
  * file name the publisher gives (Content-Disposition or the final address after redirects), and the
  * byte count as it arrives (terminal progress). Anything but 2xx is an error that names the status.
  */
+import { sha256Hex } from "../../hashing/sha256.ts";
 
 export interface DownloadedFile {
   key: string;
@@ -131,8 +132,7 @@ export async function downloadSourceFile(
 
 /** sha256 over each file's key and bytes, in the source's file order: equal only when every file is. */
 export async function checksumOf(files: readonly DownloadedFile[]): Promise<string> {
-  const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
   const parts: string[] = [];
-  for (const f of files) parts.push(`${f.key}:${hex(await crypto.subtle.digest("SHA-256", f.bytes as Uint8Array<ArrayBuffer>))}`);
-  return `sha256:${hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n"))))}`;
+  for (const f of files) parts.push(`${f.key}:${await sha256Hex(f.bytes)}`);
+  return `sha256:${await sha256Hex(parts.join("\n"))}`;
 }

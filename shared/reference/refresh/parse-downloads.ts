@@ -5,6 +5,7 @@
  * page or a cut-off file is refused here, before the database is touched) and reads the version.
  */
 import { unzipSync } from "fflate";
+import type { Row } from "../../db/types.ts";
 import { parseCsv } from "../importers/csv.ts";
 import { decodeReferenceBytes } from "../import-reference-dir.ts";
 import { parseOfacList, type OfacFiles, type SanctionsRow } from "../importers/parse-ofac-csv.ts";
@@ -18,8 +19,6 @@ import { parseIsoCountriesCsv } from "../importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "../importers/parse-iso-currencies.ts";
 import type { RefreshableTable } from "./refresh-tables.ts";
 import type { DownloadedFile } from "./download-source.ts";
-
-type Row = Record<string, unknown>;
 
 export interface ParsedTable {
   rows: Row[];

@@ -15,6 +15,7 @@
 import type { Queryable } from "../../db/types.ts";
 import type { SanctionsMatch } from "../../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex, type ScreenOptions } from "./sanctions-index.ts";
+import { sha256Hex } from "../../hashing/sha256.ts";
 
 /** What a not-yet-loaded array element reads as: an empty value of the elements' type. */
 type Placeholder = "string" | "array" | "object" | "number";
@@ -66,8 +67,7 @@ export function builderFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const { parts, layout } = serialiseIndex(buildSanctionsIndex(PROBE_ENTRIES));
     const text = JSON.stringify([layout, parts.map((p) => [p.part, p.key, p.value])]);
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return sha256Hex(text);
   })();
   return fingerprint;
 }

@@ -1,0 +1,81 @@
+/**
+ * What the steps of the built-in extractor share: the document's lines (segments with their normalised
+ * text), the tables found in them, and how to read numbers and record values. Passed explicitly from
+ * step to step: no step keeps state between documents.
+ */
+import type { TextSegment } from "../../../document-text.ts";
+import type { FlatExtraction } from "../../../extraction-result.ts";
+import type { ColumnKey, FieldKey } from "../labels.ts";
+import { parseNumber } from "../normalize.ts";
+
+export interface Seg extends TextSegment {
+  n: string;
+}
+
+export interface Line {
+  index: number;
+  page: number;
+  y: number;
+  height: number;
+  segs: Seg[];
+}
+
+export interface LabelHit {
+  /** A label segment, or a run that starts "label:" (inline value). */
+  strong: boolean;
+  key: FieldKey;
+  label: string;
+  line: Line;
+  seg: Seg;
+  /** Text after the label inside the same segment. */
+  rest: string;
+}
+
+export interface Column {
+  key: ColumnKey;
+  x0: number;
+  x1: number;
+}
+
+export interface Cell {
+  text: string;
+  confidence: number;
+  number?: number;
+}
+
+export interface Table {
+  header: Line;
+  columns: Column[];
+  rows: Map<ColumnKey, Cell>[];
+  lines: Set<number>;
+  totals: Line | null;
+}
+
+/** How labels and column titles are matched: OCR text also matches fuzzily (misread letters). */
+export interface MatchOptions {
+  fuzzy: boolean;
+}
+
+export interface ExtractionContext extends MatchOptions {
+  lines: readonly Line[];
+  /** Spreadsheet cells sit in exact columns; PDF and OCR text is placed by its coordinates. */
+  spreadsheet: boolean;
+  decimalComma: boolean;
+  /** Indexes of the lines that belong to a line-item table (header, rows, totals line). */
+  tableLines: ReadonlySet<number>;
+}
+
+export const TOTAL_WORDS =
+  /^(total|totals|grand total|sub ?total|summe|gesamt|gesamtsumme|gesamtbetrag|endbetrag|montant total|total general|totale|totaal|importe total|valor total|total factura|total facture|total ht|total cif|total fob|total amount|invoice total)\b/;
+
+/** A segment's number: the one a spreadsheet cell carries, else its text read with the document's decimal mark. */
+export function numberOf(seg: { text: string; number?: number }, decimalComma: boolean): number | null {
+  return seg.number !== undefined ? seg.number : parseNumber(seg.text, decimalComma);
+}
+
+/** Records a value unless it is empty or a more confident value for the same path is already there. */
+export function setValue(out: FlatExtraction, path: string, value: string | number | null | undefined, confidence: number): void {
+  if (value === null || value === undefined || value === "" || (typeof value === "number" && !Number.isFinite(value))) return;
+  const old = out.get(path);
+  if (!old || old.confidence < confidence) out.set(path, { value, confidence });
+}

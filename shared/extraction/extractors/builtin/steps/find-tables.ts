@@ -1,0 +1,206 @@
+/**
+ * Line-item tables: a header row found by its column titles (synonyms in six languages), then the rows
+ * under it, each cell assigned to the column it sits under (positions for PDFs and OCR, exact columns
+ * for spreadsheets), with wrapped descriptions joined to their row and a totals line kept apart.
+ */
+import { COLUMN_LABELS, type ColumnKey } from "../labels.ts";
+import { norm } from "../normalize.ts";
+import { type Cell, type Column, type Line, type MatchOptions, type Seg, type Table, TOTAL_WORDS } from "./extraction-context.ts";
+import { fuzzyEqual } from "./match-labels.ts";
+
+interface TableOptions extends MatchOptions {
+  spreadsheet: boolean;
+}
+
+const UNIT_TAIL = new Set("kg kgs lb lbs usd eur gbp cny chf jpy inr cad aud pcs pc cbm m3 each ea per in en".split(" "));
+
+function columnFor(n: string, options: MatchOptions): { key: ColumnKey; label: string } | null {
+  for (const c of COLUMN_LABELS) {
+    if (n === c.label || (options.fuzzy && fuzzyEqual(n, c.label))) return c;
+    if (n.startsWith(`${c.label} `)) {
+      const tail = n.slice(c.label.length + 1).split(" ");
+      // "unit price usd", "net weight kg", "qty pcs": a unit or currency may follow.
+      if (tail.length <= 2 && tail.every((t) => UNIT_TAIL.has(t) || (/^[a-z]{3}$/.test(t) && tail.length === 1 && c.key === "unit_price")))
+        return c;
+    }
+  }
+  return null;
+}
+
+/** A header run that holds several column titles with narrow gaps ("Qty Unit Net Wt (kg)"): split it. */
+function splitHeader(seg: Seg, options: MatchOptions): (Column & { label: string })[] | null {
+  const words = [...seg.text.matchAll(/\S+/g)].map((m) => ({ raw: m[0], start: m.index ?? 0 }));
+  const perChar = (seg.x1 - seg.x0) / Math.max(1, seg.text.length);
+  const out: (Column & { label: string })[] = [];
+  for (let i = 0; i < words.length; ) {
+    let found: { key: ColumnKey; label: string; j: number } | null = null;
+    for (let j = words.length; j > i && !found; j--) {
+      const c = columnFor(
+        norm(
+          words
+            .slice(i, j)
+            .map((w) => w.raw)
+            .join(" "),
+        ),
+        options,
+      );
+      if (c) found = { ...c, j };
+    }
+    if (!found) return null;
+    const last = words[found.j - 1];
+    out.push({
+      key: found.key,
+      label: found.label,
+      x0: seg.x0 + words[i].start * perChar,
+      x1: seg.x0 + (last.start + last.raw.length) * perChar,
+    });
+    i = found.j;
+  }
+  return out.length >= 2 ? out : null;
+}
+
+function headerColumns(line: Line, options: MatchOptions): Column[] | null {
+  const cols: (Column & { label: string })[] = [];
+  let mapped = 0;
+  for (const s of line.segs) {
+    const c = columnFor(s.n, options);
+    if (c) {
+      mapped++;
+      cols.push({ key: c.key, label: c.label, x0: s.x0, x1: s.x1 });
+      continue;
+    }
+    const split = splitHeader(s, options);
+    if (split) {
+      mapped++;
+      cols.push(...split);
+    } else if (!/\d{3}/.test(s.text)) {
+      // An unreadable title still owns its column: values under it must not drift to a neighbour.
+      cols.push({ key: "ignore", label: "", x0: s.x0, x1: s.x1 });
+    }
+  }
+  if (cols.filter((c) => c.key !== "ignore").length < 3) return null;
+  const keys = new Set<ColumnKey>(cols.map((c) => c.key).filter((k) => k !== "ignore"));
+  const dataKeys = ["description", "hs_code", "quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"].filter((k) =>
+    keys.has(k as ColumnKey),
+  );
+  if (mapped / line.segs.length < (options.fuzzy ? 0.5 : 0.6) || dataKeys.length < 3) return null;
+  if (!keys.has("description") && !keys.has("hs_code")) return null;
+  // Two columns claiming the same key: the longer label keeps it ("Item" next to "Description" is a position).
+  const best = new Map<ColumnKey, number>();
+  cols.forEach((c, i) => {
+    const j = best.get(c.key);
+    if (j === undefined || c.label.length > cols[j].label.length) best.set(c.key, i);
+  });
+  return cols.map((c, i) => ({ key: best.get(c.key) === i ? c.key : "ignore", x0: c.x0, x1: c.x1 }));
+}
+
+export function assignColumn(seg: Seg, columns: Column[], spreadsheet: boolean): Column | null {
+  if (spreadsheet) return columns.find((c) => Math.abs(c.x0 - seg.x0) < 0.01) ?? null;
+  let best: Column | null = null;
+  let bestOverlap = 0;
+  for (const c of columns) {
+    const overlap = Math.min(seg.x1, c.x1) - Math.max(seg.x0, c.x0);
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap;
+      best = c;
+    }
+  }
+  if (best) return best;
+  // No overlap: the nearest column, by the closer of left-edge and right-edge distance (text and
+  // numbers align differently).
+  let dist = Infinity;
+  for (const c of columns) {
+    const d = Math.min(Math.abs(seg.x0 - c.x0), Math.abs(seg.x1 - c.x1), Math.abs((seg.x0 + seg.x1) / 2 - (c.x0 + c.x1) / 2));
+    if (d < dist) {
+      dist = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+const NUMERIC_COLUMNS: ColumnKey[] = ["quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"];
+
+export function findTables(lines: readonly Line[], options: TableOptions): Table[] {
+  const { spreadsheet } = options;
+  const tables: Table[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const columns = headerColumns(lines[i], options);
+    if (!columns) continue;
+    const table: Table = { header: lines[i], columns, rows: [], lines: new Set([i]), totals: null };
+    let prev = lines[i];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j];
+      if (line.page !== prev.page) break;
+      const gap = line.y - (prev.y + prev.height);
+      if (gap > (spreadsheet ? 2.5 : 3) * Math.max(prev.height, 1)) break;
+      if (headerColumns(line, options)) break;
+      if (line.segs.some((s) => TOTAL_WORDS.test(s.n))) {
+        table.totals = line;
+        table.lines.add(j);
+        break;
+      }
+      const cells = new Map<ColumnKey, Cell>();
+      for (const s of line.segs) {
+        const c = assignColumn(s, columns, spreadsheet);
+        if (!c) continue;
+        const old = cells.get(c.key);
+        cells.set(
+          c.key,
+          old
+            ? { text: `${old.text} ${s.text}`, confidence: Math.min(old.confidence, s.confidence) }
+            : { text: s.text, confidence: s.confidence, number: s.number },
+        );
+      }
+      const hasNumber = NUMERIC_COLUMNS.some((k) => /\d/.test(cells.get(k)?.text ?? ""));
+      const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
+      const description = cells.get("description");
+      const descText = description?.text ?? "";
+      // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped description.
+      const isNote = /:/.test(descText) || /^[*•-]/.test(descText);
+      if (!hasNumber && onlyDescription && description && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
+        // A wrapped description.
+        const last = table.rows[table.rows.length - 1];
+        const d = last.get("description");
+        if (d)
+          last.set("description", {
+            text: `${d.text} ${description.text}`,
+            confidence: Math.min(d.confidence, description.confidence),
+          });
+        table.lines.add(j);
+        prev = line;
+        continue;
+      }
+      const taxLine = /^(vat|tva|btw|mwst|ust|iva|tax|taxe)\b/.test(norm(descText));
+      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code")) || taxLine || isNote) {
+        // Article numbers, GTINs, notes between rows: skipped while the table goes on.
+        if (table.rows.length > 0) {
+          if (taxLine || gap > 2 * Math.max(prev.height, 1)) break;
+          table.lines.add(j);
+          prev = line;
+          continue;
+        }
+        // Second header line ("(kg)", "(USD)") or a blank-ish line before the first row.
+        table.lines.add(j);
+        prev = line;
+        continue;
+      }
+      table.rows.push(cells);
+      table.lines.add(j);
+      prev = line;
+    }
+    if (table.rows.length > 0) {
+      tables.push(table);
+      i = j - 1;
+    }
+  }
+  return tables;
+}
+
+/** Indexes of every line that belongs to a table (header, rows, notes between them, totals line). */
+export function linesOfTables(tables: readonly Table[]): Set<number> {
+  const lines = new Set<number>();
+  for (const t of tables) for (const i of t.lines) lines.add(i);
+  return lines;
+}

@@ -1,0 +1,80 @@
+/**
+ * Where a label's value stands on the page: inline after the label, in the next run to its right, or
+ * on the lines below it within the label's column (form boxes, party blocks).
+ */
+import { cleanValue, norm } from "../normalize.ts";
+import type { ExtractionContext, LabelHit, Line, Seg } from "./extraction-context.ts";
+import { isLabelSeg, startsField } from "./match-labels.ts";
+
+/** The run right of a label on its line, unless that run is itself a label. */
+export function segRightOf(context: ExtractionContext, hit: LabelHit): Seg | null {
+  const i = hit.line.segs.indexOf(hit.seg);
+  const next = hit.line.segs[i + 1];
+  if (!next || isLabelSeg(next, context)) return null;
+  return next;
+}
+
+/** A block under a label ends where the next thing to its right on the label's line starts. */
+export function columnEnd(line: Line, seg: Seg): number {
+  const i = line.segs.indexOf(seg);
+  return i + 1 < line.segs.length ? line.segs[i + 1].x0 : Infinity;
+}
+
+/** Lines under an anchor segment, within its column, until a gap, a label or a table. */
+export function linesBelow(
+  context: ExtractionContext,
+  anchorLine: Line,
+  anchor: { x0: number; x1: number },
+  end: number,
+  max: number,
+): { line: Line; seg: Seg }[] {
+  const { lines, spreadsheet, tableLines } = context;
+  const out: { line: Line; seg: Seg }[] = [];
+  const tol = 0.8 * Math.max(anchorLine.height, spreadsheet ? 0.1 : 1);
+  let prev = anchorLine;
+  for (let k = anchorLine.index + 1; k < lines.length && out.length < max; k++) {
+    const line = lines[k];
+    if (line.page !== anchorLine.page || tableLines.has(k)) break;
+    const segs = line.segs.filter((s) =>
+      spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2,
+    );
+    const gap = line.y - (prev.y + prev.height);
+    if (segs.length === 0) {
+      if (gap > 0.95 * Math.max(prev.height, 1)) break;
+      continue;
+    }
+    if (gap > 0.95 * Math.max(prev.height, 1)) break;
+    if (segs.some((s) => startsField(s, context))) break;
+    out.push({
+      line,
+      seg:
+        segs.length === 1
+          ? segs[0]
+          : {
+              ...segs[0],
+              text: segs.map((s) => s.text).join(" "),
+              n: norm(segs.map((s) => s.text).join(" ")),
+              x1: segs[segs.length - 1].x1,
+              confidence: Math.min(...segs.map((s) => s.confidence)),
+            },
+    });
+    prev = line;
+  }
+  return out;
+}
+
+/** The value of a single-value label: inline, to the right, or on the line below. */
+export function labelValue(context: ExtractionContext, hit: LabelHit): { text: string; confidence: number; base: number } | null {
+  const { spreadsheet } = context;
+  if (hit.rest) return { text: hit.rest, confidence: hit.seg.confidence, base: 0.9 };
+  const right = segRightOf(context, hit);
+  // "Invoice Number:  ……  42183017": a label closed by a colon with the line's last run far to its
+  // right (summary blocks right-align their values) still pairs, a little less surely.
+  const far = right && /:\s*$/.test(hit.seg.text) && hit.line.segs[hit.line.segs.length - 1] === right;
+  if (right && (spreadsheet || right.x0 - hit.seg.x1 < 15 * hit.line.height))
+    return { text: cleanValue(right.text), confidence: right.confidence, base: 0.88 };
+  if (right && far) return { text: cleanValue(right.text), confidence: right.confidence, base: 0.8 };
+  const under = linesBelow(context, hit.line, hit.seg, columnEnd(hit.line, hit.seg), 1)[0];
+  if (under) return { text: cleanValue(under.seg.text), confidence: under.seg.confidence, base: 0.8 };
+  return null;
+}

@@ -1,0 +1,75 @@
+/** The exact score of one listed name against the screened tokens. */
+import { alignTokens } from "../similarity.ts";
+import { MIN_TOKEN_SIMILARITY, type IndexedName } from "./sanctions-index-model.ts";
+
+/** Unmatched optional tokens (middle names, particles) still count this fraction of their weight. */
+const OPTIONAL_UNMATCHED_FACTOR = 0.25;
+
+/**
+ * Exact score of one listed name against the screened tokens, or -1 when a required listed token is not
+ * aligned. The score is a rarity-weighted Dice coefficient:
+ *   (Σ_aligned sim·w(listed) + Σ_aligned sim·w(screened)) / (W_listed + W_screened)
+ * where w(token) = ln(1 + N / df) over the N indexed names (ln(1 + N) for a token not on the list);
+ * W_listed counts required and aligned tokens fully and unaligned optional ones at 25 %; a screened token
+ * aligned to a listed token takes that token's weight (a typo does not make a token "rare"); an unaligned
+ * screened token counts at EXTRA_TOKEN_FACTOR (50 %) of its weight, or LEGAL_FORM_NOISE_WEIGHT when it looks
+ * like a misspelt legal-form word. Rounded to 4 decimals (so comparisons are stable across platforms).
+ */
+export function scoreName(
+  n: IndexedName,
+  query: readonly string[],
+  queryWeights: readonly number[],
+  fullQueryWeights: readonly number[],
+  sim: (listed: string, screened: string) => number,
+): number {
+  const pairs = alignTokens(n.tokens, query, MIN_TOKEN_SIMILARITY, sim);
+  // A short alias ("Kim Song") inside a longer screened name ("Kim Song Min") must cover the screened
+  // name too: its unaligned words count fully, not at EXTRA_TOKEN_FACTOR, and a screened word may not
+  // hide in a fuzzy join with its neighbour ("song min" ≈ "song").
+  const strict = !n.isPrimary && n.tokens.length <= 2;
+  if (strict && pairs.some((p) => p.bEnd > p.bStart && p.similarity < 1)) return -1;
+  const listedMatched = new Array<boolean>(n.tokens.length).fill(false);
+  const queryAligned = new Array<boolean>(query.length).fill(false);
+  const queryWeight = [...queryWeights];
+  let matched = 0;
+  for (const p of pairs) {
+    let wl = 0;
+    for (let i = p.aStart; i <= p.aEnd; i++) {
+      listedMatched[i] = true;
+      wl += n.weights[i];
+    }
+    matched += p.similarity * wl;
+    const span = p.bEnd - p.bStart + 1;
+    for (let j = p.bStart; j <= p.bEnd; j++) {
+      queryWeight[j] = wl / span;
+      queryAligned[j] = true;
+      matched += p.similarity * queryWeight[j];
+    }
+  }
+  let total = 0;
+  let forgiven = 0;
+  for (let i = 0; i < n.tokens.length; i++) {
+    let optional = !n.required[i];
+    if (!listedMatched[i] && n.required[i]) {
+      if (i === n.firstGiven && n.patronymics.some((p) => listedMatched[p])) {
+        optional = true; // surname + patronymic: "Putin Vladimirovich"
+      } else if (
+        forgiven === 0 &&
+        n.surnameParts.length >= 2 &&
+        n.surnameParts.includes(i) &&
+        n.surnameParts.some((p) => p !== i && listedMatched[p]) &&
+        n.firstGiven >= 0 &&
+        listedMatched[n.firstGiven]
+      ) {
+        forgiven++; // one part of a two-part surname left out: "Luis Amezcua" for "AMEZCUA CONTRERAS, Luis"
+        optional = true;
+      } else {
+        return -1;
+      }
+    }
+    total += listedMatched[i] || !optional ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
+  }
+  for (let j = 0; j < query.length; j++) total += strict && !queryAligned[j] ? fullQueryWeights[j] : queryWeight[j];
+  if (total <= 0) return -1;
+  return Math.round((matched / total) * 1e4) / 1e4;
+}
