@@ -1,12 +1,12 @@
 import type { Services } from "../runtime/services.ts";
-import { extractionJobHandler, extractionTaskFactory } from "../extraction/extraction-task.ts";
+import { extractionJobKind, extractionTaskFactory } from "../extraction/extraction-task.ts";
 import { loadExtractionConfig } from "../extraction/extraction-config.ts";
 import { drainQueue } from "../jobs/worker.ts";
-import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
-import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
+import { webhookDeliveryTask } from "../webhooks/dispatcher.ts";
 import {
   registerBackgroundTask,
+  registerJobDrain,
   runningBackgroundTasks,
   type BackgroundTask,
   type BackgroundTaskFactory,
@@ -23,8 +23,9 @@ export {
 } from "../jobs/background-registry.ts";
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
-registerJobDrain("extraction_jobs", (services, deadline) =>
-  drainQueue(services.db, extractionJobHandler(services, loadExtractionConfig()), deadline),
+registerJobDrain(
+  "extraction_jobs",
+  async (services, deadline) => (await drainQueue(services.db, extractionJobKind(services, loadExtractionConfig()), deadline)).ran,
 );
 
 /**
@@ -37,8 +38,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     // [tasks:documents]
     // [tasks:extraction]
     extractionTaskFactory,
-    // [tasks:webhooks]
-    (services) => createWebhookDispatcher(services),
+    // [tasks:webhooks] deliveries on the same queue and worker loop as the jobs
+    (services) => webhookDeliveryTask(services),
     // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
     (services) => referenceRefreshTask(services),
   ];
