@@ -20,7 +20,7 @@ import { loadConfig, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY } 
 import { createBlobStore, type Services } from "../shared/runtime/services.ts";
 import { generateDocuments } from "../shared/generation/generate-documents.ts";
 import { drainQueue } from "../shared/jobs/worker.ts";
-import { generationJobHandler } from "../shared/generation/generation-worker.ts";
+import { generationJobKind } from "../shared/generation/generation-worker.ts";
 import { renderDocument } from "../shared/documents/render-document.ts";
 import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
@@ -102,7 +102,7 @@ async function prepareFixture(databaseUrl: string, dataDir: string): Promise<Fix
       confirmWarnings: true,
     });
     if (result.status !== 202) throw new Error(`generation: ${result.status} ${JSON.stringify(result.body)}`);
-    await drainQueue(db, generationJobHandler(services), Date.now() + 60_000);
+    await drainQueue(db, generationJobKind(services), Date.now() + 60_000);
     const jobId = (result.body as { jobs: { jobId: string }[] }).jobs[0].jobId;
     const pdf = await renderDocument({
       docType: "COMMERCIAL_INVOICE",

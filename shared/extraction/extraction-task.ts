@@ -5,12 +5,14 @@
  *
  * The job is finished in run(): the row update and its outbox event (extraction.completed or
  * extraction.failed) are one transaction. onFinished only covers the jobs the worker fails by itself
- * (given up after interrupted attempts): it stamps SVC_EXTRACT_002 and writes the failed event.
+ * (given up after JOB_MAX_INTERRUPTED_ATTEMPTS interrupted attempts): it stamps SVC_EXTRACT_002 and writes
+ * the failed event.
  */
 import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
 import type { BackgroundTask } from "../jobs/background-registry.ts";
-import { startWorker, type JobHandler } from "../jobs/worker.ts";
+import { startWorker, type QueueKind } from "../jobs/worker.ts";
+import { jobTableSpec } from "../jobs/job-queue.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import { completeExtractionJob, failExtractionJob, stampFailureCode, type ExtractionJobRow } from "./extraction-repository.ts";
@@ -23,10 +25,9 @@ export const EXTRACTION_LEASE_SECONDS = 120;
 export const JOB_ERROR_CODE = "SVC_EXTRACT_002";
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-export function extractionJobHandler(services: Services, config: ExtractionConfig, extractor?: Extractor): JobHandler<ExtractionJobRow> {
+export function extractionJobKind(services: Services, config: ExtractionConfig, extractor?: Extractor): QueueKind<ExtractionJobRow> {
   return {
-    table: "extraction_jobs",
-    leaseSeconds: EXTRACTION_LEASE_SECONDS,
+    ...jobTableSpec("extraction_jobs", EXTRACTION_LEASE_SECONDS),
     async run(job) {
       let outcome: ExtractionOutcome | null = null;
       let message = "";
@@ -77,7 +78,7 @@ export interface ExtractionTaskOptions {
 
 export function createExtractionTask(services: Services, options: ExtractionTaskOptions = {}): BackgroundTask {
   const config = options.config ?? services.config.extraction;
-  const worker = startWorker(services.db, extractionJobHandler(services, config, options.extractor), { pollMs: config.pollMs });
+  const worker = startWorker(services.db, extractionJobKind(services, config, options.extractor), { pollMs: config.pollMs });
   let cleaning: Promise<unknown> = Promise.resolve();
   const cleanup = () => {
     cleaning = cleaning

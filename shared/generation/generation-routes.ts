@@ -11,6 +11,7 @@ import { findShipment } from "../shipments/shipment-repository.ts";
 import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
 import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
+import { drainGenerationJobs } from "./generation-queue.ts";
 import type { Services } from "../runtime/services.ts";
 
 type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
@@ -23,13 +24,9 @@ export function startProcessing(services: Services): void {
   wakeBackgroundTasks();
   if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-  // The renderer (pdf-lib, fontkit, layouts) is loaded here, not at start: a cold start stays cheap.
+  // The renderer (pdf-lib, fontkit, layouts) is loaded by the drain, not at start: a cold start stays cheap.
   if (edge?.waitUntil) {
-    edge.waitUntil(
-      Promise.all([import("../jobs/worker.ts"), import("./generation-worker.ts")]).then(([{ drainQueue }, { generationJobHandler }]) =>
-        drainQueue(services.db, generationJobHandler(services), Date.now() + 50_000),
-      ),
-    );
+    edge.waitUntil(drainGenerationJobs(services, Date.now() + 50_000));
   }
 }
 import { findGenerationJob } from "./generation-repository.ts";

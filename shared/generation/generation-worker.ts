@@ -1,6 +1,7 @@
 import type { Services } from "../runtime/services.ts";
 import type { BackgroundTask } from "../jobs/background-registry.ts";
-import { startWorker, type JobHandler, type JobRow } from "../jobs/worker.ts";
+import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
+import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
@@ -11,12 +12,12 @@ import { downloadUrlFor, verificationUrl } from "./document-links.ts";
 // The retention sweep lives apart so run-jobs can sweep without loading the renderer.
 export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
 
-export function generationJobHandler(services: Services): JobHandler {
+/** Generation jobs on the one queue: render the PDF, store it, and report the outcome as an event. */
+export function generationJobKind(services: Services): QueueKind {
   const { config, blobs } = services;
   return {
-    table: "generation_jobs",
-    leaseSeconds: 15,
-    async run(row: JobRow) {
+    ...jobTableSpec("generation_jobs", 15),
+    async run(row: QueuedRow) {
       const job = toGenerationJob(row);
       const bytes = await renderDocument({
         docType: job.document_type as DocumentType,
@@ -59,7 +60,7 @@ export function generationJobHandler(services: Services): JobHandler {
 
 /** The generation worker plus the retention sweep, as one background task of the local server. */
 export function generationBackgroundTask(services: Services): BackgroundTask {
-  const worker = startWorker(services.db, generationJobHandler(services), { pollMs: 500 });
+  const worker = startWorker(services.db, generationJobKind(services), { pollMs: 500 });
   const sweep = () => sweepDocumentFiles(services);
   const timer = setInterval(() => void sweep().catch((e) => console.error("document retention sweep:", e)), 3600_000);
   void sweep().catch((e) => console.error("document retention sweep:", e));

@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
 import { err } from "../http/common-responses.ts";
-import { jobDrain } from "../jobs/job-drains.ts";
+import { jobDrains } from "../jobs/background-registry.ts";
+import { JOB_TABLES, type JobTable } from "../jobs/job-queue.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
+// Registers the generation drain: generation runs wherever this route runs (extraction registers
+// itself only in processes that load its readers, shared/server/background-tasks.ts).
+import "./generation-queue.ts";
+
+const JobCounts = z.object(
+  Object.fromEntries(JOB_TABLES.map((t) => [t, z.number().int().describe(`${t} run by this call`)])) as Record<JobTable, z.ZodNumber>,
+);
 
 /**
  * The scheduled sweep (pg_cron calls it every minute on Supabase): deletes expired files and uploads,
  * and — only where in-process work is allowed (TDS_IN_PROCESS_JOBS, docs/architecture.md) — runs
- * queued jobs. Generation runs wherever this route runs; extraction only in a process that loaded the
- * extraction worker (the local server, `npm run worker`), never in the edge function.
+ * queued jobs of every job table of the registry whose drain this process has.
  */
 export const runJobsRoute = defineRoute({
   method: "post",
@@ -24,29 +31,20 @@ export const runJobsRoute = defineRoute({
   responses: {
     200: {
       description: "What ran",
-      schema: z.object({
-        generation_jobs: z.number().int(),
-        extraction_jobs: z.number().int(),
-        files_expired: z.number().int(),
-        uploads_deleted: z.number().int(),
-      }),
+      schema: JobCounts.extend({ files_expired: z.number().int(), uploads_deleted: z.number().int() }),
     },
     401: err("Not the service_role key (SVC_AUTH_003)"),
   },
   handler: async (c, { body }) => {
     const services = c.var.services;
     const deadline = Date.now() + (body.max_seconds ?? 50) * 1000;
-    let generation = 0;
-    let extraction = 0;
+    const ran = Object.fromEntries(JOB_TABLES.map((t) => [t, 0])) as Record<JobTable, number>;
     if (services.config.inProcessJobs) {
-      // Documents first: they are quick and users poll for them; extraction (OCR) takes the rest of the time.
-      // Loaded only here: the renderer costs a cold start that merely sweeps.
-      const [{ drainQueue }, { generationJobHandler }] = await Promise.all([import("../jobs/worker.ts"), import("./generation-worker.ts")]);
-      generation = await drainQueue(services.db, generationJobHandler(services), deadline);
-      extraction = (await jobDrain("extraction_jobs")?.(services, deadline)) ?? 0;
+      // In the registry's order: documents first (quick, users poll for them); extraction (OCR) takes the rest.
+      for (const { table, drain } of jobDrains()) ran[table] = (await drain?.(services, deadline)) ?? 0;
     }
     const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, services.config.extraction.retentionDays);
-    return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: filesExpired, uploads_deleted: uploads });
+    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads });
   },
 });

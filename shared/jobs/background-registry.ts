@@ -1,4 +1,6 @@
 import type { Services } from "../runtime/services.ts";
+import { JOB_TABLES, type JobTable } from "./job-queue.ts";
+
 /**
  * The background tasks running in this process, without the tasks' code. Request handlers import
  * `wakeBackgroundTasks` from here: importing the task factories (shared/server/background-tasks.ts)
@@ -48,4 +50,24 @@ export async function stopBackgroundTasks(graceMs = 10_000): Promise<void> {
 
 export async function backgroundTasksIdle(): Promise<void> {
   await Promise.all(running.map((t) => t.idle()));
+}
+
+/** Runs queued jobs of one table until none is left or the deadline passes; returns how many ran. */
+export type JobDrain = (services: Services, deadline: number) => Promise<number>;
+
+const drains = new Map<JobTable, JobDrain>();
+
+/**
+ * Which job tables this process can work on from a request (run-jobs). Each kind registers its drain
+ * where its code may be loaded: generation wherever run-jobs runs, extraction only from
+ * shared/server/background-tasks.ts (the local server and the worker), so an edge function never
+ * carries OCR, PDF reading or spreadsheet code and its extraction jobs wait for a worker.
+ */
+export function registerJobDrain(table: JobTable, drain: JobDrain): void {
+  drains.set(table, drain);
+}
+
+/** Every job table, in the order run-jobs drains them, with this process's drain (undefined: none here). */
+export function jobDrains(): { table: JobTable; drain: JobDrain | undefined }[] {
+  return JOB_TABLES.map((table) => ({ table, drain: drains.get(table) }));
 }

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from "../db/types.ts";
-import type { JobTable } from "./job-queue.ts";
+import type { QueueTable } from "./job-queue.ts";
 
 /** A worker whose heartbeat is older than this is considered gone. */
 export const WORKER_STALE_SECONDS = 30;
@@ -10,7 +10,7 @@ export interface Heartbeat {
 }
 
 /** Announces a worker loop on `table` until stopped (job_workers); failures are logged, never fatal. */
-export function startHeartbeat(db: Db, table: JobTable, host = ""): Heartbeat {
+export function startHeartbeat(db: Db, table: QueueTable, host = ""): Heartbeat {
   const id = crypto.randomUUID();
   let warned = false;
   const beat = () =>
@@ -38,7 +38,7 @@ export function startHeartbeat(db: Db, table: JobTable, host = ""): Heartbeat {
 }
 
 /** True when some worker announced itself on `table` recently. */
-export async function workerRunning(db: Queryable, table: JobTable): Promise<boolean> {
+export async function workerRunning(db: Queryable, table: QueueTable): Promise<boolean> {
   const rows = await db.query<{ alive: boolean }>(
     `select exists (select 1 from job_workers where job_table = $1 and last_seen > now() - make_interval(secs => $2::int)) as alive`,
     [table, WORKER_STALE_SECONDS],
@@ -50,7 +50,7 @@ export async function workerRunning(db: Queryable, table: JobTable): Promise<boo
  * What a queued or running job is doing, for its status response (added beside the spec's fields):
  * "running", "queued", or "waiting for a worker" when none has announced itself on the queue.
  */
-export async function jobQueueDetail(db: Queryable, table: JobTable, status: string): Promise<string | undefined> {
+export async function jobQueueDetail(db: Queryable, table: QueueTable, status: string): Promise<string | undefined> {
   if (status === "processing") return "running";
   if (status !== "queued") return undefined;
   return (await workerRunning(db, table)) ? "queued" : "waiting for a worker: none is running, the job starts when one does";

@@ -1,11 +1,11 @@
 import type { Services } from "../runtime/services.ts";
-import { extractionJobHandler, extractionTaskFactory } from "../extraction/extraction-task.ts";
+import { extractionJobKind, extractionTaskFactory } from "../extraction/extraction-task.ts";
 import { drainQueue } from "../jobs/worker.ts";
-import { registerJobDrain } from "../jobs/job-drains.ts";
 import { generationBackgroundTask } from "../generation/generation-worker.ts";
-import { createWebhookDispatcher } from "../webhooks/dispatcher.ts";
+import { webhookDeliveryTask } from "../webhooks/dispatcher.ts";
 import {
   registerBackgroundTask,
+  registerJobDrain,
   runningBackgroundTasks,
   type BackgroundTask,
   type BackgroundTaskFactory,
@@ -22,8 +22,9 @@ export {
 } from "../jobs/background-registry.ts";
 
 // run-jobs in this process (local server, worker) may drain extraction too; edge functions never load this module.
-registerJobDrain("extraction_jobs", (services, deadline) =>
-  drainQueue(services.db, extractionJobHandler(services, services.config.extraction), deadline),
+registerJobDrain(
+  "extraction_jobs",
+  async (services, deadline) => (await drainQueue(services.db, extractionJobKind(services, services.config.extraction), deadline)).ran,
 );
 
 /**
@@ -36,8 +37,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     // [tasks:documents]
     // [tasks:extraction]
     extractionTaskFactory,
-    // [tasks:webhooks]
-    (services) => createWebhookDispatcher(services),
+    // [tasks:webhooks] deliveries on the same queue and worker loop as the jobs
+    (services) => webhookDeliveryTask(services),
     // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
     (services) => referenceRefreshTask(services),
   ];

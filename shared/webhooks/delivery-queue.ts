@@ -1,11 +1,12 @@
 import type { Db, Queryable } from "../db/types.ts";
+import type { Outcome, QueueSpec } from "../jobs/job-queue.ts";
 import { serializeEventBody } from "./event-payloads.ts";
-import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-schedule.ts";
+import { DELIVERY_ATTEMPTS_PER_SCHEDULE, retryDelaySeconds } from "./retry-schedule.ts";
 
 /**
- * The delivery table as a queue: fan-out from the outbox, claiming with FOR UPDATE SKIP LOCKED and a
- * lease (like shared/jobs), and recording each attempt. `attempts` is incremented by the claim, so an
- * attempt number belongs to exactly one worker; every later write is guarded by it.
+ * The delivery table on the one queue (shared/jobs/job-queue.ts: claims with FOR UPDATE SKIP LOCKED and
+ * a lease, writes guarded by the attempt number), plus what only deliveries have: the fan-out from the
+ * outbox and the record of each attempt.
  */
 
 /**
@@ -48,7 +49,9 @@ export async function fanOutEvents(db: Db, limit = 100): Promise<{ events: numbe
   });
 }
 
-export interface ClaimedDelivery {
+/** A delivery as claimed from the queue (the row of webhook_deliveries). */
+export interface DeliveryRow {
+  [column: string]: unknown;
   id: string;
   account_id: string;
   subscription_id: string;
@@ -56,52 +59,26 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   schedule_attempts: number;
-  url: string;
-  secret_encrypted: string;
-  previous_secret_encrypted: string | null;
-  previous_secret_expires_at: Date | string | null;
 }
 
 /**
- * Claims up to `limit` due deliveries of active subscriptions: pending, next_attempt_at reached, not
- * leased (or the lease ran out: its worker died). The claim increments the attempt counters and sets
- * the lease in the same statement, so no two workers ever hold the same attempt.
+ * Deliveries on the one queue (shared/jobs/job-queue.ts): runnable when pending, due and of an active
+ * subscription, earliest due first; claimed at most DELIVERY_ATTEMPTS_PER_SCHEDULE times per retry
+ * schedule (a redelivery starts a new one), and a failed attempt is rescheduled by the retry schedule.
  */
-export async function claimDueDeliveries(db: Queryable, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery>(
-    `update webhook_deliveries d
-        set attempts = d.attempts + 1, schedule_attempts = d.schedule_attempts + 1,
-            locked_until = now() + make_interval(secs => $2::int), updated_at = now()
-       from webhook_subscriptions s
-      where s.id = d.subscription_id
-        and d.id in (
-          select d2.id from webhook_deliveries d2
-            join webhook_subscriptions s2 on s2.id = d2.subscription_id
-           where d2.status = 'pending' and s2.active and d2.next_attempt_at <= now()
-             and (d2.locked_until is null or d2.locked_until < now())
-             and d2.schedule_attempts < $3
-           order by d2.next_attempt_at, d2.id
-           limit $1
-           for update of d2 skip locked)
-      returning d.id, d.account_id, d.subscription_id, d.event, d.body, d.attempts, d.schedule_attempts,
-                s.url, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at`,
-    [limit, leaseSeconds, MAX_ATTEMPTS],
-  );
-}
-
-/**
- * Deliveries whose last allowed attempt was claimed but never finished (the worker died and the lease
- * ran out): nothing may retry them, so they end as failed.
- */
-export async function failAbandonedDeliveries(db: Queryable): Promise<number> {
-  const rows = await db.query(
-    `update webhook_deliveries set status = 'failed', locked_until = null, completed_at = now(), updated_at = now(),
-            last_error = coalesce(last_error || '; ', '') || 'gave up: the last attempt was interrupted'
-      where status = 'pending' and schedule_attempts >= $1 and locked_until < now()
-      returning id`,
-    [MAX_ATTEMPTS],
-  );
-  return rows.length;
+export function deliveryQueueSpec(leaseSeconds: number): QueueSpec {
+  return {
+    table: "webhook_deliveries",
+    leaseSeconds,
+    runnable: `status = 'pending' and next_attempt_at <= now()
+      and exists (select 1 from webhook_subscriptions s where s.id = webhook_deliveries.subscription_id and s.active)`,
+    orderBy: "next_attempt_at, id",
+    statuses: { waiting: "pending", claimed: "pending", done: "succeeded", failed: "failed" },
+    claimLimit: { column: "schedule_attempts", max: DELIVERY_ATTEMPTS_PER_SCHEDULE, message: "gave up: the last attempt was interrupted" },
+    errorColumn: "last_error",
+    onWrite: "updated_at = now()",
+    dueColumn: "next_attempt_at",
+  };
 }
 
 export type AttemptOutcome = "success" | "http_error" | "redirect" | "timeout" | "network_error" | "blocked_address" | "secret_unreadable";
@@ -123,108 +100,94 @@ export interface FinishPolicy {
 
 export const MIN_FAILURES_TO_DISABLE = 5;
 
-export interface FinishResult {
-  /** false when the lease was lost and another worker owns the delivery now (the attempt is still logged). */
-  owned: boolean;
-  status: "succeeded" | "pending" | "failed";
+export interface SettledAttempt {
+  outcome: Outcome;
   disabledReason: string | null;
 }
 
 /**
- * Records one attempt and its consequences in one transaction: the log row, the delivery's new state
- * (succeeded; pending with the next time from the retry schedule; failed), the subscription's health,
- * and disabling it on 410 Gone or after failing for days (its pending deliveries then fail too).
+ * Records one attempt and decides the delivery's outcome, in the transaction that writes it: the log
+ * row, the subscription's health, and disabling it on 410 Gone or after failing for days (its other
+ * pending deliveries then fail too). The outcome is completed, rescheduled by the retry schedule, or
+ * failed when the schedule is spent or the subscription was disabled.
  */
-export async function finishAttempt(db: Db, d: ClaimedDelivery, r: AttemptResult, policy: FinishPolicy): Promise<FinishResult> {
-  return db.transaction(async (tx) => {
+export async function settleAttempt(
+  tx: Queryable,
+  d: DeliveryRow,
+  url: string,
+  r: AttemptResult,
+  policy: FinishPolicy,
+): Promise<SettledAttempt> {
+  await tx.query(
+    `insert into webhook_delivery_attempts
+       (delivery_id, account_id, attempt_number, url, started_at, duration_ms, outcome, status_code, error, response_excerpt)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     on conflict (delivery_id, attempt_number) do nothing`,
+    [
+      d.id,
+      d.account_id,
+      d.attempts,
+      url,
+      r.startedAt.toISOString(),
+      Math.max(0, Math.round(r.durationMs)),
+      r.outcome,
+      r.statusCode,
+      r.error,
+      r.responseExcerpt,
+    ],
+  );
+  const set = { last_attempt_at: r.startedAt.toISOString(), last_status: r.statusCode };
+  if (r.outcome === "success") {
     await tx.query(
-      `insert into webhook_delivery_attempts
-         (delivery_id, account_id, attempt_number, url, started_at, duration_ms, outcome, status_code, error, response_excerpt)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       on conflict (delivery_id, attempt_number) do nothing`,
-      [
-        d.id,
-        d.account_id,
-        d.attempts,
-        d.url,
-        r.startedAt.toISOString(),
-        Math.max(0, Math.round(r.durationMs)),
-        r.outcome,
-        r.statusCode,
-        r.error,
-        r.responseExcerpt,
-      ],
+      "update webhook_subscriptions set consecutive_failures = 0, first_failure_at = null, last_success_at = now() where id = $1",
+      [d.subscription_id],
     );
-    const success = r.outcome === "success";
-    let disabledReason: string | null = null;
-    if (success) {
-      await tx.query(
-        "update webhook_subscriptions set consecutive_failures = 0, first_failure_at = null, last_success_at = now() where id = $1",
-        [d.subscription_id],
-      );
-    } else {
-      const health = await tx.query<{
-        consecutive_failures: number;
-        first_failure_at: Date | string;
-        failing_ms: number | string;
-        active: boolean;
-      }>(
-        `update webhook_subscriptions set consecutive_failures = consecutive_failures + 1,
-                first_failure_at = coalesce(first_failure_at, now()), last_failure_at = now()
-          where id = $1
-          returning consecutive_failures, first_failure_at, active,
-                    (extract(epoch from now() - first_failure_at) * 1000)::float8 as failing_ms`,
-        [d.subscription_id],
-      );
-      const h = health[0];
-      if (h?.active) {
-        if (r.statusCode === 410) {
-          disabledReason = "the endpoint answered 410 Gone: deliveries stopped";
-        } else if (Number(h.consecutive_failures) >= MIN_FAILURES_TO_DISABLE && Number(h.failing_ms) >= policy.disableAfterMs) {
-          disabledReason = `no successful delivery since ${new Date(h.first_failure_at).toISOString()} (${h.consecutive_failures} failed attempts in a row)`;
-        }
-      }
+    return { outcome: { status: "completed", set }, disabledReason: null };
+  }
+  const health = await tx.query<{
+    consecutive_failures: number;
+    first_failure_at: Date | string;
+    failing_ms: number | string;
+    active: boolean;
+  }>(
+    `update webhook_subscriptions set consecutive_failures = consecutive_failures + 1,
+            first_failure_at = coalesce(first_failure_at, now()), last_failure_at = now()
+      where id = $1
+      returning consecutive_failures, first_failure_at, active,
+                (extract(epoch from now() - first_failure_at) * 1000)::float8 as failing_ms`,
+    [d.subscription_id],
+  );
+  const h = health[0];
+  let disabledReason: string | null = null;
+  if (h?.active) {
+    if (r.statusCode === 410) {
+      disabledReason = "the endpoint answered 410 Gone: deliveries stopped";
+    } else if (Number(h.consecutive_failures) >= MIN_FAILURES_TO_DISABLE && Number(h.failing_ms) >= policy.disableAfterMs) {
+      disabledReason = `no successful delivery since ${new Date(h.first_failure_at).toISOString()} (${h.consecutive_failures} failed attempts in a row)`;
     }
-
-    let status: FinishResult["status"];
-    let delay: number | null = null;
-    if (success) status = "succeeded";
-    else if (disabledReason) status = "failed";
-    else {
-      delay = retryDelaySeconds(d.schedule_attempts, (policy.random ?? Math.random)());
-      status = delay === null ? "failed" : "pending";
-    }
-    const error = success
-      ? null
-      : disabledReason
-        ? `${r.error ?? r.outcome}; subscription disabled: ${disabledReason}`
-        : (r.error ?? r.outcome);
-    const updated = await tx.query(
-      `update webhook_deliveries set status = $3, locked_until = null,
-              next_attempt_at = case when $4::int is null then next_attempt_at else now() + make_interval(secs => $4::int) end,
-              last_attempt_at = $5, last_status = $6, last_error = $7,
-              completed_at = case when $3 = 'pending' then null else now() end, updated_at = now()
-        where id = $1 and attempts = $2 and status = 'pending' and locked_until is not null
-        returning id`,
-      [d.id, d.attempts, status, delay, r.startedAt.toISOString(), r.statusCode, error],
+  }
+  const error = r.error ?? r.outcome;
+  if (disabledReason) {
+    await tx.query(
+      `update webhook_subscriptions set active = false, disabled_at = now(), disabled_reason = $2, updated_at = now()
+        where id = $1 and active`,
+      [d.subscription_id, disabledReason],
     );
-
-    if (disabledReason) {
-      await tx.query(
-        `update webhook_subscriptions set active = false, disabled_at = now(), disabled_reason = $2, updated_at = now()
-          where id = $1 and active`,
-        [d.subscription_id, disabledReason],
-      );
-      // Other pending deliveries of this subscription end too (a redelivery after re-enabling revives one).
-      await tx.query(
-        `update webhook_deliveries set status = 'failed', locked_until = null, completed_at = now(), updated_at = now(),
-                last_error = $2
-          where subscription_id = $1 and status = 'pending' and (locked_until is null or locked_until < now())`,
-        [d.subscription_id, `subscription disabled: ${disabledReason}`],
-      );
-    }
-    return { owned: updated.length > 0, status, disabledReason };
-  });
+    // Other pending deliveries of this subscription end too (a redelivery after re-enabling revives one);
+    // this one is leased, so its own outcome is written by the queue.
+    await tx.query(
+      `update webhook_deliveries set status = 'failed', locked_until = null, completed_at = now(), updated_at = now(),
+              last_error = $2
+        where subscription_id = $1 and status = 'pending' and (locked_until is null or locked_until < now())`,
+      [d.subscription_id, `subscription disabled: ${disabledReason}`],
+    );
+    return { outcome: { status: "failed", error: `${error}; subscription disabled: ${disabledReason}`, set }, disabledReason };
+  }
+  const delay = retryDelaySeconds(d.schedule_attempts, (policy.random ?? Math.random)());
+  return {
+    outcome: delay === null ? { status: "failed", error, set } : { status: "rescheduled", error, delaySeconds: delay, set },
+    disabledReason: null,
+  };
 }
 
 /** Deletes finished deliveries (and their attempt logs) older than `days`. */

@@ -18,8 +18,11 @@
  */
 export const RETRY_DELAYS_SECONDS = [10, 60, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
-/** Attempts in one schedule: the first plus one per delay. */
-export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/**
+ * Attempts in one schedule: the first plus one per delay. (Not the jobs' JOB_MAX_INTERRUPTED_ATTEMPTS:
+ * a delivery's attempts fail normally and are retried; a job attempt that ends at all is final.)
+ */
+export const DELIVERY_ATTEMPTS_PER_SCHEDULE = RETRY_DELAYS_SECONDS.length + 1;
 
 export const JITTER = 0.2;
 
@@ -28,7 +31,7 @@ export const JITTER = 0.2;
  * is exhausted. `random` is in [0, 1).
  */
 export function retryDelaySeconds(attemptsMade: number, random: number = Math.random()): number | null {
-  if (attemptsMade < 1 || attemptsMade >= MAX_ATTEMPTS) return null;
+  if (attemptsMade < 1 || attemptsMade >= DELIVERY_ATTEMPTS_PER_SCHEDULE) return null;
   const base = RETRY_DELAYS_SECONDS[attemptsMade - 1];
   return Math.max(1, Math.round(base * (1 - JITTER + 2 * JITTER * random)));
 }

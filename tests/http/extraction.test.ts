@@ -10,7 +10,7 @@ import type { BackgroundTask } from "../../shared/server/background-tasks.ts";
 import { cleanupExpiredUploads, createExtractionTask } from "../../shared/extraction/extraction-task.ts";
 import { extractionConfigWith, type ExtractionConfig } from "../../shared/extraction/extraction-config.ts";
 import { flattenResultTree } from "../../shared/extraction/extraction-result.ts";
-import { MAX_ATTEMPTS } from "../../shared/jobs/job-queue.ts";
+import { JOB_MAX_INTERRUPTED_ATTEMPTS } from "../../shared/jobs/job-queue.ts";
 import { makeShipment } from "../support/extraction-corpus/corpus-data.ts";
 import { boxedEnglish, inlineGerman } from "../support/extraction-corpus/pdf-styles.ts";
 import { sheetGerman, writeXlsx } from "../support/extraction-corpus/sheet-styles.ts";
@@ -281,11 +281,11 @@ for (const backend of testBackends()) {
         [r.body.job_id],
       );
       expect((await get(r.body.job_id)).body.status).toBe("processing");
-      // Died too often: the next claim gives up.
+      // Its last allowed attempt died too: the worker gives it up.
       const poison = await upload((await inlineGerman(makeShipment(13))).bytes, "b.pdf", "application/pdf");
       await db.query(
         "update extraction_jobs set status = 'processing', attempts = $2, locked_until = now() - interval '1 second' where id = $1",
-        [poison.body.job_id, MAX_ATTEMPTS],
+        [poison.body.job_id, JOB_MAX_INTERRUPTED_ATTEMPTS],
       );
 
       startTask();

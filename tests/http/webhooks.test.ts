@@ -10,8 +10,9 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import { DENO, ROOT } from "../support/spawn-server.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { enqueueEvent, type EventName } from "../../shared/events/outbox.ts";
-import { claimDueDeliveries } from "../../shared/webhooks/delivery-queue.ts";
-import { createWebhookDispatcher, runDispatchPass, type DispatchOptions } from "../../shared/webhooks/dispatcher.ts";
+import { claimRows } from "../../shared/jobs/job-queue.ts";
+import { deliveryQueueSpec, type DeliveryRow } from "../../shared/webhooks/delivery-queue.ts";
+import { runDispatchPass, webhookDeliveryTask, type DispatchOptions } from "../../shared/webhooks/dispatcher.ts";
 import { generateWebhookSecret, signDelivery } from "../../shared/webhooks/webhook-secret.ts";
 
 // ---- A real receiver on 127.0.0.1 ----------------------------------------------------------------
@@ -132,6 +133,8 @@ for (const backend of testBackends()) {
       runDispatchPass(gw.services, { ...options, settings: { timeoutMs: 5000, ...options.settings } });
     const deliveries = async (hookId: string, query = "") =>
       (await api("GET", `/api/v1/webhooks/${hookId}/deliveries${query}`)).body.deliveries;
+    // What a worker's claim does, without sending: the queue's claim with a 60 s lease.
+    const claimDueDeliveries = (limit: number) => claimRows<DeliveryRow>(db, deliveryQueueSpec(60), limit);
     const makeDue = (deliveryId: string) =>
       db.query("update webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1", [deliveryId]);
 
@@ -501,7 +504,7 @@ for (const backend of testBackends()) {
       await enqueueEvent(db, account.accountId, "document.generated", documentGenerated("j-restart"));
       const options: DispatchOptions = { settings: { timeoutMs: 5000, pollMs: 20 } };
 
-      const first = createWebhookDispatcher(gw.services, options);
+      const first = webhookDeliveryTask(gw.services, options);
       await first.idle();
       await first.stop();
       let [d] = await deliveries(hook.id);
@@ -510,7 +513,7 @@ for (const backend of testBackends()) {
       expect(row.locked_until).toBeNull();
 
       await makeDue(d.id); // instead of waiting for the retry time
-      const second = createWebhookDispatcher(gw.services, options);
+      const second = webhookDeliveryTask(gw.services, options);
       await second.idle();
       await second.stop();
       [d] = await deliveries(hook.id);
@@ -524,7 +527,7 @@ for (const backend of testBackends()) {
       const hook = await subscribe(path);
       await enqueueEvent(db, account.accountId, "document.generated", documentGenerated("j-lease"));
       await pass({ batchSize: 0 }); // fan out only
-      const [claimed] = await claimDueDeliveries(db, 10, 60); // a worker claims, then "dies"
+      const [claimed] = await claimDueDeliveries(10); // a worker claims, then "dies"
       expect(claimed.attempts).toBe(1);
       expect(await pass()).toMatchObject({ attempts: 0 }); // leased: nobody else sends it
       await db.query("update webhook_deliveries set locked_until = now() - interval '1 second' where id = $1", [claimed.id]);
@@ -545,14 +548,12 @@ for (const backend of testBackends()) {
 
       // Two claimers racing for the same rows never get the same one.
       await pass({ batchSize: 0 });
-      const [a, b] = await Promise.all([claimDueDeliveries(db, 20, 60), claimDueDeliveries(db, 20, 60)]);
+      const [a, b] = await Promise.all([claimDueDeliveries(20), claimDueDeliveries(20)]);
       expect(a.length + b.length).toBe(30);
       expect(new Set([...a, ...b].map((d) => d.id)).size).toBe(30);
       await db.query("update webhook_deliveries set locked_until = null, next_attempt_at = now(), schedule_attempts = 0");
 
-      const workers = [0, 1, 2].map(() =>
-        createWebhookDispatcher(gw.services, { batchSize: 4, settings: { timeoutMs: 5000, pollMs: 20 } }),
-      );
+      const workers = [0, 1, 2].map(() => webhookDeliveryTask(gw.services, { batchSize: 4, settings: { timeoutMs: 5000, pollMs: 20 } }));
       await Promise.all(workers.map((w) => w.idle()));
       await Promise.all(workers.map((w) => w.stop()));
       for (const [i, path] of paths.entries()) {

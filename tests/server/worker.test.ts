@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -146,16 +147,37 @@ describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enque
     }
   }, 240_000);
 
-  it("two workers share the queue: every job is done exactly once", async () => {
+  it("two workers share the queue: every job is done and every webhook delivered exactly once", async () => {
     const pg = await openTestPostgres(process.env.DATABASE_URL!);
     const dataDir = await mkdtemp(join(tmpdir(), "tds-workers-"));
     dirs.push(dataDir);
-    const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local" };
+    // The receiver is on 127.0.0.1: private targets are allowed here.
+    const shared = { DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local", TDS_WEBHOOKS_ALLOW_PRIVATE: "true" };
+    const webhookIds: string[] = [];
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        webhookIds.push(String(req.headers["webhook-id"]));
+        res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     let server: SpawnedServer | undefined;
     const workers: SpawnedWorker[] = [];
     try {
       server = await spawnServer({ runtime: "node", env: { ...shared, TDS_IN_PROCESS_JOBS: "false" } });
       const headers = { apikey: server.anonKey, authorization: `Bearer ${server.defaultApiKey}`, "content-type": "application/json" };
+      const hook = await json(
+        await fetch(`${server.url}/api/v1/webhooks`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+            events: ["document.generated"],
+          }),
+        }),
+      );
+      expect(hook.status).toBe(201);
       const jobIds: string[] = [];
       for (let i = 0; i < 6; i++) {
         const gen = await json(
@@ -188,13 +210,32 @@ describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enque
       );
       expect(events).toHaveLength(jobIds.length);
       expect(events.every((e) => e.n === 1)).toBe(true);
-      // Both workers announced themselves on the queue.
-      expect(
-        (await pg.db.query<{ n: number }>("select count(*)::int as n from job_workers where job_table = 'generation_jobs'"))[0].n,
-      ).toBe(2);
+      // Each job's webhook went out once, through the workers' loop on the same queue.
+      await waitUntil(
+        async () =>
+          (await pg.db.query<{ n: number }>("select count(*)::int as n from webhook_deliveries where status = 'succeeded'"))[0].n ===
+          jobIds.length,
+        60_000,
+        "every webhook delivery",
+      );
+      expect(webhookIds).toHaveLength(jobIds.length);
+      expect(new Set(webhookIds).size).toBe(jobIds.length);
+      const deliveries = await pg.db.query<{ attempts: number }>("select attempts from webhook_deliveries");
+      expect(deliveries.every((d) => d.attempts === 1)).toBe(true);
+      // Both workers announced themselves on each queue.
+      const announced = await pg.db.query<{ job_table: string; n: number }>(
+        "select job_table, count(*)::int as n from job_workers group by job_table order by job_table",
+      );
+      expect(announced).toEqual([
+        { job_table: "extraction_jobs", n: 2 },
+        { job_table: "generation_jobs", n: 2 },
+        { job_table: "webhook_deliveries", n: 2 },
+      ]);
     } finally {
       for (const w of workers) expect(await w.stop()).toBe(true);
       if (server) await server.stop();
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
       await pg.drop();
     }
   }, 240_000);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { JITTER, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelaySeconds } from "../../../shared/webhooks/retry-schedule.ts";
+import {
+  JITTER,
+  DELIVERY_ATTEMPTS_PER_SCHEDULE,
+  RETRY_DELAYS_SECONDS,
+  retryDelaySeconds,
+} from "../../../shared/webhooks/retry-schedule.ts";
 import { serializeEventBody, EVENT_DATA_SCHEMAS } from "../../../shared/webhooks/event-payloads.ts";
 
 describe("retry schedule", () => {
   it("spans about a day over nine attempts and grows", () => {
-    expect(MAX_ATTEMPTS).toBe(9);
+    expect(DELIVERY_ATTEMPTS_PER_SCHEDULE).toBe(9);
     const total = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
     expect(total / 3600).toBeGreaterThan(20);
     expect(total / 3600).toBeLessThan(30);
@@ -15,18 +20,22 @@ describe("retry schedule", () => {
 
   it("has no delay after the last attempt or before the first", () => {
     expect(retryDelaySeconds(0)).toBeNull();
-    expect(retryDelaySeconds(MAX_ATTEMPTS)).toBeNull();
-    expect(retryDelaySeconds(MAX_ATTEMPTS + 5)).toBeNull();
+    expect(retryDelaySeconds(DELIVERY_ATTEMPTS_PER_SCHEDULE)).toBeNull();
+    expect(retryDelaySeconds(DELIVERY_ATTEMPTS_PER_SCHEDULE + 5)).toBeNull();
   });
 
   it("property: jitter stays within ±20 % of the step", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_ATTEMPTS - 1 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (n, r) => {
-        const base = RETRY_DELAYS_SECONDS[n - 1];
-        const d = retryDelaySeconds(n, r)!;
-        expect(d).toBeGreaterThanOrEqual(Math.floor(base * (1 - JITTER)));
-        expect(d).toBeLessThanOrEqual(Math.ceil(base * (1 + JITTER)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: DELIVERY_ATTEMPTS_PER_SCHEDULE - 1 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, r) => {
+          const base = RETRY_DELAYS_SECONDS[n - 1];
+          const d = retryDelaySeconds(n, r)!;
+          expect(d).toBeGreaterThanOrEqual(Math.floor(base * (1 - JITTER)));
+          expect(d).toBeLessThanOrEqual(Math.ceil(base * (1 + JITTER)));
+        },
+      ),
     );
     expect(retryDelaySeconds(1, 0)).toBe(8);
     expect(retryDelaySeconds(1, 0.999999)).toBe(12);
