@@ -5,21 +5,14 @@
  * leaves the old rows in place. Re-running replaces, never appends.
  */
 import type { Db, Queryable } from "../db/types.ts";
+import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
 
-/** Every reference table, in the order the status endpoint lists them. */
-export const REFERENCE_TABLES = [
-  "hs_codes_wco",
-  "hs_codes_us",
-  "hs_codes_eu",
-  "hs_codes_uk",
-  "hs_codes_in",
-  "port_codes",
-  "sanctions_ofac",
-  "countries",
-  "currencies",
-  "duty_rates",
-] as const;
+/**
+ * Every reference table, in the order the status endpoint lists them: the importable ones (written once,
+ * in the configuration, whose refresh settings name them) and the duty rates, which no file provides.
+ */
+export const REFERENCE_TABLES = [...REFRESHABLE_TABLES, "duty_rates"] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
 
 export function isReferenceTable(name: string): name is ReferenceTable {

@@ -7,7 +7,7 @@
  * the official data, and the docs say so.
  */
 
-/** Every importable table (shared/reference/refresh/refresh-tables.ts holds the two lists equal). */
+/** Every importable table: the one list (the importers add duty_rates to it, shared/reference/load-reference-table.ts). */
 export const REFRESHABLE_TABLES = [
   "hs_codes_wco",
   "hs_codes_us",
