@@ -3,8 +3,9 @@
  * deterministic given `now`). The steps live in ./flatten/, one module each, sharing a FlattenContext:
  *
  *   1. pre-flight + parse; the page tree and the field tree are walked by hand with limits
- *   2. every text field gets a fresh appearance from its /V in embedded DejaVu Sans (characters DejaVu lacks
- *      become U+FFFD, never .notdef); checkboxes, radio buttons and choice fields likewise; the hidden
+ *   2. every text field gets a fresh appearance from its /V in DejaVu Sans: the document's own subset when it
+ *      has every character to draw (the renderer's documents), else DejaVu Sans embedded (characters DejaVu
+ *      lacks become U+FFFD, never .notdef); checkboxes, radio buttons and choice fields likewise; the hidden
  *      identity fields (_service_*) are dropped, never drawn
  *   3. each visible widget's normal appearance is drawn into the page content, every widget annotation is
  *      removed; other annotations are kept only if PDF/A allows them; the hash stamp is drawn on every page
@@ -23,9 +24,11 @@ import { hashStampText } from "./flatten/draw-hash-stamp.ts";
 import { embedFlattenFont } from "./flatten/embed-flatten-font.ts";
 import { requireEmbeddedFonts } from "./flatten/find-non-embedded-fonts.ts";
 import { flattenPages } from "./flatten/flatten-pages.ts";
-import type { FlattenOptions, FlattenResult } from "./flatten/flatten-types.ts";
+import { createFlattenContext, type FlattenOptions, type FlattenResult } from "./flatten/flatten-types.ts";
+import { listDrawnCharacters } from "./flatten/list-drawn-characters.ts";
 import { loadDocument } from "./flatten/load-document.ts";
 import { regenerateFieldAppearances } from "./flatten/regenerate-field-appearances.ts";
+import { reuseEmbeddedFont } from "./flatten/reuse-embedded-font.ts";
 import { sanitizeCatalog } from "./flatten/sanitize-catalog.ts";
 import { validateFlattenOptions } from "./flatten/validate-flatten-options.ts";
 import { readSourceMetadata, writePdfAMetadata } from "./flatten/write-pdfa-metadata.ts";
@@ -42,10 +45,12 @@ export {
 export async function flattenToPdfAWithReport(bytes: Uint8Array, options: FlattenOptions): Promise<FlattenResult> {
   const { icc, limits } = validateFlattenOptions(options);
   const { doc, context, catalog, catalogRef, pages } = await loadDocument(bytes, limits);
-  const ctx = await embedFlattenFont(doc);
   const tree = readFormTree(context, catalog);
+  const stampText = hashStampText(options);
+  const font = reuseEmbeddedFont(doc, pages, listDrawnCharacters(context, tree.fields, stampText)) ?? (await embedFlattenFont(doc));
+  const ctx = createFlattenContext(doc, font);
   const plan = regenerateFieldAppearances(ctx, tree.fields);
-  const work = flattenPages(ctx, pages, plan, hashStampText(options));
+  const work = flattenPages(ctx, pages, plan, stampText);
   requireEmbeddedFonts(context, pages, ctx.pending);
   await ctx.font.embed(); // all glyphs are known now; embeds the subset so the cleanup sees real objects
   ctx.pending.clear();

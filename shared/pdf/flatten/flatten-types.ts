@@ -41,6 +41,14 @@ export interface FlattenResult {
   report: FlattenReport;
 }
 
+/** The font field values and the stamp are drawn in, with the code points it can show. */
+export interface FlattenFont {
+  font: PDFFont;
+  charset: Set<number>;
+  /** References that exist only once `font.embed()` has written the font (none for a reused font). */
+  pending: PDFRef[];
+}
+
 /** One document's flattening state: the document, its embedded font and what the steps record. */
 export interface FlattenContext {
   doc: PDFDocument;
@@ -52,4 +60,8 @@ export interface FlattenContext {
   truncated: string[];
   /** Objects that exist only once the font subset is embedded (count as present and embedded). */
   pending: Set<PDFRef>;
+}
+
+export function createFlattenContext(doc: PDFDocument, { font, charset, pending }: FlattenFont): FlattenContext {
+  return { doc, context: doc.context, font, charset, substituted: new Set(), truncated: [], pending: new Set(pending) };
 }

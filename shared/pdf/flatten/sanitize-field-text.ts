@@ -21,6 +21,17 @@ export function sanitizeText(ctx: FlattenContext, text: string): string {
   return out;
 }
 
+/**
+ * Adds the code points sanitizeText(text) draws when the font has them all: control characters become
+ * spaces, and so do line breaks (pdf-lib joins a single-line field's lines with spaces).
+ */
+export function drawnCodePoints(text: string, into: Set<number>): void {
+  for (const ch of normalizeFieldValue(text)) {
+    const cp = ch.codePointAt(0) ?? 0;
+    into.add(cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0x20 : cp);
+  }
+}
+
 /** A text string, or an array of them (choice /Opt), sanitized; names and other objects unchanged. */
 export function sanitizeTextObject(ctx: FlattenContext, object: PDFObject | undefined): PDFObject | undefined {
   const value = object instanceof PDFRef ? ctx.context.lookup(object) : object;
