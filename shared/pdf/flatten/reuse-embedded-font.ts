@@ -7,6 +7,7 @@
  * Only a Type0 / Identity-H / CIDFontType2 font with an Identity CIDToGIDMap qualifies, and only CIDs the
  * program has.
  */
+import { inflateSync } from "node:zlib";
 import {
   CustomFontEmbedder,
   decodePDFRawStream,
@@ -27,6 +28,8 @@ const REUSABLE_BASE_FONT = /^[A-Z]{6}\+DejaVuSans$/;
 /** The name pdf-lib gives DejaVu Sans (its PostScript name): field DA strings stay as with the embedded font. */
 const FONT_NAME = "DejaVuSans";
 const MAX_CMAP_ENTRIES = 65_536;
+/** Larger than any font program or CMap worth reusing (DejaVu Sans whole is 0.7 MB). */
+const MAX_DECODED_BYTES = 8 * 1024 * 1024;
 
 interface Glyph {
   id: number;
@@ -177,10 +180,16 @@ function readTrueTypeMetrics(program: Uint8Array): TrueTypeMetrics | undefined {
   };
 }
 
+/**
+ * A stream's decoded bytes. Plain FlateDecode (the renderer's fonts and CMaps) goes through node:zlib,
+ * capped: pdf-lib's JavaScript inflater took ~30 ms of a cold function's CPU for one font program.
+ */
 function decodedStream(context: PDFContext, object: PDFObject | undefined): Uint8Array | undefined {
   const stream = object instanceof PDFRef ? context.lookup(object) : object;
   if (!(stream instanceof PDFRawStream)) return undefined;
   try {
+    if (stream.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") && !stream.dict.has(PDFName.of("DecodeParms")))
+      return new Uint8Array(inflateSync(stream.contents, { maxOutputLength: MAX_DECODED_BYTES }));
     return decodePDFRawStream(stream).decode();
   } catch {
     return undefined;
