@@ -439,6 +439,43 @@ describe("other fills, field types, annotations and actions", () => {
     expect(run("qpdf", ["--check", ws.write(bytes, "long-value")]).status).toBe(0);
   });
 
+  it("values the document's own DejaVu subset covers are drawn in it: no second font program, same layout", TIMEOUT, async () => {
+    const values = { "exporter.address": "ul. Piotrkowska 148/150, Łódź", "invoiceData.invoiceNumber": "Привет-2025/17" };
+    const filled = fillWithPdftk(ws, await renderForm(), values, "own-font");
+    const own = await flattenToPdfAWithReport(filled, { now: NOW, hashStamp: STAMP });
+    // A stamp character the subset lacks (DejaVu has it) makes the flattener embed its own subset instead.
+    const embedded = await flattenToPdfAWithReport(filled, { now: NOW, hashStamp: `${STAMP} ∰` });
+    const ownFile = ws.write(own.bytes, "own-font-flat");
+    const embeddedFile = ws.write(embedded.bytes, "embedded-font-flat");
+    expect(own.report.substitutedCharacters).toEqual([]);
+    expect(embedded.report.substitutedCharacters).toEqual([]);
+    expect(pdffonts(ownFile).map((f) => f.name)).not.toContain("TDSFLT+DejaVuSans");
+    expect(pdffonts(embeddedFile).map((f) => f.name)).toContain("TDSFLT+DejaVuSans");
+    expect(own.bytes.length).toBeLessThan(embedded.bytes.length);
+    for (const font of pdffonts(ownFile)) expect(font.embedded, font.name).toBe(true);
+    const check = run("qpdf", ["--check", ownFile]);
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(`${check.stdout}${check.stderr}`).not.toMatch(/warning/i);
+    const text = pageText(ownFile).stdout;
+    for (const value of Object.values(values)) expect(text).toContain(value);
+    expect(text.replace(/\s+/g, " ")).toContain(`hash ${STAMP}`);
+    for (const m of qdfText(ws, ownFile).matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g)) {
+      const hex = m[1].replace(/\s/g, "");
+      for (let i = 0; i < hex.length; i += 4) expect(hex.slice(i, i + 4), hex).not.toBe("0000");
+    }
+    // The values sit where DejaVu Sans itself puts them: same words, same boxes, in both outputs.
+    const boxes = (file: string) =>
+      [
+        ...run("pdftotext", ["-bbox", file, "-"]).stdout.matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+        ),
+      ]
+        .filter((m) => ["Piotrkowska", "Łódź", "Привет-2025/17"].includes(m[5]))
+        .map((m) => m.slice(1).join(" "));
+    expect(boxes(ownFile).length).toBeGreaterThanOrEqual(3);
+    expect(boxes(ownFile)).toEqual(boxes(embeddedFile));
+  });
+
   it("pdf-lib fill with Helvetica appearances: replaced by embedded DejaVu", TIMEOUT, async () => {
     const filled = await fillWithPdfLib(
       await renderForm(),

@@ -1,0 +1,33 @@
+import { DEFAULT_INSPECT_LIMITS, type InspectLimits } from "../inspect-pdf.ts";
+import { srgbIccProfile } from "../srgb-icc.ts";
+import type { FlattenOptions } from "./flatten-types.ts";
+
+function validateIcc(profile: Uint8Array): void {
+  const ascii = (at: number) => String.fromCharCode(...profile.subarray(at, at + 4));
+  if (profile.length < 132 || ascii(36) !== "acsp" || ascii(16) !== "RGB " || !["mntr", "prtr"].includes(ascii(12))) {
+    throw new TypeError("flattenToPdfA: `iccProfile` must be an RGB display or output ICC profile");
+  }
+}
+
+/** Checks the caller's options (a TypeError names the bad one); returns the ICC profile and the limits to use. */
+export function validateFlattenOptions(options: FlattenOptions): { icc: Uint8Array; limits: InspectLimits } {
+  if (!(options.now instanceof Date) || Number.isNaN(options.now.getTime()))
+    throw new TypeError("flattenToPdfA: `now` must be a valid Date");
+  if (options.hashStamp !== undefined) {
+    // eslint-disable-next-line no-control-regex
+    if (
+      typeof options.hashStamp !== "string" ||
+      options.hashStamp.trim() === "" ||
+      options.hashStamp.length > 256 ||
+      /[\u0000-\u001f\u007f]/.test(options.hashStamp)
+    ) {
+      throw new TypeError("flattenToPdfA: `hashStamp` must be 1–256 printable characters");
+    }
+  }
+  if (options.title !== undefined && (typeof options.title !== "string" || options.title.length > 1000)) {
+    throw new TypeError("flattenToPdfA: `title` must be a string of at most 1000 characters");
+  }
+  const icc = options.iccProfile ?? srgbIccProfile();
+  validateIcc(icc);
+  return { icc, limits: { ...DEFAULT_INSPECT_LIMITS, ...options.limits } };
+}
