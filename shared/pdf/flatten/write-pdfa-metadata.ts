@@ -4,6 +4,8 @@
  * tds:hashStamp), and the sRGB OutputIntent.
  */
 import { type PDFContext, type PDFDict, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from "pdf-lib";
+import { bytesToHex } from "../../hashing/bytes-to-hex.ts";
+import { sha256 } from "../../hashing/sha256.ts";
 import { arrayOf, dictOf, textOf } from "../pdf-objects.ts";
 import { SRGB_OUTPUT_CONDITION } from "../srgb-icc.ts";
 import { buildXmp } from "../xmp.ts";
@@ -21,18 +23,15 @@ export interface SourceMetadata {
   oldFirstId: PDFObject | undefined;
 }
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
-    .join("")
-    .toUpperCase();
-}
+const hex = (bytes: Uint8Array): string => bytesToHex(bytes).toUpperCase();
 
 function uuidOf(bytes: Uint8Array): string {
-  const h = hex(bytes.subarray(0, 16)).toLowerCase().padEnd(32, "0");
+  const h = bytesToHex(bytes.subarray(0, 16)).padEnd(32, "0");
   return `uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-async function sha256(parts: (Uint8Array | string)[]): Promise<Uint8Array> {
+/** SHA-256 of the parts, each followed by a 0 byte (so that "ab"+"c" and "a"+"bc" differ). */
+function sha256OfParts(parts: (Uint8Array | string)[]): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks = parts.map((p) => (typeof p === "string" ? encoder.encode(p) : p));
   const total = new Uint8Array(chunks.reduce((n, c) => n + c.length + 1, 0));
@@ -41,7 +40,7 @@ async function sha256(parts: (Uint8Array | string)[]): Promise<Uint8Array> {
     total.set(c, at);
     at += c.length + 1; // separator byte 0
   }
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", total));
+  return sha256(total);
 }
 
 function truncateToSeconds(date: Date): Date {
@@ -85,7 +84,7 @@ export async function writePdfAMetadata(
   const { bytes, options, icc } = input;
   const { oldFirstId, ...meta } = source;
   // File identifiers: keep the original permanent identifier, a new one for this version (14.4).
-  const digest = await sha256([bytes, options.now.toISOString(), options.hashStamp ?? "", options.title ?? ""]);
+  const digest = await sha256OfParts([bytes, options.now.toISOString(), options.hashStamp ?? "", options.title ?? ""]);
   const instance = digest.slice(0, 16);
   const permanent =
     (oldFirstId instanceof PDFHexString || oldFirstId instanceof PDFString) && oldFirstId.asBytes().length >= 16
