@@ -48,6 +48,6 @@ export const runJobsRoute = defineRoute({
     }
     const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, loadExtractionConfig().retentionDays);
-    return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: filesExpired, uploads_deleted: uploads });
+    return c.json({ generation_jobs: generation, extraction_jobs: extraction, files_expired: filesExpired, uploads_deleted: uploads }, 200);
   },
 });

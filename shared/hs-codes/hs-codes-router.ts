@@ -73,7 +73,7 @@ export const hsCodesRouter: RouteDef[] = [
       401: COMMON_ERRORS[401],
       503: err("The schedule has not been imported (SVC_HS_003)"),
     },
-    handler: async (c, { query }) => c.json(await searchHsCodes(c.var.services.db, query)),
+    handler: async (c, { query }) => c.json(await searchHsCodes(c.var.services.db, query), 200),
   }),
   defineRoute({
     method: "get",
@@ -95,6 +95,6 @@ export const hsCodesRouter: RouteDef[] = [
       404: err("No such code in the schedule (SVC_HS_001)"),
       503: err("The schedule has not been imported (SVC_HS_003)"),
     },
-    handler: async (c, { params, query }) => c.json(await getHsCode(c.var.services.db, params.code, query.country)),
+    handler: async (c, { params, query }) => c.json(await getHsCode(c.var.services.db, params.code, query.country), 200),
   }),
 ];
