@@ -30,6 +30,19 @@ describe("responseMismatch", () => {
     expect(responseMismatch(route, json(404, { message: "Not found" }))).toMatch(/answered 404 .*does not match[\s\S]*error/);
   });
 
+  it("names fields the schema does not declare (a z.object drops them when parsing), also inside arrays", () => {
+    expect(responseMismatch(route, json(200, { id: "p1", name: "Acme", account_id: "a1" }))).toMatch(/does not declare: account_id$/);
+    const list = {
+      ...route,
+      responses: { 200: { description: "Parties", schema: z.object({ parties: z.array(z.object({ id: z.string() })) }) } },
+    };
+    expect(responseMismatch(list, json(200, { parties: [{ id: "p1" }, { id: "p2", secret: "s" }] }))).toMatch(
+      /does not declare: parties\[1\]\.secret$/,
+    );
+    // The envelope's error object is loose: details beside code and message are declared by it.
+    expect(responseMismatch(route, json(404, { error: { code: "SVC_PARTY_001", message: "x", party_id: "p1" } }))).toBeUndefined();
+  });
+
   it("names an undeclared status, another media type, a body where none is declared and an unknown error code", () => {
     expect(responseMismatch(route, json(409, { error: { code: "SVC_SHIP_006", message: "x" } }))).toMatch(
       /409, a status it does not declare/,
