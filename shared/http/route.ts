@@ -31,18 +31,21 @@ type ResponseFor<S extends StatusCode, R> = R extends { contentType: string }
 /** A Response built without Hono's typed helpers (e.g. `c.html`): accepted only for non-JSON statuses. */
 type UntypedResponse = { _format?: never };
 
-/** Every response a route may give: one per declared status (a route of unknown responses: any Response). */
+/** Every response a route may give: one per declared status (the erased RouteDef: any Response). */
 export type HandlerResponse<R extends Responses> = number extends keyof R
   ? Response
   : Response & { [S in Extract<keyof R, StatusCode>]: ResponseFor<S, R[S]> }[Extract<keyof R, StatusCode>];
+
+/** Responses typed as Record<number, …> would leave the handler unchecked: defineRoute refuses them. */
+type LiteralStatuses<R> = number extends keyof R ? { responses: "declare each status as a literal key" } : unknown;
+
+/** The caller a handler sees: an API key's account for "api-key" and "function" routes, nobody otherwise. */
+export type PrincipalFor<A extends AuthMode> = A extends "api-key" | "function" ? KeyPrincipal : null;
 
 /**
  * One declaration per endpoint: the same zod schemas validate requests, type the handler's responses
  * and generate the OpenAPI document, so the three cannot drift apart.
  */
-/** The caller a handler sees: an API key's account for "api-key" and "function" routes, nobody otherwise. */
-export type PrincipalFor<A extends AuthMode> = A extends "api-key" | "function" ? KeyPrincipal : null;
-
 export interface RouteDef<
   B extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
@@ -87,7 +90,7 @@ export function defineRoute<
   P extends Schema | undefined = undefined,
   A extends AuthMode = AuthMode,
   R extends Responses = Responses,
->(def: RouteDef<B, Q, P, A, R>): RouteDef {
+>(def: RouteDef<B, Q, P, A, R> & LiteralStatuses<R>): RouteDef {
   const layer = routeLayerResponses({ auth: def.auth, body: def.body, hasErrorPage: def.errorPage !== undefined });
   return { ...def, responses: { ...layer, ...def.responses } } as unknown as RouteDef;
 }
