@@ -64,13 +64,16 @@ export const accountsRouter: RouteDef[] = [
     handler: async (c, { params, body }) => {
       const account = await updateAccountTier(c.var.services.db, params.id, body.tier);
       if (!account) throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: params.id } });
-      return c.json({
-        account_id: account.id,
-        name: account.name,
-        tier: account.tier,
-        created_at: account.created_at,
-        updated_at: account.updated_at,
-      });
+      return c.json(
+        {
+          account_id: account.id,
+          name: account.name,
+          tier: account.tier,
+          created_at: account.created_at,
+          updated_at: account.updated_at,
+        },
+        200,
+      );
     },
   }),
   defineRoute({
@@ -95,15 +98,18 @@ export const accountsRouter: RouteDef[] = [
       const account = (await findAccount(db, principal.accountId))!;
       const since = startOfUtcMonth(new Date());
       const limits = TIER_LIMITS[account.tier];
-      return c.json({
-        account_id: account.id,
-        name: account.name,
-        tier: account.tier,
-        created_at: account.created_at,
-        updated_at: account.updated_at,
-        limits: { max_generations_per_shipment: limits.maxGenerations, shipments_per_month: limits.shipmentsPerMonth },
-        usage: { shipments_this_month: await countQuotaShipmentsSince(db, account.id, since), month_started_at: since.toISOString() },
-      });
+      return c.json(
+        {
+          account_id: account.id,
+          name: account.name,
+          tier: account.tier,
+          created_at: account.created_at,
+          updated_at: account.updated_at,
+          limits: { max_generations_per_shipment: limits.maxGenerations, shipments_per_month: limits.shipmentsPerMonth },
+          usage: { shipments_this_month: await countQuotaShipmentsSince(db, account.id, since), month_started_at: since.toISOString() },
+        },
+        200,
+      );
     },
   }),
 ];

@@ -34,7 +34,7 @@ export const apiKeysRouter: RouteDef[] = [
     tags,
     auth: "api-key",
     responses: { 200: { description: "Keys, newest first", schema: z.object({ api_keys: z.array(KeySchema) }) }, 401: COMMON_ERRORS[401] },
-    handler: async (c, { principal }) => c.json({ api_keys: await listApiKeys(c.var.services.db, principal.accountId) }),
+    handler: async (c, { principal }) => c.json({ api_keys: await listApiKeys(c.var.services.db, principal.accountId) }, 200),
   }),
   defineRoute({
     method: "delete",

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { buildOpenApiDocument } from "../openapi/build-openapi-document.ts";
+import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.ts";
 import { allRoutes } from "./route-catalog.ts";
 
-let cached: Record<string, unknown> | undefined;
+let cached: OpenApiDocument | undefined;
 
 export const openapiRouter: RouteDef[] = [
   defineRoute({
@@ -12,10 +13,15 @@ export const openapiRouter: RouteDef[] = [
     summary: "This OpenAPI 3.1 document",
     tags: ["Meta"],
     auth: "public",
-    responses: { 200: { description: "OpenAPI 3.1 document" } },
+    responses: {
+      200: {
+        description: "OpenAPI 3.1 document",
+        schema: z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
+      },
+    },
     handler: (c) => {
       cached ??= buildOpenApiDocument([...allRoutes, ...openapiRouter], c.var.services.config.publicBaseUrl);
-      return c.json(cached);
+      return c.json(cached, 200);
     },
   }),
 ];

@@ -47,25 +47,28 @@ export const referenceDataRouter: RouteDef[] = [
     handler: async (c) => {
       const { db, config } = c.var.services;
       const [tables, refresh] = await Promise.all([getReferenceStatus(db), getRefreshStatus(db, config.referenceRefresh)]);
-      return c.json({
-        tables: tables.map((t) => {
-          const r = refresh.get(t.table);
-          return {
-            ...t,
-            published_at: r?.published_at ?? null,
-            checksum: r?.checksum ?? null,
-            source_urls: r?.source_urls ?? [],
-            checked_at: r?.checked_at ?? null,
-            age_seconds: r?.age_seconds ?? null,
-            refresh_interval_seconds: r?.refresh_interval_seconds ?? null,
-            stale: r?.stale ?? false,
-            last_refresh_attempt_at: r?.last_refresh_attempt_at ?? null,
-            last_refresh_outcome: r?.last_refresh_outcome ?? null,
-            last_refresh_error: r?.last_refresh_error ?? null,
-            next_refresh_at: t.row_count > 0 || r?.last_refresh_attempt_at ? (r?.next_refresh_at ?? null) : null,
-          };
-        }),
-      });
+      return c.json(
+        {
+          tables: tables.map((t) => {
+            const r = refresh.get(t.table);
+            return {
+              ...t,
+              published_at: r?.published_at ?? null,
+              checksum: r?.checksum ?? null,
+              source_urls: r?.source_urls ?? [],
+              checked_at: r?.checked_at ?? null,
+              age_seconds: r?.age_seconds ?? null,
+              refresh_interval_seconds: r?.refresh_interval_seconds ?? null,
+              stale: r?.stale ?? false,
+              last_refresh_attempt_at: r?.last_refresh_attempt_at ?? null,
+              last_refresh_outcome: r?.last_refresh_outcome ?? null,
+              last_refresh_error: r?.last_refresh_error ?? null,
+              next_refresh_at: t.row_count > 0 || r?.last_refresh_attempt_at ? (r?.next_refresh_at ?? null) : null,
+            };
+          }),
+        },
+        200,
+      );
     },
   }),
 ];

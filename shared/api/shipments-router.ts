@@ -64,10 +64,13 @@ export const shipmentsRouter: RouteDef[] = [
           offset: (query.page - 1) * query.limit,
         }),
       );
-      return c.json({
-        shipments,
-        pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
-      });
+      return c.json(
+        {
+          shipments,
+          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+        },
+        200,
+      );
     },
   }),
   defineRoute({
@@ -83,7 +86,7 @@ export const shipmentsRouter: RouteDef[] = [
       const { db } = c.var.services;
       const rec = await findShipment(db, principal.accountId, params.id);
       if (!rec) throw shipmentNotFound(params.id);
-      return c.json({ ...rec, generation_history: await listGenerationHistory(db, principal.accountId, rec.id) });
+      return c.json({ ...rec, generation_history: await listGenerationHistory(db, principal.accountId, rec.id) }, 200);
     },
   }),
   defineRoute({
@@ -107,7 +110,7 @@ export const shipmentsRouter: RouteDef[] = [
         value: body.shipment_ref ?? null,
       });
       if (!rec) throw shipmentNotFound(params.id);
-      return c.json(rec);
+      return c.json(rec, 200);
     },
   }),
   defineRoute({
@@ -125,6 +128,6 @@ export const shipmentsRouter: RouteDef[] = [
       409: err("Not a draft (SVC_SHIP_006)"),
       429: err("Monthly quota reached (SVC_QUOTA_001)"),
     },
-    handler: async (c, { params, principal }) => c.json(await promoteDraftShipment(c.var.services.db, principal, params.id)),
+    handler: async (c, { params, principal }) => c.json(await promoteDraftShipment(c.var.services.db, principal, params.id), 200),
   }),
 ];

@@ -6,6 +6,8 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID_RE.test(value);
 }
 
+export function toIso(value: Date | string): string;
+export function toIso(value: unknown): string | null;
 export function toIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();

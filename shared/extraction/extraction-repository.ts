@@ -101,15 +101,28 @@ export async function markUploadDeleted(db: Queryable, id: string): Promise<void
   await db.query("update extraction_jobs set blob_key = null, file_deleted_at = now() where id = $1", [id]);
 }
 
+/** The job as GET /api/v1/extract/{jobId} shows it (ExtractionJobSchema of the router). */
+export interface ExtractionJobView {
+  job_id: string;
+  shipment_id: string | null;
+  status: "processing" | "completed" | "failed";
+  created_at: string;
+  completed_at?: string;
+  result?: Record<string, unknown>;
+  extractor?: string | null;
+  input_source?: string | null;
+  error?: { code: string; message: string };
+}
+
 /** The job as GET /api/v1/extract/{jobId} shows it (queued is shown as processing). */
-export function toExtractionJobView(row: ExtractionJobRow): Record<string, unknown> {
+export function toExtractionJobView(row: ExtractionJobRow): ExtractionJobView {
   const base = { job_id: row.id, shipment_id: row.shipment_id ?? null };
   if (row.status === "completed") {
     return {
       ...base,
       status: "completed",
-      result: row.result,
-      completed_at: toIso(row.completed_at),
+      result: row.result as Record<string, unknown>,
+      completed_at: toIso(row.completed_at) ?? undefined,
       created_at: toIso(row.created_at),
       extractor: row.extractor,
       input_source: row.input_source,
@@ -120,7 +133,7 @@ export function toExtractionJobView(row: ExtractionJobRow): Record<string, unkno
       ...base,
       status: "failed",
       error: { code: row.error_code ?? "SVC_EXTRACT_002", message: row.error_message ?? "Data could not be extracted" },
-      completed_at: toIso(row.completed_at),
+      completed_at: toIso(row.completed_at) ?? undefined,
       created_at: toIso(row.created_at),
     };
   }

@@ -59,7 +59,7 @@ export const extractionRouter: RouteDef[] = [
       const row = await submitExtraction(services, principal.accountId, upload);
       wakeBackgroundTasks();
       const view = toExtractionJobView(row);
-      return c.json({ job_id: view.job_id, status: "processing", created_at: view.created_at }, 202);
+      return c.json({ job_id: view.job_id, status: "processing" as const, created_at: view.created_at }, 202);
     },
   }),
   defineRoute({
@@ -79,7 +79,7 @@ export const extractionRouter: RouteDef[] = [
       const row = await findExtractionJob(c.var.services.db, principal.accountId, params.jobId);
       if (!row) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "extraction_jobs", row.status);
-      return c.json({ ...toExtractionJobView(row), ...(statusDetail ? { status_detail: statusDetail } : {}) });
+      return c.json({ ...toExtractionJobView(row), ...(statusDetail ? { status_detail: statusDetail } : {}) }, 200);
     },
   }),
 ];

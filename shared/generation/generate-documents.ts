@@ -23,7 +23,15 @@ export interface GenerateRequest {
 export type GenerateResult =
   | { status: 400; body: { success: false; preCheckErrors: ReturnType<typeof checkPreconditions>["preCheckErrors"] } }
   | { status: 200; body: { success: false; requiresConfirmation: true; warnings: ReturnType<typeof checkPreconditions>["warnings"] } }
-  | { status: 202; body: Record<string, unknown> };
+  | { status: 202; body: JobsCreated };
+
+/** The 202 answer: one job per document type; the generation counters when a stored shipment was named. */
+export interface JobsCreated {
+  jobs: { jobId: string; docType: string; providerJobId: string }[];
+  generation_count?: number;
+  max_generations?: number;
+  generation_history_id?: string;
+}
 
 /**
  * The hash printed in the footers must be one verify-hash recognises. A caller's validation_hash is
@@ -143,10 +151,11 @@ export async function generateDocuments(
     return { jobs, generationNumber, historyId };
   });
 
-  const body: Record<string, unknown> = {
+  const body: JobsCreated = {
     jobs: result.jobs.map((j) => ({ jobId: j.id, docType: j.document_type, providerJobId: j.provider_job_id })),
   };
-  if (stored) {
+  // A stored shipment always has its history row (written in the transaction above).
+  if (stored && result.historyId) {
     body.generation_count = result.generationNumber;
     body.max_generations = stored.max_generations;
     body.generation_history_id = result.historyId;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
-import { COMMON_ERRORS, err } from "../http/common-responses.ts";
+import { COMMON_ERRORS, ErrorEnvelope, err } from "../http/common-responses.ts";
 import { authenticate } from "../auth/authenticate.ts";
 import { DOCUMENT_TYPES } from "../trade/document-types.ts";
 import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
@@ -9,7 +9,9 @@ import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
-import { generateDocuments, type GenerateRequest } from "./generate-documents.ts";
+import { generateDocuments, type GenerateRequest, type GenerateResult } from "./generate-documents.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/app-env.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { drainGenerationJobs } from "./generation-queue.ts";
 import type { Services } from "../runtime/services.ts";
@@ -48,6 +50,35 @@ export const GenerateDocumentsBody = z.strictObject({
   ...Options,
 });
 
+const FieldSpecSchema = z.object({
+  fieldPath: z.string().describe("camelCase form path"),
+  dataPath: z.string().describe("snake_case shipment path"),
+  label: z.string(),
+  tab: z.enum(["parties", "route", "goods", "logistics", "compliance"]),
+});
+const FieldRequirementsSchema = z.object({
+  requirements: z.record(z.enum(DOCUMENT_TYPES), z.object({ required: z.array(FieldSpecSchema), recommended: z.array(FieldSpecSchema) })),
+});
+
+/** GET /api/v1/documents/{jobId} (CONTRACT.md), built by documentResource. */
+const DocumentResourceSchema = z.object({
+  job_id: z.string(),
+  document_type: z.string(),
+  status: z.enum(["queued", "processing", "completed", "failed"]),
+  provider_job_id: z.string(),
+  download_url: z.string().nullable().describe("Signed address of the PDF once completed"),
+  flattened_download_url: z.string().nullable().describe("Signed address of the PDF/A-2b copy made by flatten-document"),
+  hash: z.string(),
+  verification_url: z.string(),
+  error_message: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  shipment_id: z.string().nullable(),
+  generation_history_id: z.string().nullable(),
+  generation_number: z.number().int(),
+  created_at: z.string(),
+  status_detail: z.string().optional().describe("While queued: running, queued, or waiting for a worker (none is running)"),
+});
+
 const CheckMessages = z.array(z.object({ message: z.string(), fieldPath: z.string(), tab: z.string() }));
 const GENERATE_RESPONSES = {
   202: {
@@ -69,7 +100,10 @@ const GENERATE_RESPONSES = {
   },
   400: {
     description: "Pre-check errors of all requested types (no error code), or a bad request (error envelope)",
-    schema: z.object({ success: z.literal(false), preCheckErrors: z.array(z.object({ docType: z.string(), errors: CheckMessages })) }),
+    schema: z.union([
+      z.object({ success: z.literal(false), preCheckErrors: z.array(z.object({ docType: z.string(), errors: CheckMessages })) }),
+      ErrorEnvelope,
+    ]),
   },
   401: COMMON_ERRORS[401],
   404: err("shipment_id not found (SVC_SHIP_004)"),
@@ -77,6 +111,13 @@ const GENERATE_RESPONSES = {
   422: err("Validation error rules fail (SVC_GEN_001)"),
   429: err("Generation limit of the shipment reached (SVC_GEN_LIMIT)"),
 };
+
+/** Each outcome with its own status, so that each body is checked against that status's schema. */
+function respondToGenerate(c: Context<AppEnv>, result: GenerateResult) {
+  if (result.status === 202) return c.json(result.body, 202);
+  if (result.status === 200) return c.json(result.body, 200);
+  return c.json(result.body, 400);
+}
 
 function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
   return {
@@ -108,7 +149,7 @@ export const generateDocumentsRoute = defineRoute({
   handler: async (c, { body, principal }) => {
     const result = await generateDocuments(c.var.services, principal, toRequest(body));
     if (result.status === 202) startProcessing(c.var.services);
-    return c.json(result.body, result.status);
+    return respondToGenerate(c, result);
   },
 });
 
@@ -119,10 +160,10 @@ export const documentFieldRequirementsRoute = defineRoute({
   summary: "Public: required and recommended fields of all 16 document types",
   tags: ["Documents"],
   auth: "public",
-  responses: { 200: { description: "The table that also drives the pre-checks and soft warnings" } },
+  responses: { 200: { description: "The table that also drives the pre-checks and soft warnings", schema: FieldRequirementsSchema } },
   handler: (c) => {
     c.header("cache-control", "public, max-age=3600");
-    return c.json({ requirements: FIELD_REQUIREMENTS });
+    return c.json({ requirements: FIELD_REQUIREMENTS }, 200);
   },
 });
 
@@ -157,7 +198,7 @@ export const documentRestRoutes: RouteDef[] = [
         previousShipmentData: previous[0]?.shipment_data_snapshot,
       });
       if (result.status === 202) startProcessing(c.var.services);
-      return c.json(result.body, result.status);
+      return respondToGenerate(c, result);
     },
   }),
   defineRoute({
@@ -168,12 +209,19 @@ export const documentRestRoutes: RouteDef[] = [
     tags: ["Documents"],
     auth: "api-key",
     params: z.object({ jobId: z.string() }),
-    responses: { 200: { description: "The document job" }, 401: COMMON_ERRORS[401], 404: err("No such job in this account (SVC_DOC_001)") },
+    responses: {
+      200: { description: "The document job", schema: DocumentResourceSchema },
+      401: COMMON_ERRORS[401],
+      404: err("No such job in this account (SVC_DOC_001)"),
+    },
     handler: async (c, { params, principal }) => {
       const job = await findGenerationJob(c.var.services.db, principal.accountId, params.jobId);
       if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "generation_jobs", job.status);
-      return c.json({ ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) });
+      return c.json(
+        { ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) },
+        200,
+      );
     },
   }),
   defineRoute({

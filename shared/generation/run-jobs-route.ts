@@ -45,6 +45,6 @@ export const runJobsRoute = defineRoute({
     }
     const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, services.config.extraction.retentionDays);
-    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads });
+    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads }, 200);
   },
 });

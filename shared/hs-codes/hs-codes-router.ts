@@ -35,15 +35,34 @@ const HsResult = z.object({
   duty_rate: z.string().nullable().describe('US: the general (column 1) rate of duty, e.g. "Free" or "6.5%"; null elsewhere'),
 });
 
+const MatchedTerm = z.object({
+  term: z.string().describe("The query's words"),
+  words: z.array(z.string()).describe("The words found in the line's text (the query's own, or their tariff wording)"),
+  via: z.enum(["query", "synonym", "typo", "bridge", "completion", "split"]),
+  level: z.enum(["line", "parent"]).describe("line: in the line's own description; parent: only in a heading or subheading above it"),
+});
+
+const HsSearchResult = HsResult.extend({
+  score: z.number().optional().describe("Text searches: the rank score (higher is better; comparable within one answer only)"),
+  matched: z.array(MatchedTerm).optional().describe("Text searches: the query terms the line matched"),
+});
+
 export const HsSearchResponseSchema = z.object({
-  results: z.array(HsResult),
+  results: z.array(HsSearchResult),
   total: z.number().int().describe("Lines matching the query (all of them, not just this page)"),
   schedule: z.enum(HS_SCHEDULES),
   match: z.enum(["code_prefix", "text"]).describe("How q was read"),
   corrections: z
-    .array(z.object({ word: z.string(), replaced_by: z.array(z.string()) }))
+    .array(
+      z.object({
+        word: z.string(),
+        replaced_by: z.array(z.string()),
+        kind: z.enum(["typo", "completion", "split"]).describe("misspelt, cut off, or words written together"),
+      }),
+    )
     .optional()
     .describe("Words found nowhere in the schedule, read as these closest words"),
+  fallback: z.boolean().optional().describe("No query word matched; the results are the best partial matches of loosely corrected words"),
 });
 
 export const HsCodeRecordSchema = HsResult.extend({
@@ -73,7 +92,7 @@ export const hsCodesRouter: RouteDef[] = [
       401: COMMON_ERRORS[401],
       503: err("The schedule has not been imported (SVC_HS_003)"),
     },
-    handler: async (c, { query }) => c.json(await searchHsCodes(c.var.services.db, query)),
+    handler: async (c, { query }) => c.json(await searchHsCodes(c.var.services.db, query), 200),
   }),
   defineRoute({
     method: "get",
@@ -95,6 +114,6 @@ export const hsCodesRouter: RouteDef[] = [
       404: err("No such code in the schedule (SVC_HS_001)"),
       503: err("The schedule has not been imported (SVC_HS_003)"),
     },
-    handler: async (c, { params, query }) => c.json(await getHsCode(c.var.services.db, params.code, query.country)),
+    handler: async (c, { params, query }) => c.json(await getHsCode(c.var.services.db, params.code, query.country), 200),
   }),
 ];

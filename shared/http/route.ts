@@ -1,4 +1,5 @@
-import type { Context, Hono } from "hono";
+import type { Context, Hono, TypedResponse } from "hono";
+import type { StatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { AppError } from "./app-error.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -9,29 +10,48 @@ import { readPathParams, readQueryParams } from "./url-input.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { authenticate, type AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
+import { routeLayerResponses, type ResponseSpec, type Responses } from "./common-responses.ts";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-export interface ResponseSpec {
-  description: string;
-  schema?: Schema;
-  /** Non-JSON bodies (a PDF, an HTML page). */
-  contentType?: string;
-}
+export type { ResponseSpec, Responses };
 
 /**
- * One declaration per endpoint: the same zod schemas validate requests and generate the OpenAPI
- * document, so the two cannot drift apart.
+ * A response a handler may give for one declared status: a JSON body of the schema's (input) type with
+ * exactly that status, a non-JSON body (PDF, HTML page) for a `contentType`, or no body at all (204).
+ * The handler must name the status (`c.json(body, 200)`): Hono types `c.json(body)` as "any status".
  */
+type ResponseFor<S extends StatusCode, R> = R extends { contentType: string }
+  ? TypedResponse<unknown, S, "body" | "text"> | UntypedResponse
+  : R extends { schema: infer Z extends Schema }
+    ? TypedResponse<z.input<Z>, S, "json">
+    : TypedResponse<null, S, "body">;
+
+/** A Response built without Hono's typed helpers (e.g. `c.html`): accepted only for non-JSON statuses. */
+type UntypedResponse = { _format?: never };
+
+/** Every response a route may give: one per declared status (the erased RouteDef: any Response). */
+export type HandlerResponse<R extends Responses> = number extends keyof R
+  ? Response
+  : Response & { [S in Extract<keyof R, StatusCode>]: ResponseFor<S, R[S]> }[Extract<keyof R, StatusCode>];
+
+/** Responses typed as Record<number, …> would leave the handler unchecked: defineRoute refuses them. */
+type LiteralStatuses<R> = number extends keyof R ? { responses: "declare each status as a literal key" } : unknown;
+
 /** The caller a handler sees: an API key's account for "api-key" and "function" routes, nobody otherwise. */
 export type PrincipalFor<A extends AuthMode> = A extends "api-key" | "function" ? KeyPrincipal : null;
 
+/**
+ * One declaration per endpoint: the same zod schemas validate requests, type the handler's responses
+ * and generate the OpenAPI document, so the three cannot drift apart.
+ */
 export interface RouteDef<
   B extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
   P extends Schema | undefined = Schema | undefined,
   A extends AuthMode = AuthMode,
+  R extends Responses = Responses,
 > {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** Full public path in OpenAPI form, e.g. /api/v1/shipments/{id} or /functions/v1/get-shipment. */
@@ -48,7 +68,7 @@ export interface RouteDef<
   params?: P;
   /** Maps a body validation issue to an endpoint-specific spec code (default SVC_REQ_002). */
   bodyErrorCode?: (issue: z.core.$ZodIssue) => ErrorCode | undefined;
-  responses: Record<number, ResponseSpec>;
+  responses: R;
   /**
    * Pages (HTML) answer a bad path or query with a page of their own instead of the JSON envelope:
    * called with the error raised while reading the path and query.
@@ -57,17 +77,32 @@ export interface RouteDef<
   handler: (
     c: Context<AppEnv>,
     input: { body: Out<B>; query: Out<Q>; params: Out<P>; principal: PrincipalFor<A> },
-  ) => Response | Promise<Response>;
+  ) => HandlerResponse<R> | Promise<HandlerResponse<R>>;
 }
 
-/** Identity helper that lets TypeScript infer the handler's input types from the schemas. */
+/**
+ * Lets TypeScript infer the handler's input and response types from the schemas, and completes the
+ * declared responses with those the route layer gives itself (400, 401, 413, 415, 429, 500).
+ */
 export function defineRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   A extends AuthMode = AuthMode,
->(def: RouteDef<B, Q, P, A>): RouteDef {
-  return def as unknown as RouteDef;
+  R extends Responses = Responses,
+>(def: RouteDef<B, Q, P, A, R> & LiteralStatuses<R>): RouteDef {
+  const layer = routeLayerResponses({ auth: def.auth, body: def.body, hasErrorPage: def.errorPage !== undefined });
+  return { ...def, responses: { ...layer, ...def.responses } } as unknown as RouteDef;
+}
+
+/** Sees each route's final response (errors included); the tests check it against the declared schema. */
+export type RouteResponseObserver = (route: RouteDef, response: Response) => void | Promise<void>;
+
+let responseObserver: RouteResponseObserver | undefined;
+
+/** Off in production; tests/support/test-gateway.ts turns it on for every HTTP test. */
+export function observeRouteResponses(observer: RouteResponseObserver | undefined): void {
+  responseObserver = observer;
 }
 
 function validationError(issues: z.core.$ZodIssue[], where: string, code: ErrorCode = "SVC_REQ_002", message?: string): AppError {
@@ -117,7 +152,12 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
   for (const def of routes) {
     const path = toHonoPath(def.path, stripPrefix);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), def.method.toUpperCase()]);
-    app.on(def.method.toUpperCase(), path, async (c) => {
+    const observe = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+      await next();
+      // After next(), c.res is the final answer: the handler's, or the error envelope of handleError.
+      await responseObserver?.(def, c.res);
+    };
+    app.on(def.method.toUpperCase(), path, observe, async (c) => {
       const principal = await authenticate(c, def.auth);
       await enforceRateLimit(c, def, principal);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;

@@ -41,7 +41,15 @@ function parameters(def: RouteDef): unknown[] {
 }
 
 /** OpenAPI 3.1 (whose schemas are JSON Schema 2020-12) straight from the routes' zod schemas. */
-export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: Record<string, unknown>;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, unknown>;
+}
+
+export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const responses: Record<string, unknown> = {};

@@ -52,7 +52,7 @@ export const partiesRouter: RouteDef[] = [
     auth: "api-key",
     query: ListPartiesQuery,
     responses: { 200: { description: "A page of parties", schema: PartyPage }, 400: COMMON_ERRORS[400], 401: COMMON_ERRORS[401] },
-    handler: async (c, { query, principal }) => c.json(await listPartyPage(c.var.services.db, principal.accountId, query)),
+    handler: async (c, { query, principal }) => c.json(await listPartyPage(c.var.services.db, principal.accountId, query), 200),
   }),
   defineRoute({
     method: "get",
@@ -63,7 +63,7 @@ export const partiesRouter: RouteDef[] = [
     auth: "api-key",
     params: PartyIdParam,
     responses: { 200: { description: "The party", schema: PartySchema }, 401: COMMON_ERRORS[401], 404: notFound },
-    handler: async (c, { params, principal }) => c.json(await getParty(c.var.services.db, principal.accountId, params.id)),
+    handler: async (c, { params, principal }) => c.json(await getParty(c.var.services.db, principal.accountId, params.id), 200),
   }),
   defineRoute({
     method: "patch",
@@ -79,7 +79,8 @@ export const partiesRouter: RouteDef[] = [
     body: PatchPartyBody,
     bodyErrorCode: partyIssueCode,
     responses: { 200: { description: "The updated party", schema: PartySchema }, ...COMMON_ERRORS, 400: bodyErrors, 404: notFound },
-    handler: async (c, { params, body, principal }) => c.json(await patchParty(c.var.services.db, principal.accountId, params.id, body)),
+    handler: async (c, { params, body, principal }) =>
+      c.json(await patchParty(c.var.services.db, principal.accountId, params.id, body), 200),
   }),
   defineRoute({
     method: "delete",

@@ -4,7 +4,7 @@ import type { ErrorCode } from "../http/error-codes.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { DOCUMENT_TYPES, isDocumentType } from "../trade/document-types.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
-import { readFormFields, mapFieldsToShipment, mergeIntoShipment } from "../pdf/read-form-fields.ts";
+import { readFormFields, mapFieldsToShipment, mergeIntoShipment, type MergeResult } from "../pdf/read-form-fields.ts";
 import { isPdfProblemError, RECOMMENDED_ERROR_CODES } from "../pdf/pdf-problem.ts";
 
 export interface ExtractFilledFieldsInput {
@@ -20,6 +20,17 @@ export interface ExtractFilledFieldsInput {
  * merge changes only shipment_data and updated_at: filling blanks of generated documents is not a
  * revision, so status and validation fields stay as they are (validate again to refresh them).
  */
+/** The 200 answer of extract-filled-fields (SPEC); merge_result only when a shipment was named. */
+export interface FilledFields {
+  extracted_fields: Record<string, string>;
+  mapped_data: Record<string, string>;
+  unmapped_fields?: Record<string, string>;
+  field_count: number;
+  filled_count: number;
+  empty_count: number;
+  merge_result?: { merged: boolean; updatedPaths: string[]; skipped?: MergeResult["skipped"] };
+}
+
 export async function extractFilledFields(db: Db, principal: KeyPrincipal, input: ExtractFilledFieldsInput) {
   if (!isDocumentType(input.docType)) {
     throw new AppError("SVC_VAL_004", `Unknown doc_type "${input.docType}"`, {
@@ -53,7 +64,7 @@ export async function extractFilledFields(db: Db, principal: KeyPrincipal, input
   }
 
   const { mapped_data, unmapped_fields } = mapFieldsToShipment(form.fields);
-  const body: Record<string, unknown> = {
+  const body: FilledFields = {
     extracted_fields: form.fields,
     mapped_data,
     field_count: form.textFieldCount,
@@ -78,8 +89,11 @@ export async function extractFilledFields(db: Db, principal: KeyPrincipal, input
           throw new AppError("SVC_SYS_001", "The shipment could not be updated with the extracted values");
         }
       }
-      body.merge_result = { merged: merge.updatedPaths.length > 0, updatedPaths: merge.updatedPaths };
-      if (merge.skipped.length > 0) (body.merge_result as Record<string, unknown>).skipped = merge.skipped;
+      body.merge_result = {
+        merged: merge.updatedPaths.length > 0,
+        updatedPaths: merge.updatedPaths,
+        ...(merge.skipped.length > 0 ? { skipped: merge.skipped } : {}),
+      };
     }
   }
   return body;

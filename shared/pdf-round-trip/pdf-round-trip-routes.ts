@@ -25,7 +25,16 @@ export const extractFilledFieldsRoute = defineRoute({
         field_count: z.number().int(),
         filled_count: z.number().int(),
         empty_count: z.number().int(),
-        merge_result: z.object({ merged: z.boolean(), updatedPaths: z.array(z.string()) }).optional(),
+        merge_result: z
+          .object({
+            merged: z.boolean(),
+            updatedPaths: z.array(z.string()),
+            skipped: z
+              .array(z.object({ path: z.string(), reason: z.string() }))
+              .optional()
+              .describe("Paths that could not be written, with the reason (the value stays in extracted_fields)"),
+          })
+          .optional(),
       }),
     },
     400: err("SVC_VAL_001 … SVC_VAL_008"),
@@ -51,7 +60,7 @@ export const extractFilledFieldsRoute = defineRoute({
       shipmentId: typeof shipmentId === "string" && shipmentId.trim() !== "" ? shipmentId.trim() : undefined,
       autoMerge: form.get("auto_merge") !== "false",
     });
-    return c.json(body);
+    return c.json(body, 200);
   },
 });
 
@@ -89,5 +98,6 @@ export const flattenDocumentRoute = defineRoute({
         hashStamp: body.hash_stamp,
         generationHistoryId: body.generation_history_id,
       }),
+      200,
     ),
 });

@@ -40,8 +40,9 @@ export const createShipmentRoute = defineRoute({
       {
         shipment_id: rec.id,
         shipment_ref: rec.shipment_ref ?? null,
-        status: rec.status,
-        generation_count: rec.generation_count,
+        // A new shipment (createShipment with draft: false) is created and has no generation yet.
+        status: "created" as const,
+        generation_count: 0 as const,
         max_generations: rec.max_generations,
         created_at: rec.created_at,
       },
@@ -74,23 +75,26 @@ export const getShipmentRoute = defineRoute({
     if (query.id !== undefined) {
       const rec = await findShipment(db, accountId, query.id);
       if (!rec) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: query.id } });
-      return c.json({ ...rec, generation_history: await listGenerationHistory(db, accountId, rec.id) });
+      return c.json({ ...rec, generation_history: await listGenerationHistory(db, accountId, rec.id) }, 200);
     }
     if (query.status === undefined) throw new AppError("SVC_SHIP_003", "Give id (single mode) or status (list mode)");
     const { shipments } = await withFailureCode("SVC_SHIP_005", "Shipments could not be listed", () =>
       listShipments(db, accountId, { status: query.status, limit: 50, offset: 0 }),
     );
-    return c.json({
-      shipments: shipments.map(({ id, shipment_ref, shipment_data, status, created_by, created_at, updated_at }) => ({
-        id,
-        shipment_ref,
-        shipment_data,
-        status,
-        created_by,
-        created_at,
-        updated_at,
-      })),
-    });
+    return c.json(
+      {
+        shipments: shipments.map(({ id, shipment_ref, shipment_data, status, created_by, created_at, updated_at }) => ({
+          id,
+          shipment_ref,
+          shipment_data,
+          status,
+          created_by,
+          created_at,
+          updated_at,
+        })),
+      },
+      200,
+    );
   },
 });
 

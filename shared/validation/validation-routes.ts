@@ -41,6 +41,7 @@ export const validateShipmentFunctionRoute = defineRoute({
           documentTypes: body.document_types,
         }),
       ),
+      200,
     ),
 });
 
@@ -65,6 +66,7 @@ export const validationRestRoutes: RouteDef[] = [
             documentTypes: query.document_types,
           }),
         ),
+        200,
       ),
   }),
   defineRoute({
@@ -92,6 +94,7 @@ export const validationRestRoutes: RouteDef[] = [
             documentTypes: body.document_types,
           }),
         ),
+        200,
       ),
   }),
 ];

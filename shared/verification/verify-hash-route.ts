@@ -22,7 +22,17 @@ export const verifyHashRoute = defineRoute({
   responses: {
     200: {
       description: "A passing validation with this hash exists",
-      schema: z.looseObject({ verified: z.literal(true), validation_hash: z.string(), timestamp: z.string() }),
+      schema: z.object({
+        verified: z.literal(true),
+        validation_hash: z.string(),
+        timestamp: z.string(),
+        rules_summary: z.object({ layers: z.array(z.object({ name: z.string(), status: z.string() })) }),
+        documents_generated: z.array(z.string()).describe("Document types generated with this hash"),
+        route: z.object({ origin_country: z.string().nullable(), destination_country: z.string().nullable() }),
+        gate_slug: z.string(),
+        rule_library_version: z.string(),
+        message: z.string(),
+      }),
     },
     400: err("hash missing (SVC_VAL_001)"),
     404: { description: "Unknown hash", schema: z.object({ verified: z.literal(false), message: z.string() }) },
@@ -30,7 +40,7 @@ export const verifyHashRoute = defineRoute({
   handler: async (c, { query }) => {
     if (!query.hash?.trim()) throw new AppError("SVC_VAL_001", "Query parameter hash is required", { details: { field: "hash" } });
     const answer = await verifyHash(c.var.services.db, query.hash);
-    return c.json(answer, answer.verified ? 200 : 404);
+    return answer.verified ? c.json(answer, 200) : c.json(answer, 404);
   },
 });
 

@@ -33,5 +33,5 @@ export const dispatchWebhooksRoute = defineRoute({
     },
     401: COMMON_ERRORS[401],
   },
-  handler: async (c) => c.json(await dispatchUntilIdle(c.var.services)),
+  handler: async (c) => c.json(await dispatchUntilIdle(c.var.services), 200),
 });

@@ -2,6 +2,7 @@ import type { Db, Queryable, Row } from "../db/types.ts";
 import { isUuid, toIso } from "../db/values.ts";
 import { EVENT_NAMES, type EventName } from "../events/outbox.ts";
 import { encryptSecret, secretPrefix } from "./webhook-secret.ts";
+import type { AttemptOutcome } from "./delivery-queue.ts";
 
 /** Every query takes the account id: one account never reads or changes another's webhooks. */
 
@@ -29,7 +30,7 @@ export interface DeliveryAttempt {
   attempt: number;
   started_at: string;
   duration_ms: number;
-  outcome: string;
+  outcome: AttemptOutcome;
   status_code: number | null;
   error: string | null;
   response_excerpt: string | null;
@@ -90,7 +91,7 @@ function toAttempt(r: Row): DeliveryAttempt {
     attempt: Number(r.attempt_number),
     started_at: toIso(r.started_at)!,
     duration_ms: Number(r.duration_ms),
-    outcome: r.outcome as string,
+    outcome: r.outcome as AttemptOutcome,
     status_code: r.status_code === null || r.status_code === undefined ? null : Number(r.status_code),
     error: (r.error as string | null) ?? null,
     response_excerpt: (r.response_excerpt as string | null) ?? null,

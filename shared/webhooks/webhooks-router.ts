@@ -95,7 +95,7 @@ export const webhooksRouter: RouteDef[] = [
     tags,
     auth: "api-key",
     responses: { 200: { description: "Subscriptions", schema: z.object({ webhooks: z.array(WebhookSchema) }) }, 401: COMMON_ERRORS[401] },
-    handler: async (c, { principal }) => c.json({ webhooks: await listSubscriptions(c.var.services.db, principal.accountId) }),
+    handler: async (c, { principal }) => c.json({ webhooks: await listSubscriptions(c.var.services.db, principal.accountId) }, 200),
   }),
   defineRoute({
     method: "get",
@@ -109,7 +109,7 @@ export const webhooksRouter: RouteDef[] = [
     handler: async (c, { params, principal }) => {
       const sub = await findSubscription(c.var.services.db, principal.accountId, params.id);
       if (!sub) throw subscriptionNotFound(params.id);
-      return c.json(sub);
+      return c.json(sub, 200);
     },
   }),
   defineRoute({
@@ -140,7 +140,7 @@ export const webhooksRouter: RouteDef[] = [
       });
       if (!sub) throw subscriptionNotFound(params.id);
       if (body.active) wakeBackgroundTasks();
-      return c.json(sub);
+      return c.json(sub, 200);
     },
   }),
   defineRoute({
@@ -182,7 +182,7 @@ export const webhooksRouter: RouteDef[] = [
         body.previous_secret_ttl_seconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
       );
       if (!sub) throw subscriptionNotFound(params.id);
-      return c.json({ ...sub, secret });
+      return c.json({ ...sub, secret }, 200);
     },
   }),
   defineRoute({
@@ -216,10 +216,13 @@ export const webhooksRouter: RouteDef[] = [
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return c.json({
-        deliveries,
-        pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
-      });
+      return c.json(
+        {
+          deliveries,
+          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+        },
+        200,
+      );
     },
   }),
   defineRoute({
@@ -237,7 +240,7 @@ export const webhooksRouter: RouteDef[] = [
         throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", {
           details: { webhook_id: params.id, delivery_id: params.deliveryId },
         });
-      return c.json(d);
+      return c.json(d, 200);
     },
   }),
   defineRoute({

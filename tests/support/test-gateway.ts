@@ -5,10 +5,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGateway, loadFunctionApps } from "../../shared/server/gateway.ts";
+import { checkRouteResponses, throwOnMismatch } from "./route-response-check.ts";
 
 /**
  * The real gateway and functions in-process (Hono's app.request style), on a real database.
- * Every call goes through routing, auth, validation and SQL exactly as over the network.
+ * Every call goes through routing, auth, validation and SQL exactly as over the network, and every
+ * route's answer is checked against the schema it declares for that status (a mismatch fails the call).
  */
 export interface TestGateway {
   config: Config;
@@ -28,8 +30,13 @@ export async function createTestGateway(db: Db, overrides: Partial<Config> = {})
   const config = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", dataDir, storage: "local", ...overrides });
   const services: Services = { db, config, blobs: createBlobStore(config, db) };
   provideServices(services);
+  checkRouteResponses();
   const gateway = createGateway(await loadFunctionApps());
-  const fetch = async (path: string, init?: RequestInit) => gateway.fetch(new Request(`http://127.0.0.1:54321${path}`, init));
+  const fetch = async (path: string, init?: RequestInit) => {
+    const res = await gateway.fetch(new Request(`http://127.0.0.1:54321${path}`, init));
+    throwOnMismatch();
+    return res;
+  };
   const call: TestGateway["call"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.body !== undefined) headers["content-type"] ??= "application/json";

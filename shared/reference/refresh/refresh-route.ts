@@ -40,7 +40,7 @@ export const refreshReferenceDataRoute = defineRoute({
   handler: async (c, { body }) => {
     const { db, config } = c.var.services;
     const settings = config.referenceRefresh;
-    if (settings.explicitlyOff) return c.json({ enabled: false, results: [] });
+    if (settings.explicitlyOff) return c.json({ enabled: false, results: [] }, 200);
     // Loaded on first call: the importers are not part of the other routes of this app.
     const { refreshReferenceData, dueTables, resolveTables, UnknownTableError } = await import("./refresh-reference-data.ts");
     let only: string[];
@@ -53,17 +53,20 @@ export const refreshReferenceDataRoute = defineRoute({
     const results = only.length === 0 ? [] : await refreshReferenceData(db, settings, { only, force: body.force === true });
     for (const r of results)
       if (r.outcome === "failed") console.error(`reference refresh: ${r.table} failed, previous data kept: ${r.error}`);
-    return c.json({
-      enabled: true,
-      results: results.map((r) => ({
-        table: r.table,
-        outcome: r.outcome,
-        rows: r.rows,
-        previous_rows: r.previousRows,
-        vintage: r.vintage,
-        error: r.error,
-        seconds: r.seconds,
-      })),
-    });
+    return c.json(
+      {
+        enabled: true,
+        results: results.map((r) => ({
+          table: r.table,
+          outcome: r.outcome,
+          rows: r.rows,
+          previous_rows: r.previousRows,
+          vintage: r.vintage,
+          error: r.error,
+          seconds: r.seconds,
+        })),
+      },
+      200,
+    );
   },
 });
