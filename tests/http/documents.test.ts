@@ -231,11 +231,24 @@ for (const backend of testBackends()) {
 
     it("enforces the tier limit (429), detects a concurrent generation (409), and records a diff", async () => {
       const s = sampleShipment();
-      const id = (await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: s }, apiKey: key })).body.id;
+      // Two requests at once: when both read the count before either writes it, one is accepted and the other
+      // refused (409). Whether they overlap depends on the machine (a loaded one can finish the first before the
+      // second reads), so up to five fresh shipments are tried; a pair that did not overlap is two accepted
+      // generations, never anything else.
+      let id = "";
+      let conflict: { status: number; body: any } | undefined;
+      for (let attempt = 0; attempt < 5 && !conflict; attempt++) {
+        id = (await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: s }, apiKey: key })).body.id;
+        const pairBody = { shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true };
+        const pair = await Promise.all([generate(pairBody), generate(pairBody)]);
+        expect([
+          [202, 202],
+          [202, 409],
+        ]).toContainEqual(pair.map((x) => x.status).sort());
+        conflict = pair.find((x) => x.status === 409);
+      }
+      expect(conflict?.body.error.code).toBe("SVC_GEN_LIMIT");
       const body = { shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true };
-      const [a, b] = await Promise.all([generate(body), generate(body)]);
-      expect([a.status, b.status].sort()).toEqual([202, 409]);
-      expect([a, b].find((x) => x.status === 409)!.body.error.code).toBe("SVC_GEN_LIMIT");
       const changed = structuredClone(s) as Record<string, any>;
       changed.goods.line_items[0].quantity += 1;
       changed.goods.total_value = Math.round((changed.goods.total_value + changed.goods.line_items[0].unit_price) * 100) / 100;
