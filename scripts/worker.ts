@@ -13,7 +13,7 @@ try {
   console.error(e instanceof Error ? e.message : e);
   process.exit(2);
 }
-if (worker.pagesUrl) console.log(`  pages: ${worker.pagesUrl}/verify/<hash>`);
+if (worker.pagesUrl) console.log(`  pages: ${worker.pagesUrl}/verify/<hash>, ${worker.pagesUrl}/dashboard`);
 console.log("Worker ready.");
 
 let stopping = false;

@@ -11,7 +11,7 @@ import { listen, type RunningServer } from "./listen.ts";
 
 /**
  * The public HTML pages a worker can serve where edge functions cannot (Supabase rewrites text/html to
- * text/plain without a custom domain): /verify/<hash> now, and the dashboard once it exists.
+ * text/plain without a custom domain): the verification page (/verify/<hash>) and the dashboard (/dashboard/…).
  */
 export const PAGE_FUNCTIONS = ["verify-hash", "dashboard"] as const;
 

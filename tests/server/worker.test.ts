@@ -140,6 +140,18 @@ describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enque
       expect(page.headers.get("content-type")).toMatch(/^text\/html/);
       expect(await page.text()).toContain(finished.hash);
       expect((await fetch(`${pagesBase}/verify/sha256:${"0".repeat(64)}`)).status).toBe(404);
+
+      // The dashboard is served by the worker too (Supabase would hand its HTML out as text/plain), with its
+      // own assets and security headers, from the same database.
+      const signIn = await fetch(`${pagesBase}/dashboard/sign-in`);
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(signIn.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+      const signInPage = await signIn.text();
+      expect(signInPage).toMatch(/<form[^>]+method="post"/i);
+      const stylesheet = signInPage.match(/href="(\/dashboard\/assets\/app\.css[^"]*)"/)?.[1];
+      expect(stylesheet).toBeDefined();
+      expect((await fetch(`${pagesBase}${stylesheet}`)).status).toBe(200);
     } finally {
       if (worker) expect(await worker.stop()).toBe(true);
       if (server) await server.stop();
