@@ -156,8 +156,12 @@ export async function measureFunctions(only?: string[]): Promise<FunctionSize[]>
   const tree = await prepareDeployTree();
   try {
     const results: FunctionSize[] = [];
-    // Two at a time: bundling is CPU-bound and the machine is shared.
+    // The first alone: on a fresh cache, `deno bundle` fetches its esbuild binary into DENO_DIR, and two
+    // bundles doing that at once race on the copy ("failed to copy esbuild binary", seen on a new machine).
+    // Then two at a time: bundling is CPU-bound and the machine is shared.
     const queue = [...functions];
+    const first = queue.shift();
+    if (first) results.push(await measure(tree, first.name, first.entrypoint, first.staticFiles));
     await Promise.all(
       [0, 1].map(async () => {
         for (let f = queue.shift(); f; f = queue.shift()) results.push(await measure(tree, f.name, f.entrypoint, f.staticFiles));
