@@ -14,6 +14,8 @@
  * certificate valid for the attacker's name, so the TLS handshake fails before a request is sent.
  */
 
+import ipaddr from "ipaddr.js";
+
 export type AddressClass =
   | "public"
   | "unspecified"
@@ -27,112 +29,93 @@ export type AddressClass =
   | "benchmarking"
   | "unique-local";
 
-type Range4 = [base: number, bits: number, cls: AddressClass];
-
-const V4_RANGES: Range4[] = [
-  [ip4(0, 0, 0, 0), 8, "unspecified"],
-  [ip4(10, 0, 0, 0), 8, "private"],
-  [ip4(100, 64, 0, 0), 10, "shared (CGNAT)"],
-  [ip4(127, 0, 0, 0), 8, "loopback"],
-  [ip4(169, 254, 0, 0), 16, "link-local"],
-  [ip4(172, 16, 0, 0), 12, "private"],
-  [ip4(192, 0, 0, 0), 24, "reserved"],
-  [ip4(192, 0, 2, 0), 24, "documentation"],
-  [ip4(192, 88, 99, 0), 24, "reserved"],
-  [ip4(192, 168, 0, 0), 16, "private"],
-  [ip4(198, 18, 0, 0), 15, "benchmarking"],
-  [ip4(198, 51, 100, 0), 24, "documentation"],
-  [ip4(203, 0, 113, 0), 24, "documentation"],
-  [ip4(224, 0, 0, 0), 4, "multicast"],
-  [ip4(240, 0, 0, 0), 4, "reserved"],
+/**
+ * Our own table, not ipaddr.js's `range()`: the refusal messages name these classes, and IPv6 addresses that
+ * embed an IPv4 address must be judged by that address (its `range()` says only "ipv4Mapped", "6to4"…).
+ * First match wins.
+ */
+const V4_CLASSES: [cidr: string, cls: AddressClass][] = [
+  ["0.0.0.0/8", "unspecified"],
+  ["10.0.0.0/8", "private"],
+  ["100.64.0.0/10", "shared (CGNAT)"],
+  ["127.0.0.0/8", "loopback"],
+  ["169.254.0.0/16", "link-local"],
+  ["172.16.0.0/12", "private"],
+  ["192.0.0.0/24", "reserved"],
+  ["192.0.2.0/24", "documentation"],
+  ["192.88.99.0/24", "reserved"],
+  ["192.168.0.0/16", "private"],
+  ["198.18.0.0/15", "benchmarking"],
+  ["198.51.100.0/24", "documentation"],
+  ["203.0.113.0/24", "documentation"],
+  ["224.0.0.0/4", "multicast"],
+  ["240.0.0.0/4", "reserved"],
 ];
 
-function ip4(a: number, b: number, c: number, d: number): number {
-  return ((a << 24) >>> 0) + (b << 16) + (c << 8) + d;
+/** The IPv4 address an IPv6 block carries, as the index of the first of its two 16-bit words. */
+type EmbedsIPv4 = { ipv4AtWord: number };
+
+const V6_CLASSES: [cidr: string, cls: AddressClass | EmbedsIPv4][] = [
+  ["::/128", "unspecified"],
+  ["::1/128", "loopback"],
+  // IPv4-mapped and NAT64 reach the IPv4 address in their last 32 bits; 6to4 carries it in bits 16–48.
+  ["::ffff:0:0/96", { ipv4AtWord: 6 }],
+  ["64:ff9b::/96", { ipv4AtWord: 6 }],
+  ["2002::/16", { ipv4AtWord: 1 }],
+  ["fc00::/7", "unique-local"],
+  ["fe80::/10", "link-local"],
+  ["ff00::/8", "multicast"],
+  // The special blocks inside global unicast come before it.
+  ["2001:db8::/32", "documentation"],
+  ["3fff::/20", "documentation"],
+  ["2001:2::/48", "benchmarking"],
+  ["2001::/32", "reserved"], // Teredo
+  ["2001:10::/28", "reserved"], // ORCHID
+  ["2001:20::/28", "reserved"], // ORCHIDv2
+  // Only global unicast is public; everything not listed is reserved.
+  ["2000::/3", "public"],
+];
+
+const V4_TABLE = V4_CLASSES.map(([cidr, cls]) => [ipaddr.IPv4.parseCIDR(cidr), cls] as const);
+const V6_TABLE = V6_CLASSES.map(([cidr, cls]) => [ipaddr.IPv6.parseCIDR(cidr), cls] as const);
+
+function classifyIPv4(addr: ipaddr.IPv4): AddressClass {
+  return V4_TABLE.find(([range]) => addr.match(range))?.[1] ?? "public";
 }
 
-/** Dotted-quad IPv4 to a 32-bit number, or null. */
-export function parseIPv4(text: string): number | null {
-  const m = text.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
-  if (!m) return null;
-  const o = m.slice(1).map(Number);
-  if (o.some((x, i) => x > 255 || (m[i + 1].length > 1 && m[i + 1].startsWith("0")))) return null;
-  return ip4(o[0], o[1], o[2], o[3]);
+function classifyIPv6(addr: ipaddr.IPv6): AddressClass {
+  const cls = V6_TABLE.find(([range]) => addr.match(range))?.[1] ?? "reserved";
+  if (typeof cls === "string") return cls;
+  const [hi, lo] = addr.parts.slice(cls.ipv4AtWord, cls.ipv4AtWord + 2);
+  return classifyIPv4(new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]));
 }
 
-/** IPv6 text (with `::`, an embedded dotted quad, an optional zone) to eight 16-bit words, or null. */
-export function parseIPv6(text: string): number[] | null {
+/**
+ * IPv6 text (brackets, any zone id, an embedded dotted quad) for ipaddr.js, or null. The zone is cut here
+ * because ipaddr.js takes only `%[0-9a-z]+` (a resolver may give `%eth0.100`). The dotted quad is held to
+ * the strict IPv4 rule and written as two hex words: ipaddr.js would take `01.2.3.4` or `0x7f.0.0.1` there,
+ * and would read `::a.b.c.d` (IPv4-compatible, deprecated: reserved) as IPv4-mapped `::ffff:a.b.c.d`.
+ */
+function ipv6Text(text: string): string | null {
   let s = text.replace(/^\[|\]$/g, "");
   const zone = s.indexOf("%");
   if (zone >= 0) s = s.slice(0, zone);
-  if (!/^[0-9a-fA-F:.]+$/.test(s)) return null;
-  let tail: number[] = [];
-  if (s.includes(".")) {
-    // An embedded dotted quad stands for the last two words.
-    const i = s.lastIndexOf(":");
-    const v4 = i < 0 ? null : parseIPv4(s.slice(i + 1));
-    if (v4 === null) return null;
-    tail = [v4 >>> 16, v4 & 0xffff];
-    s = s.slice(0, i + 1);
-    if (!s.endsWith("::")) s = s.slice(0, -1);
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const words = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = words(halves[0]);
-  const rest = halves.length === 2 ? words(halves[1]) : [];
-  if ([...head, ...rest].some((w) => !/^[0-9a-fA-F]{1,4}$/.test(w))) return null;
-  const explicit = head.length + rest.length + tail.length;
-  if (halves.length === 1 ? explicit !== 8 : explicit > 7) return null;
-  const zeros = new Array(8 - explicit).fill(0);
-  return [...head.map((w) => parseInt(w, 16)), ...(halves.length === 2 ? zeros : []), ...rest.map((w) => parseInt(w, 16)), ...tail];
-}
-
-export function classifyIPv4(addr: number): AddressClass {
-  for (const [base, bits, cls] of V4_RANGES) {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    if ((addr & mask) >>> 0 === base) return cls;
-  }
-  return "public";
-}
-
-function prefixMatches(w: number[], prefix: number[], bits: number): boolean {
-  for (let i = 0; i < 8 && bits > 0; i++, bits -= 16) {
-    const mask = bits >= 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
-    if ((w[i] & mask) !== (prefix[i] & mask)) return false;
-  }
-  return true;
-}
-
-export function classifyIPv6(w: number[]): AddressClass {
-  const embedded = (hi: number, lo: number) => classifyIPv4(((hi << 16) >>> 0) + lo);
-  if (w.every((x) => x === 0)) return "unspecified";
-  if (w.slice(0, 7).every((x) => x === 0) && w[7] === 1) return "loopback";
-  // ::ffff:a.b.c.d (IPv4-mapped) and 64:ff9b::a.b.c.d (NAT64) reach the embedded IPv4 address.
-  if (prefixMatches(w, [0, 0, 0, 0, 0, 0xffff, 0, 0], 96)) return embedded(w[6], w[7]);
-  if (prefixMatches(w, [0x64, 0xff9b, 0, 0, 0, 0, 0, 0], 96)) return embedded(w[6], w[7]);
-  // 6to4 carries the IPv4 address in bits 16–48.
-  if (prefixMatches(w, [0x2002, 0, 0, 0, 0, 0, 0, 0], 16)) return embedded(w[1], w[2]);
-  if (prefixMatches(w, [0xfc00, 0, 0, 0, 0, 0, 0, 0], 7)) return "unique-local";
-  if (prefixMatches(w, [0xfe80, 0, 0, 0, 0, 0, 0, 0], 10)) return "link-local";
-  if (prefixMatches(w, [0xff00, 0, 0, 0, 0, 0, 0, 0], 8)) return "multicast";
-  // Only global unicast (2000::/3) is public, minus its special blocks.
-  if (!prefixMatches(w, [0x2000, 0, 0, 0, 0, 0, 0, 0], 3)) return "reserved";
-  if (prefixMatches(w, [0x2001, 0x0db8, 0, 0, 0, 0, 0, 0], 32)) return "documentation";
-  if (prefixMatches(w, [0x3fff, 0, 0, 0, 0, 0, 0, 0], 20)) return "documentation";
-  if (prefixMatches(w, [0x2001, 0x0002, 0, 0, 0, 0, 0, 0], 48)) return "benchmarking";
-  if (prefixMatches(w, [0x2001, 0, 0, 0, 0, 0, 0, 0], 32)) return "reserved"; // Teredo
-  if (prefixMatches(w, [0x2001, 0x0010, 0, 0, 0, 0, 0, 0], 28)) return "reserved"; // ORCHID
-  if (prefixMatches(w, [0x2001, 0x0020, 0, 0, 0, 0, 0, 0], 28)) return "reserved"; // ORCHIDv2
-  return "public";
+  if (!s.includes(".")) return s;
+  const i = s.lastIndexOf(":");
+  const quad = s.slice(i + 1);
+  if (i < 0 || !ipaddr.IPv4.isValidFourPartDecimal(quad)) return null;
+  const [a, b, c, d] = ipaddr.IPv4.parse(quad).octets;
+  return `${s.slice(0, i + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
 /** The class of a literal address (v4 or v6), or null when the text is not an IP address. */
 export function classifyAddress(text: string): AddressClass | null {
-  const v4 = parseIPv4(text);
-  if (v4 !== null) return classifyIPv4(v4);
-  const v6 = text.includes(":") ? parseIPv6(text) : null;
-  return v6 ? classifyIPv6(v6) : null;
+  // Dotted quads only: ipaddr.js's parse also takes `127.1`, `0x7f.0.0.1` and `2130706433`, which a resolver
+  // never returns; the URL parser has already turned such host spellings into dotted quads.
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return classifyIPv4(ipaddr.IPv4.parse(text));
+  if (!text.includes(":")) return null;
+  const v6 = ipv6Text(text);
+  return v6 !== null && ipaddr.IPv6.isValid(v6) ? classifyIPv6(ipaddr.IPv6.parse(v6)) : null;
 }
 
 export interface UrlPolicy {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { checkDeliveryTarget, checkWebhookUrl, classifyAddress, parseIPv6, systemResolver } from "../../../shared/webhooks/url-safety.ts";
+import { checkDeliveryTarget, checkWebhookUrl, classifyAddress, systemResolver } from "../../../shared/webhooks/url-safety.ts";
 
 const strict = { allowPrivate: false, allowHttp: false };
 
@@ -39,6 +39,49 @@ describe("address classification", () => {
     ["2606:4700:4700::1111", "public"],
     ["::ffff:8.8.8.8", "public"],
     ["64:ff9b::8.8.8.8", "public"],
+    // Every block of the table, and its edges.
+    ["0.255.255.255", "unspecified"],
+    ["100.127.255.255", "shared (CGNAT)"],
+    ["100.63.255.255", "public"],
+    ["172.15.255.255", "public"],
+    ["169.253.255.255", "public"],
+    ["192.0.0.8", "reserved"],
+    ["192.88.99.1", "reserved"],
+    ["198.19.255.255", "benchmarking"],
+    ["198.20.0.0", "public"],
+    ["198.51.100.1", "documentation"],
+    ["203.0.113.5", "documentation"],
+    ["239.255.255.255", "multicast"],
+    ["240.0.0.1", "reserved"],
+    ["223.255.255.255", "public"],
+    ["febf::1", "link-local"],
+    ["fec0::1", "reserved"],
+    ["3fff::1", "documentation"],
+    ["3fff:1000::1", "public"],
+    ["2001:2::1", "benchmarking"],
+    ["2001::1", "reserved"],
+    ["2001:10::1", "reserved"],
+    ["2001:20::1", "reserved"],
+    ["2001:30::1", "public"],
+    ["1fff:ffff::1", "reserved"],
+    ["4000::1", "reserved"],
+    // Embedded IPv4: judged by that address, in every spelling.
+    ["::ffff:100.64.0.1", "shared (CGNAT)"],
+    ["64:ff9b::192.168.0.1", "private"],
+    ["2002:0808:0808::1", "public"],
+    ["2002:7f00:1::", "loopback"],
+    // IPv4-compatible (deprecated) and NAT64 local-use are not IPv4-mapped: reserved, not judged by the IPv4 part.
+    ["::8.8.8.8", "reserved"],
+    ["::10.0.0.1", "reserved"],
+    ["::ffff:0:1.2.3.4", "reserved"],
+    ["64:ff9b:1::8.8.8.8", "reserved"],
+    // Brackets and zone ids, of any spelling a resolver gives.
+    ["[2001:db8::1]", "documentation"],
+    ["[::FFFF:7F00:1]", "loopback"],
+    ["::ffff:7f00:1%lo", "loopback"],
+    ["fe80::1%eth0.100", "link-local"],
+    ["[fe80::1%25eth0]", "link-local"],
+    ["1:2:3:4:5:6:7::", "reserved"],
   ])("%s is %s", (addr, cls) => {
     expect(classifyAddress(addr)).toBe(cls);
   });
@@ -49,10 +92,44 @@ describe("address classification", () => {
     }
   });
 
-  it("parses every spelling of the same IPv6 address to the same words", () => {
-    expect(parseIPv6("::ffff:127.0.0.1")).toEqual(parseIPv6("0:0:0:0:0:ffff:7f00:0001"));
-    expect(parseIPv6("[2001:db8::1]")).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);
-    expect(parseIPv6("1:2:3:4:5:6:7::")).toEqual([1, 2, 3, 4, 5, 6, 7, 0]);
+  it("takes dotted quads only, also inside IPv6 (a resolver never returns other spellings; the URL parser normalises them)", () => {
+    for (const s of [
+      "127.1",
+      "2130706433",
+      "0x7f.0.0.1",
+      "0177.0.0.1",
+      "::ffff:01.2.3.4",
+      "::ffff:0x7f.0.0.1",
+      "::ffff:1.2.3",
+      "[1.2.3.4]",
+      " 1.2.3.4",
+      "8.8.8.8 ",
+    ]) {
+      expect(classifyAddress(s)).toBeNull();
+    }
+  });
+
+  it("gives every spelling of the same IPv6 address the same class", () => {
+    const spellings = (forms: string[]) => new Set(forms.map(classifyAddress));
+    expect(spellings(["::ffff:127.0.0.1", "0:0:0:0:0:ffff:7f00:0001", "::FFFF:7f00:1", "[::ffff:127.0.0.1]"])).toEqual(
+      new Set(["loopback"]),
+    );
+    expect(spellings(["2001:db8::1", "2001:0db8:0:0:0:0:0:1", "[2001:DB8::1]", "2001:db8::0.0.0.1"])).toEqual(new Set(["documentation"]));
+    expect(spellings(["1:2:3:4:5:6:7::", "1:2:3:4:5:6:7:0", "1:2:3:4:5:6:0.7.0.0"])).toEqual(new Set(["reserved"]));
+  });
+
+  it("property: an IPv6 address with a public IPv4 address embedded is public exactly where its prefix forwards to it", () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(octet, octet, octet, (b, c, d) => {
+        const v4 = `8.${b}.${c}.${d}`;
+        const hi = (0x0800 | b).toString(16);
+        const lo = ((c << 8) | d).toString(16);
+        for (const form of [`::ffff:${v4}`, `64:ff9b::${v4}`, `2002:${hi}:${lo}::1`]) expect(classifyAddress(form)).toBe("public");
+        for (const form of [`::${v4}`, `64:ff9b:1::${v4}`, `::ffff:0:${v4}`]) expect(classifyAddress(form)).toBe("reserved");
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("property: every private IPv4 address is refused in all its IPv6 disguises", () => {
