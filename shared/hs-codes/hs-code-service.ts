@@ -9,7 +9,7 @@ import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
 import {
   buildTextSearchSql,
-  candidateTerms,
+  candidateAlternatives,
   expandQuery,
   isStopTerm,
   planTerm,
@@ -404,8 +404,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   let sql = buildTextSearchSql(planned, 2, fields.averages);
   let { rows, total } = await searchByText(db, schedule, sql, { limit });
-  if (rows.length === 0 && candidateTerms(planned).length < planned.length) {
-    // The rarest words are in no line of this schedule (only in another schedule's texts): all words.
+  if (rows.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
+    // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
     sql = buildTextSearchSql(planned, 2, fields.averages, { allTerms: true });
     ({ rows, total } = await searchByText(db, schedule, sql, { limit }));
   }

@@ -198,28 +198,29 @@ export function isStopTerm(term: Term, stemsOf: (word: string) => readonly strin
 }
 
 /** About how many candidate lines a search may score before common words stop adding candidates. */
-export const CANDIDATE_BUDGET = 1500;
+export const CANDIDATE_BUDGET = 600;
 
 /**
- * The terms whose lines are candidates (indexes into terms). Scoring every line that has a common word
- * ("woven", "synthetic", "set") costs a few milliseconds per thousand lines, and such a line ranks high
- * only when it has the rarer words too. So the terms are taken rarest first (by their best value) while
- * the lines they reach stay within the budget; the first is always taken. Every candidate is still
- * scored on all terms. A term left out only stops lines that have nothing but common words from
- * entering the ranking (as MaxScore pruning does in search engines, without its guarantee).
+ * The alternatives whose lines are candidates, as [term, alternative] indexes. Scoring every line that
+ * has a common word ("woven", "set") or a broad WordNet hypernym ("fruit", "garment") costs a few
+ * milliseconds per thousand lines, and such a line ranks high only when it has the rarer words too. So
+ * the alternatives are taken best first (qw · idf) while the lines they reach stay within the budget;
+ * the first is always taken. Every candidate is still scored on all terms and alternatives. What is left
+ * out only stops lines that have nothing but common words from entering the ranking (MaxScore pruning in
+ * search engines does the same, with a guarantee this cheap estimate does not give).
  */
-export function candidateTerms(terms: readonly PlannedTerm[], budget = CANDIDATE_BUDGET): number[] {
+export function candidateAlternatives(terms: readonly PlannedTerm[], budget = CANDIDATE_BUDGET): Array<[number, number]> {
   const order = terms
-    .map((t, i) => ({ i, value: Math.max(...t.alternatives.map((a) => a.value)), reach: t.alternatives.reduce((n, a) => n + a.reach, 0) }))
-    .sort((a, b) => b.value - a.value || a.i - b.i);
-  const taken: number[] = [];
+    .flatMap((t, ti) => t.alternatives.map((a, ai) => ({ ti, ai, value: a.value, reach: a.reach })))
+    .sort((x, y) => y.value - x.value || x.ti - y.ti || x.ai - y.ai);
+  const taken: Array<[number, number]> = [];
   let reached = 0;
-  for (const t of order) {
-    if (taken.length > 0 && reached + t.reach > budget) continue;
-    taken.push(t.i);
-    reached += t.reach;
+  for (const a of order) {
+    if (taken.length > 0 && reached + a.reach > budget) continue;
+    taken.push([a.ti, a.ai]);
+    reached += a.reach;
   }
-  return taken.sort((a, b) => a - b);
+  return taken.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
 export const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
@@ -237,7 +238,7 @@ export const MATCH_LEVELS = ["line", "parent", "subheading"] as const;
 export type MatchLevel = (typeof MATCH_LEVELS)[number];
 
 export interface TextSearchSql {
-  /** tsquery text selecting the candidates: an alternative of a candidate term (candidateTerms) in the line's or the subheading's text. */
+  /** tsquery text selecting the candidates: a candidate alternative (candidateAlternatives) in the line's or the subheading's text. */
   anyQuery: string;
   /** tsquery parameters, in order, referenced as $<firstParam + i>. */
   params: string[];
@@ -264,7 +265,7 @@ const FIELD_LENGTH_COLUMN: Record<Exclude<Bm25Field, "shared">, string> = { own:
  * The SQL of a BM25F search (bm25.ts). Per distinct stem, four presence flags (own, up, wco: the line's
  * tsvector by weight; shared: the subheading's national texts); per alternative, the saturated score of
  * its pseudo-frequency; per term, the best alternative. The last term is the head of the phrase and
- * weighs WEIGHTS.headTerm more. Candidates: the lines of candidateTerms, or of all terms (allTerms).
+ * weighs WEIGHTS.headTerm more. Candidates: the lines of candidateAlternatives, or of all alternatives (allTerms).
  */
 export function buildTextSearchSql(
   terms: readonly PlannedTerm[],
@@ -326,8 +327,12 @@ export function buildTextSearchSql(
     });
     return scores.length === 1 ? scores[0] : `greatest(${scores.join(", ")})`;
   });
-  const anyQuery = (options.allTerms ? terms : candidateTerms(terms).map((i) => terms[i]))
-    .flatMap((t) => t.alternatives.map((a) => (a.stems.length === 1 ? quoteLexeme(a.stems[0]) : `(${allStemsQuery(a.stems)})`)))
+  const candidates = options.allTerms
+    ? terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as const))
+    : candidateAlternatives(terms);
+  const anyQuery = candidates
+    .map(([ti, ai]) => terms[ti].alternatives[ai].stems)
+    .map((stems) => (stems.length === 1 ? quoteLexeme(stems[0]) : `(${allStemsQuery(stems)})`))
     .join(" | ");
   return { anyQuery, params, norms, presence: presence.join(", "), termScores, alternativeScores, alternativeLevels, alternativeOf };
 }

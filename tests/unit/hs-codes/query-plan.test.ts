@@ -3,7 +3,7 @@ import {
   allStemsQuery,
   buildTextSearchSql,
   expandQuery,
-  candidateTerms,
+  candidateAlternatives,
   isStopTerm,
   planTerm,
   stemIdf,
@@ -82,15 +82,19 @@ describe("query plan", () => {
     expect(stemIdf("zebrawood", stats({}))).toBeNull();
   });
 
-  it("takes candidate terms rarest first within the budget, always one", () => {
-    const term = (text: string, value: number, reach: number) => ({
-      text,
-      alternatives: [{ stems: [text], value, via: "query" as const, words: [text], reach }],
-    });
-    const terms = [term("woven", 1, 900), term("skirt", 5, 300), term("synthetic", 2, 800)];
-    expect(candidateTerms(terms, 1500)).toEqual([1, 2]);
-    expect(candidateTerms(terms, 100)).toEqual([1]);
-    expect(candidateTerms(terms, 10_000)).toEqual([0, 1, 2]);
+  it("takes candidate alternatives best first within the budget, always one", () => {
+    const alt = (word: string, value: number, reach: number) => ({ stems: [word], value, via: "query" as const, words: [word], reach });
+    const terms = [
+      { text: "woven", alternatives: [alt("woven", 1, 900)] },
+      { text: "skirt", alternatives: [alt("skirt", 5, 300), alt("garment", 2, 2000)] },
+      { text: "synthetic", alternatives: [alt("synthetic", 3, 800)] },
+    ];
+    expect(candidateAlternatives(terms, 1500)).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(candidateAlternatives(terms, 100)).toEqual([[1, 0]]);
+    expect(candidateAlternatives(terms, 10_000)).toHaveLength(4);
   });
 
   it("recognises terms made of stop words only", () => {
