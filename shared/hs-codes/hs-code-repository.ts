@@ -168,7 +168,8 @@ export async function searchByText(
   const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
   const fields = `left join hs_search_subheadings s on s.subheading = l.subheading,
               lateral (select ${sql.norms}) n,
-              lateral (select ${sql.presence}) p`;
+              lateral (select ${sql.presence}) p,
+              lateral (select ${sql.pseudoFrequencies}) x`;
   const rows = await db.query(
     `with cand as (
        select l.line_key from hs_search_lines l where ${listed} and l.tsv @@ $1::tsquery

@@ -246,7 +246,9 @@ export interface TextSearchSql {
   norms: string;
   /** Select list of a lateral giving, per stem and field, 1 when the stem is there (`l` and `s`, the subheading's texts, in scope). */
   presence: string;
-  /** One SQL expression per term: its BM25F score (the `n` and `p` laterals in scope). */
+  /** Select list of a lateral giving each alternative's tf̃ (`n` and `p` in scope). */
+  pseudoFrequencies: string;
+  /** One SQL expression per term: its BM25F score (the `p` and `x` laterals in scope). */
   termScores: string[];
   /** One SQL expression per alternative (terms in order): its score. */
   alternativeScores: string[];
@@ -292,9 +294,12 @@ export function buildTextSearchSql(
       id = stemIds.size;
       stemIds.set(stem, id);
       const q = quoteLexeme(stem);
-      for (const f of ["own", "up", "wco"] as const)
-        presence.push(`(l.tsv @@ ${param(`${q}:${FIELD_WEIGHT_LETTER[f]}`)})::int as p${id}_${f}`);
-      presence.push(`coalesce(s.tsv @@ ${param(q)}, false)::int as p${id}_shared`);
+      // A field the collection does not have (the WCO schedule has no WCO-subheading field) is not tested.
+      for (const f of ["own", "up", "wco"] as const) {
+        const test = averages[f] > 0 ? `(l.tsv @@ ${param(`${q}:${FIELD_WEIGHT_LETTER[f]}`)})::int` : "0";
+        presence.push(`${test} as p${id}_${f}`);
+      }
+      presence.push(`${averages.shared > 0 ? `coalesce(s.tsv @@ ${param(q)}, false)::int` : "0"} as p${id}_shared`);
     }
     return id;
   };
@@ -305,6 +310,7 @@ export function buildTextSearchSql(
     return `(${num(1 - BM25F.b[f])} + ${num(BM25F.b[f] / avg)} * ${length}) as ${f}`;
   }).join(", ");
 
+  const tfs: string[] = [];
   const alternativeScores: string[] = [];
   const alternativeLevels: string[] = [];
   const alternativeOf: Array<[number, number]> = [];
@@ -314,7 +320,9 @@ export function buildTextSearchSql(
       const ids = a.stems.map(stemId);
       const sum = (f: Bm25Field) => ids.map((i) => `p.p${i}_${f}`).join(" + ");
       const tf = BM25_FIELDS.map((f) => `(${sum(f)}) * ${num(BM25F.weight[f] / ids.length)} / n.${f}`).join(" + ");
-      const saturated = `(${num(a.value * factor)} * (${tf}) / (${num(BM25F.k1)} + ${tf}))`;
+      const k = tfs.length;
+      tfs.push(`${tf} as t${k}`);
+      const saturated = `(${num(a.value * factor)} * x.t${k} / (${num(BM25F.k1)} + x.t${k}))`;
       // A phrase alternative counts only when every one of its words is somewhere in the line's fields.
       const everywhere = `least(${ids.map((i) => `greatest(${BM25_FIELDS.map((f) => `p.p${i}_${f}`).join(", ")})`).join(", ")}) = 1`;
       const expr = ids.length > 1 ? `(case when ${everywhere} then ${saturated} else 0::float8 end)` : saturated;
@@ -334,5 +342,15 @@ export function buildTextSearchSql(
     .map(([ti, ai]) => terms[ti].alternatives[ai].stems)
     .map((stems) => (stems.length === 1 ? quoteLexeme(stems[0]) : `(${allStemsQuery(stems)})`))
     .join(" | ");
-  return { anyQuery, params, norms, presence: presence.join(", "), termScores, alternativeScores, alternativeLevels, alternativeOf };
+  return {
+    anyQuery,
+    params,
+    norms,
+    presence: presence.join(", "),
+    pseudoFrequencies: tfs.join(", "),
+    termScores,
+    alternativeScores,
+    alternativeLevels,
+    alternativeOf,
+  };
 }

@@ -144,9 +144,10 @@ describe("query plan", () => {
     expect(sql.presence).toContain("(l.tsv @@ $2::tsquery)::int as p0_own");
     expect(sql.presence).toContain("coalesce(s.tsv @@ $5::tsquery, false)::int as p0_shared");
     expect(sql.norms).toContain(`(${(1 - BM25F.b.own).toFixed(6)}::float8 + ${(BM25F.b.own / 4).toFixed(6)}::float8 * l.len_own) as own`);
-    expect(sql.termScores[0]).toContain(`(${(2).toFixed(6)}::float8 * (`);
+    expect(sql.termScores[0]).toBe(`(${(2).toFixed(6)}::float8 * x.t0 / (${BM25F.k1.toFixed(6)}::float8 + x.t0))`);
+    expect(sql.pseudoFrequencies).toContain(`(p.p0_own) * ${(BM25F.weight.own).toFixed(6)}::float8 / n.own`);
     expect(sql.termScores[1]).toMatch(/^greatest\(/);
-    expect(sql.termScores[1]).toContain(`(${(3 * WEIGHTS.headTerm).toFixed(6)}::float8 * (`);
+    expect(sql.termScores[1]).toContain(`(${(3 * WEIGHTS.headTerm).toFixed(6)}::float8 * x.t1 /`);
     // A phrase alternative counts only when all its words are somewhere.
     expect(sql.alternativeScores[2]).toContain("case when least(greatest(p.p2_own, p.p2_up, p.p2_wco, p.p2_shared), greatest(p.p1_own");
     expect(sql.alternativeOf).toEqual([
@@ -154,6 +155,10 @@ describe("query plan", () => {
       [1, 0],
       [1, 1],
     ]);
+    // A field the collection lacks is not tested (the WCO schedule has no WCO-subheading field).
+    const wco = buildTextSearchSql(terms, 2, { own: 4, up: 10, wco: 0, shared: 20 });
+    expect(wco.presence).toContain("0 as p0_wco");
+    expect(wco.params).not.toContain("'red':C");
     expect(sql.alternativeLevels[0]).toBe(
       "(case when p.p0_own > 0 then 0 when p.p0_up + p.p0_wco > 0 then 1 when p.p0_shared > 0 then 2 else -1 end)",
     );
