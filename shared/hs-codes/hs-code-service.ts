@@ -235,8 +235,9 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
     const stems = loadStemCounts(db, schedule);
     const fields = loadFieldAverages(db, schedule);
     // A failed load must not stay cached.
-    stems.catch(() => bySchedule!.delete(schedule));
-    fields.catch(() => bySchedule!.delete(schedule));
+    const cache = bySchedule;
+    stems.catch(() => cache.delete(schedule));
+    fields.catch(() => cache.delete(schedule));
     v = { builtAt: build.builtAt, stems, fields, corrections: new Map() };
     bySchedule.set(schedule, v);
   }
