@@ -97,7 +97,12 @@ type Counts = { n: number; empty: number; top1: Record<string, number>; top5: Re
 const LEVELS = ["6", "4", "full"] as const;
 const newCounts = (): Counts => ({ n: 0, empty: 0, top1: { "6": 0, "4": 0, full: 0 }, top5: { "6": 0, "4": 0, full: 0 } });
 
-const { db, label: dbLabel, close } = await openHsBenchDatabase(["hs_codes_wco", "hs_codes_uk"]);
+// All five schedules: the BM25F shared field of a subheading holds every national schedule's lines under it.
+const {
+  db,
+  label: dbLabel,
+  close,
+} = await openHsBenchDatabase(["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"]);
 const load0 = loadavg()[0];
 
 const pct = (a: number, n: number) => (n === 0 ? "–" : `${((100 * a) / n).toFixed(1)}%`);

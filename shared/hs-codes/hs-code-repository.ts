@@ -1,11 +1,12 @@
 /**
  * SQL of the HS lookup. Reads the search index (hs_search_lines, hs_search_stems, hs_search_builds; see
- * migration 20261121000005) and the hs_codes_* tables. Reference data belongs to no account, so these
+ * migration 20261121000005; the BM25F fields hs_search_subheadings and hs_search_field_stats of migration
+ * 20261126001801) and the hs_codes_* tables. Reference data belongs to no account, so these
  * queries take no account id. Schedule names reach SQL text only from the fixed list in schedules.ts.
  */
 import type { Queryable } from "../db/types.ts";
 import { SCHEDULES, type HsSchedule } from "./schedules.ts";
-import { OWN_LENGTH_FACTOR_SQL, type TextSearchSql } from "./query-plan.ts";
+import type { FieldAverages, TextSearchSql } from "./query-plan.ts";
 
 export interface HsSearchRow {
   code: string;
@@ -16,8 +17,9 @@ export interface HsSearchRow {
   duty_rate: string | null;
   /** Text searches: the rank score. */
   score?: number;
-  /** Text searches: per query term, the branch that scored (TextSearchSql.termBranches). */
-  branches?: number[];
+  /** Text searches: per alternative of the plan, its score and where it was found (TextSearchSql). */
+  alternativeScores?: number[];
+  alternativeLevels?: number[];
 }
 
 export interface SearchBuild {
@@ -34,6 +36,13 @@ function validityFilter(schedule: HsSchedule, alias = ""): string {
 
 const ROW_COLUMNS = "code, description, full_description, chapter, level::int as level, duty_rate";
 
+/** An SQL array as numbers (the drivers give arrays, or their text form). */
+function numberArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  const text = String(v ?? "").replace(/[{}]/g, "");
+  return text === "" ? [] : text.split(",").map(Number);
+}
+
 function toRow(r: Record<string, unknown>): HsSearchRow {
   return {
     code: String(r.code),
@@ -43,9 +52,9 @@ function toRow(r: Record<string, unknown>): HsSearchRow {
     level: Number(r.level),
     duty_rate: r.duty_rate === null || r.duty_rate === undefined ? null : String(r.duty_rate),
     ...(r.score === undefined ? {} : { score: Number(r.score) }),
-    ...(r.branches === undefined
+    ...(r.alternative_scores === undefined
       ? {}
-      : { branches: (Array.isArray(r.branches) ? r.branches : String(r.branches).replace(/[{}]/g, "").split(",")).map(Number) }),
+      : { alternativeScores: numberArray(r.alternative_scores), alternativeLevels: numberArray(r.alternative_levels) }),
   };
 }
 
@@ -78,15 +87,34 @@ export interface StemCount {
   lines: number;
   /** Lines whose own description contains it. */
   own: number;
+  /** Subheadings whose national texts contain it (hs_search_subheadings). */
+  shared: number;
 }
 
-/** Per stem of the schedule: how many lines contain it. */
+/** Per stem of the schedule: how many lines contain it, and how many subheadings' national texts. */
 export async function loadStemCounts(db: Queryable, schedule: HsSchedule): Promise<Map<string, StemCount>> {
-  const rows = await db.query<{ stem: string; ndoc: number; ndoc_own: number }>(
-    "select stem, ndoc, ndoc_own from hs_search_stems where schedule = $1",
+  const rows = await db.query<{ schedule: string; stem: string; ndoc: number; ndoc_own: number }>(
+    "select schedule, stem, ndoc, ndoc_own from hs_search_stems where schedule in ($1, 'hs6')",
     [schedule],
   );
-  return new Map(rows.map((r) => [r.stem, { lines: Number(r.ndoc), own: Number(r.ndoc_own) }]));
+  const counts = new Map<string, StemCount>();
+  const entry = (stem: string) => {
+    let c = counts.get(stem);
+    if (!c) {
+      c = { lines: 0, own: 0, shared: 0 };
+      counts.set(stem, c);
+    }
+    return c;
+  };
+  for (const r of rows) {
+    const c = entry(r.stem);
+    if (r.schedule === "hs6") c.shared = Number(r.ndoc);
+    else {
+      c.lines = Number(r.ndoc);
+      c.own = Number(r.ndoc_own);
+    }
+  }
+  return counts;
 }
 
 /** Every indexed description of the schedule (for the typo vocabulary). */
@@ -95,50 +123,72 @@ export async function loadDescriptions(db: Queryable, schedule: HsSchedule): Pro
   return rows.map((r) => r.description);
 }
 
+/** Average field lengths of the schedule's lines and of the subheadings' national texts (BM25F). */
+export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Promise<{ averages: FieldAverages; sharedDocs: number }> {
+  const rows = await db.query<{ schedule: string; docs: number; avg_own: number; avg_up: number; avg_wco: number }>(
+    "select schedule, docs, avg_own, avg_up, avg_wco from hs_search_field_stats where schedule in ($1, 'hs6')",
+    [schedule],
+  );
+  const own = rows.find((r) => r.schedule === schedule);
+  const shared = rows.find((r) => r.schedule === "hs6");
+  return {
+    averages: {
+      own: Number(own?.avg_own ?? 0),
+      up: Number(own?.avg_up ?? 0),
+      wco: Number(own?.avg_wco ?? 0),
+      shared: Number(shared?.avg_own ?? 0),
+    },
+    sharedDocs: Number(shared?.docs ?? 0),
+  };
+}
+
 /**
  * Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75, so
  * that the subheadings and national lines under them come first when they match as well.
  */
-const LEVEL_FACTOR_SQL = "(case level when 2 then 0.4 when 4 then 0.75 else 1 end)::float8";
+const LEVEL_FACTOR_SQL = "(case l.level when 2 then 0.4 when 4 then 0.75 else 1 end)::float8";
 
 /**
- * Ranked text search. Candidates: lines matching sql.anyQuery. Order: score (the terms' scores summed, plus
- * `coordination` per term beyond the first, times the level factor), then the shorter code, then code
- * order. Matching more terms is a bonus, not a rule: a rare product word outweighs two common ones. `total` counts every candidate (a second count only when the
- * page is full). Chapters 98 and 99 (national special provisions and temporary legislation, not product
- * classes) are left out of text searches; code searches and the detail still show them. The schedule is
- * written into the SQL (it comes from the fixed list) so that the planner picks that schedule's partial
- * index.
+ * Ranked text search (BM25F, query-plan.ts writes the scores). Candidates: lines matching sql.anyQuery,
+ * and the lines of subheadings whose national texts match it. Order: score (the terms' scores summed,
+ * times the level factor), then the shorter code, then code order. `total` counts every candidate.
+ * Chapters 98 and 99 (national special provisions and temporary legislation, not product classes) are
+ * left out of text searches; code searches and the detail still show them. The schedule is written into
+ * the SQL (it comes from the fixed list) so that the planner picks that schedule's partial index.
  */
 export async function searchByText(
   db: Queryable,
   schedule: HsSchedule,
   sql: TextSearchSql,
-  options: { limit: number; coordination: number },
+  options: { limit: number },
 ): Promise<{ rows: HsSearchRow[]; total: number }> {
-  // $1 the match-any query, $2… the score queries (buildTextSearchSql was told to start at 2).
-  const cols = sql.termScores.map((_, i) => `t.s${i}`);
-  const hits = cols.map((c) => `(${c} > 0)::int`).join(" + ");
-  const coordination = Number.isFinite(options.coordination) ? options.coordination.toFixed(4) : "0";
+  // $1 the match-any query, $2… the presence queries (buildTextSearchSql was told to start at 2).
+  const id = SCHEDULES[schedule].id;
   const limit = Math.max(1, Math.trunc(options.limit));
-  const where = (a: string) =>
-    `${a}.schedule = '${SCHEDULES[schedule].id}' and ${a}.tsv @@ $1::tsquery and ${a}.chapter < '98'${validityFilter(schedule, a)}`;
+  const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
+  const fields = `left join hs_search_subheadings s on s.subheading = l.subheading,
+              lateral (select ${sql.norms}) n,
+              lateral (select ${sql.presence}) p,
+              lateral (select ${sql.pseudoFrequencies}) x`;
   const rows = await db.query(
-    `with top as (
-       select l.line_key, l.level, l.code, r.hits, r.score
-         from hs_search_lines l,
-              lateral (select ${sql.termScores.map((e, i) => `${e.replace(/own_factor/g, "f.own_factor")} as s${i}`).join(", ")}
-                         from (select ${OWN_LENGTH_FACTOR_SQL.replace("description", "l.description")} as own_factor) f) t,
-              lateral (select ${hits} as hits, ((${cols.join(" + ")}) + greatest(${hits} - 1, 0) * ${coordination}::float8) * ${LEVEL_FACTOR_SQL.replace(/level/g, "l.level")} as score) r
-        where ${where("l")}
-        order by r.score desc, l.level, l.code
+    `with cand as (
+       select l.line_key from hs_search_lines l where ${listed} and l.tsv @@ $1::tsquery
+       union
+       select l.line_key from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
+        where s.tsv @@ $1::tsquery and ${listed}
+     ), top as (
+       select l.line_key, l.level, l.code, (${sql.termScores.join(" + ")}) * ${LEVEL_FACTOR_SQL} as score
+         from cand c join hs_search_lines l on l.schedule = '${id}' and l.line_key = c.line_key
+              ${fields}
+        order by score desc, l.level, l.code
         limit ${limit}
      )
-     select h.code, h.description, h.full_description, h.chapter, h.level::int as level, h.duty_rate, top.score,
-            array[${sql.termBranches.join(", ")}]::int[] as branches,
-            case when (select count(*) from top) < ${limit} then (select count(*) from top)
-                 else (select count(*) from hs_search_lines c where ${where("c")}) end::int as total
-       from top join hs_search_lines h on h.schedule = '${SCHEDULES[schedule].id}' and h.line_key = top.line_key
+     select l.code, l.description, l.full_description, l.chapter, l.level::int as level, l.duty_rate, top.score,
+            array[${sql.alternativeScores.join(", ")}]::float8[] as alternative_scores,
+            array[${sql.alternativeLevels.join(", ")}]::int[] as alternative_levels,
+            (select count(*) from cand)::int as total
+       from top join hs_search_lines l on l.schedule = '${id}' and l.line_key = top.line_key
+            ${fields}
       order by top.score desc, top.level, top.code`,
     [sql.anyQuery, ...sql.params],
   );

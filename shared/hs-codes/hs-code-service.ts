@@ -9,12 +9,16 @@ import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
 import {
   buildTextSearchSql,
+  candidateAlternatives,
   expandQuery,
   isStopTerm,
   planTerm,
   typoAlternatives,
+  MATCH_LEVELS,
   WEIGHTS,
   type AlternativeSource,
+  type FieldAverages,
+  type MatchLevel,
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
@@ -26,6 +30,7 @@ import {
   hasLinesUnder,
   lexizeWords,
   loadDescriptions,
+  loadFieldAverages,
   loadStemCounts,
   scheduleLineCount,
   searchByCodePrefix,
@@ -74,8 +79,11 @@ export interface HsMatchedTerm {
   /** The words found in the line's text (the query's own, or their tariff wording). */
   words: string[];
   via: AlternativeSource;
-  /** "line": in the line's own description; "parent": only in a heading or subheading above it. */
-  level: "line" | "parent";
+  /**
+   * "line": in the line's own description; "parent": only in a heading or subheading above it;
+   * "subheading": only in the national schedules' lines under the same 6-digit subheading.
+   */
+  level: MatchLevel;
 }
 
 export interface HsSearchResponse {
@@ -121,15 +129,27 @@ function notLoaded(schedule: HsSchedule): AppError {
   );
 }
 
-function toResult(schedule: HsSchedule, r: HsSearchRow, terms?: readonly PlannedTerm[]): HsSearchResult {
+function toResult(
+  schedule: HsSchedule,
+  r: HsSearchRow,
+  terms?: readonly PlannedTerm[],
+  alternativeOf?: ReadonlyArray<[number, number]>,
+): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
-  if (terms && r.branches) {
-    r.branches.forEach((b, i) => {
-      const t = terms[i];
-      if (!t || b < 0) return;
-      const a = t.alternatives[Math.floor(b / 2)];
-      if (a) matched.push({ term: t.text, words: a.words, via: a.via, level: b % 2 === 0 ? "line" : "parent" });
+  const scores = r.alternativeScores;
+  const levels = r.alternativeLevels;
+  if (terms && alternativeOf && scores && levels) {
+    // Per term, the alternative that scored best explains the match.
+    const best = new Map<number, number>();
+    alternativeOf.forEach(([ti], k) => {
+      if (!(scores[k] > 0) || levels[k] < 0) return;
+      const prev = best.get(ti);
+      if (prev === undefined || scores[k] > scores[prev]) best.set(ti, k);
     });
+    for (const [ti, k] of [...best.entries()].sort((a, b) => a[0] - b[0])) {
+      const a = terms[ti]?.alternatives[alternativeOf[k][1]];
+      if (a) matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]] });
+    }
   }
   return {
     code: r.code,
@@ -196,6 +216,7 @@ export function forgetHsSearchState(db: Queryable): void {
 interface ScheduleVocabulary {
   builtAt: string;
   stems: Promise<Map<string, StemCount>>;
+  fields: Promise<{ averages: FieldAverages; sharedDocs: number }>;
   words?: Promise<WordVocabulary>;
   /** Replacements of unknown words already worked out (null: none). */
   corrections: Map<string, Replacement | null>;
@@ -212,9 +233,12 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
   let v = bySchedule.get(schedule);
   if (!v || v.builtAt !== build.builtAt) {
     const stems = loadStemCounts(db, schedule);
+    const fields = loadFieldAverages(db, schedule);
     // A failed load must not stay cached.
-    stems.catch(() => bySchedule!.delete(schedule));
-    v = { builtAt: build.builtAt, stems, corrections: new Map() };
+    const cache = bySchedule;
+    stems.catch(() => cache.delete(schedule));
+    fields.catch(() => cache.delete(schedule));
+    v = { builtAt: build.builtAt, stems, fields, corrections: new Map() };
     bySchedule.set(schedule, v);
   }
   return v;
@@ -296,11 +320,13 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const { build, stems } = await stemsAndBuild(db, schedule, words);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
-  const stemCounts = await vocab.stems;
+  const [stemCounts, fields] = await Promise.all([vocab.stems, vocab.fields]);
   const stats = {
     df: (s: string) => stemCounts.get(s)?.lines ?? 0,
     dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0,
+    dfShared: (s: string) => stemCounts.get(s)?.shared ?? 0,
     lines: build.lineCount,
+    sharedDocs: fields.sharedDocs,
   };
   const stemsOf = (w: string) => stems.get(w);
 
@@ -377,9 +403,14 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   };
   if (planned.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
-  const sql = buildTextSearchSql(planned, 2);
-  const { rows, total } = await searchByText(db, schedule, sql, { limit, coordination: WEIGHTS.coordination });
-  return { results: rows.map((r) => toResult(schedule, r, planned)), total, ...base };
+  let sql = buildTextSearchSql(planned, 2, fields.averages);
+  let { rows, total } = await searchByText(db, schedule, sql, { limit });
+  if (rows.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
+    // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
+    sql = buildTextSearchSql(planned, 2, fields.averages, { allTerms: true });
+    ({ rows, total } = await searchByText(db, schedule, sql, { limit }));
+  }
+  return { results: rows.map((r) => toResult(schedule, r, planned, sql.alternativeOf)), total, ...base };
 }
 
 // ---------- detail ----------

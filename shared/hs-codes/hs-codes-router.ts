@@ -39,7 +39,11 @@ const MatchedTerm = z.object({
   term: z.string().describe("The query's words"),
   words: z.array(z.string()).describe("The words found in the line's text (the query's own, or their tariff wording)"),
   via: z.enum(["query", "synonym", "typo", "bridge", "completion", "split"]),
-  level: z.enum(["line", "parent"]).describe("line: in the line's own description; parent: only in a heading or subheading above it"),
+  level: z
+    .enum(["line", "parent", "subheading"])
+    .describe(
+      "line: in the line's own description; parent: only in a heading or subheading above it; subheading: only in the national schedules' lines under the same 6-digit subheading",
+    ),
 });
 
 const HsSearchResult = HsResult.extend({

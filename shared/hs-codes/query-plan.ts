@@ -4,17 +4,16 @@
  *
  * 1. The query's words are grouped into terms: an everyday phrase of the synonym table ("hair dryer",
  *    "running shoes") is one term, every other word its own term (expandQuery).
- * 2. Each term has alternatives: the words as typed, the tariff wording of the synonym table and, when
- *    nothing of the term occurs in the schedule, the closest words of the schedule's vocabulary (typos).
+ * 2. Each term has alternatives: the words as typed, the tariff wording of the synonym table, WordNet's
+ *    related goods words and, when nothing of the term occurs in the schedule, corrections (typos).
  *    PostgreSQL stems every word with the English Snowball stemmer (ts_lexize), so "laptops", "shirts"
  *    and "knitted" meet the index's "laptop", "shirt", "knit".
- * 3. A line matches when any alternative of any term occurs in its text (its own description or its
- *    ancestors'). Its score is the sum over terms of the best alternative's value: rarity of the words in
- *    the schedule (idf) × the alternative's weight, halved-ish when the words occur only in the ancestors'
- *    text, plus a bonus for every additional term matched.
+ * 3. A line is a candidate when any alternative occurs in its text or in the national texts of its
+ *    subheading. It is scored by BM25F (bm25.ts): per term, the best alternative's saturated score.
  */
 import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
+import { BM25_FIELDS, BM25F, bm25Idf, type Bm25Field } from "./bm25.ts";
 
 export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split";
 
@@ -36,7 +35,7 @@ export interface Term {
   alternatives: Alternative[];
 }
 
-/** Relative weights of the alternatives. */
+/** Query-side weights of the alternatives (BM25's query term weights). */
 export const WEIGHTS = {
   query: 1,
   synonym: 0.9,
@@ -51,22 +50,12 @@ export const WEIGHTS = {
   split: 0.9,
   /** Loose corrections of real words, used only when nothing else matched. */
   fallback: 0.3,
-  /** Score factor when the words occur only in the ancestors' text, not in the line's own description. */
-  ancestorsOnly: 0.6,
-  /** Added for every term matched beyond the first, so that lines matching more of the query come first. */
-  coordination: 1.5,
   /**
    * Factor of the last term: in an English noun phrase the last word names the thing ("red wine",
    * "cardboard boxes", "salmon fillets"), the words before it qualify it.
    */
   headTerm: 1.6,
 } as const;
-
-/**
- * Own-description matches count less in long descriptions: a line that mentions "passenger car" in a
- * 300-character end-use text is less about cars than "Motor cars". SQL of the factor, `description` in scope.
- */
-export const OWN_LENGTH_FACTOR_SQL = "(1.0::float8 / (1 + greatest(length(description) - 150, 0) / 300.0::float8))";
 
 function phraseWords(phrase: string): string[] {
   return tokenizeHsQuery(phrase);
@@ -137,10 +126,12 @@ export function typoAlternatives(corrections: readonly string[]): Alternative[] 
 
 export interface PlannedAlternative {
   stems: string[];
-  /** weight × idf of the rarest stem. */
+  /** Query weight × idf of the rarest stem (BM25's qw · idf). */
   value: number;
   via: AlternativeSource;
   words: string[];
+  /** About how many lines it can reach: its rarest stem's lines, plus the lines of subheadings whose national texts have it. */
+  reach: number;
 }
 
 export interface PlannedTerm {
@@ -149,20 +140,36 @@ export interface PlannedTerm {
 }
 
 export interface StemStats {
-  /** Lines of the schedule whose text contains the stem (0: it never occurs, the alternative cannot match). */
+  /** Lines of the schedule whose text contains the stem. */
   df(stem: string): number;
   /**
    * Lines whose own description contains it: the rarity that counts. Every line under a heading
    * inherits the heading's words, so counting those would make "wine" look as common as "other".
    */
   dfOwn(stem: string): number;
+  /** Subheadings whose national texts (hs_search_subheadings) contain it. */
+  dfShared(stem: string): number;
   /** Lines in the schedule. */
   lines: number;
+  /** Subheadings with national texts. */
+  sharedDocs: number;
+}
+
+/**
+ * A stem's idf: from the lines whose own text has it; a stem found only in inherited text (a US grouping
+ * line's "Horses") counts as found once; a stem found only in the national texts of subheadings takes
+ * its rarity among those. null: the stem occurs nowhere.
+ */
+export function stemIdf(stem: string, stats: StemStats): number | null {
+  if (stats.df(stem) > 0) return bm25Idf(stats.lines, Math.max(1, stats.dfOwn(stem)));
+  const shared = stats.dfShared(stem);
+  return shared > 0 ? bm25Idf(stats.sharedDocs, shared) : null;
 }
 
 /**
  * Stems the alternatives (stemsOf: a word's stems, [] for a stop word, undefined when not looked up) and
- * keeps those whose every stem occurs in the schedule. Returns null when nothing of the term can match.
+ * keeps those whose every stem occurs in the schedule or its subheadings' national texts. Returns null
+ * when nothing of the term can match.
  */
 export function planTerm(term: Term, stemsOf: (word: string) => readonly string[] | undefined, stats: StemStats): PlannedTerm | null {
   const alternatives: PlannedAlternative[] = [];
@@ -170,14 +177,14 @@ export function planTerm(term: Term, stemsOf: (word: string) => readonly string[
   for (const a of term.alternatives) {
     const stems = [...new Set(a.words.flatMap((w) => stemsOf(w) ?? []))];
     if (stems.length === 0) continue;
-    if (stems.some((s) => stats.df(s) === 0)) continue;
+    const idfs = stems.map((s) => stemIdf(s, stats));
+    if (idfs.some((x) => x === null)) continue;
     const key = [...stems].sort().join(" ");
     if (seen.has(key)) continue;
     seen.add(key);
-    // A stem found only in inherited text (a US grouping line's "Horses") counts as found once.
-    const rarest = Math.min(...stems.map((s) => Math.max(1, stats.dfOwn(s))));
-    const idf = Math.log(1 + stats.lines / rarest);
-    alternatives.push({ stems, value: a.weight * idf, via: a.via, words: a.words });
+    const perSubheading = stats.sharedDocs > 0 ? stats.lines / stats.sharedDocs : 0;
+    const reach = Math.min(...stems.map((s) => stats.df(s) + stats.dfShared(s) * perSubheading));
+    alternatives.push({ stems, value: a.weight * Math.max(...(idfs as number[])), via: a.via, words: a.words, reach });
   }
   if (alternatives.length === 0) return null;
   alternatives.sort((x, y) => y.value - x.value);
@@ -190,63 +197,160 @@ export function isStopTerm(term: Term, stemsOf: (word: string) => readonly strin
   return query !== undefined && query.words.every((w) => (stemsOf(w) ?? [""]).length === 0);
 }
 
-const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+/** About how many candidate lines a search may score before common words stop adding candidates. */
+export const CANDIDATE_BUDGET = 600;
 
-/** tsquery text: every stem anywhere in the line. */
+/**
+ * The alternatives whose lines are candidates, as [term, alternative] indexes. Scoring every line that
+ * has a common word ("woven", "set") or a broad WordNet hypernym ("fruit", "garment") costs a few
+ * milliseconds per thousand lines, and such a line ranks high only when it has the rarer words too. So
+ * the alternatives are taken best first (qw · idf) while the lines they reach stay within the budget;
+ * the first is always taken. Every candidate is still scored on all terms and alternatives. What is left
+ * out only stops lines that have nothing but common words from entering the ranking (MaxScore pruning in
+ * search engines does the same, with a guarantee this cheap estimate does not give).
+ */
+export function candidateAlternatives(terms: readonly PlannedTerm[], budget = CANDIDATE_BUDGET): Array<[number, number]> {
+  const order = terms
+    .flatMap((t, ti) => t.alternatives.map((a, ai) => ({ ti, ai, value: a.value, reach: a.reach })))
+    .sort((x, y) => y.value - x.value || x.ti - y.ti || x.ai - y.ai);
+  const taken: Array<[number, number]> = [];
+  let reached = 0;
+  for (const a of order) {
+    if (taken.length > 0 && reached + a.reach > budget) continue;
+    taken.push([a.ti, a.ai]);
+    reached += a.reach;
+  }
+  return taken.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}
+
+export const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/** tsquery text: every stem. */
 export function allStemsQuery(stems: readonly string[]): string {
   return stems.map(quoteLexeme).join(" & ");
 }
 
-/** tsquery text: every stem anywhere, and at least one in the line's own description (weight A). */
-export function ownTextQuery(stems: readonly string[]): string {
-  const all = allStemsQuery(stems);
-  const own = stems.map((s) => `${quoteLexeme(s)}:A`).join(" | ");
-  return stems.length === 1 ? `${quoteLexeme(stems[0])}:A` : `(${all}) & (${own})`;
-}
+/** Average field lengths of the collection (hs_search_field_stats). */
+export type FieldAverages = Record<Bm25Field, number>;
+
+/** Where a matched alternative was found, best first: the line's own text, a heading above it, the national texts of its subheading. */
+export const MATCH_LEVELS = ["line", "parent", "subheading"] as const;
+export type MatchLevel = (typeof MATCH_LEVELS)[number];
 
 export interface TextSearchSql {
-  /** tsquery text selecting every line that matches some alternative of some term. */
+  /** tsquery text selecting the candidates: a candidate alternative (candidateAlternatives) in the line's or the subheading's text. */
   anyQuery: string;
-  /** tsquery parameters, in order, referenced by the score expressions as $<firstParam + i>. */
+  /** tsquery parameters, in order, referenced as $<firstParam + i>. */
   params: string[];
-  /** One SQL expression per term giving the term's score for a row (`tsv` and `own_factor` in scope). */
+  /** Select list of a lateral giving each field's length normaliser (`l` the line in scope). */
+  norms: string;
+  /** Select list of a lateral giving, per stem and field, 1 when the stem is there (`l` and `s`, the subheading's texts, in scope). */
+  presence: string;
+  /** Select list of a lateral giving each alternative's tf̃ (`n` and `p` in scope). */
+  pseudoFrequencies: string;
+  /** One SQL expression per term: its BM25F score (the `p` and `x` laterals in scope). */
   termScores: string[];
-  /**
-   * One SQL expression per term giving which branch scored (`tsv` in scope): 2 × the alternative's index
-   * + 0 when it matched the line's own text, 1 when only the text above it; -1 when the term did not match.
-   */
-  termBranches: string[];
+  /** One SQL expression per alternative (terms in order): its score. */
+  alternativeScores: string[];
+  /** One SQL expression per alternative: the index in MATCH_LEVELS of where it was found, -1 nowhere. */
+  alternativeLevels: string[];
+  /** The term and alternative index of each entry of alternativeScores. */
+  alternativeOf: Array<[number, number]>;
 }
 
-const num = (n: number) => `${Number.isFinite(n) ? n.toFixed(4) : "0"}::float8`;
+const num = (n: number) => `${Number.isFinite(n) ? n.toFixed(6) : "0"}::float8`;
+
+const FIELD_WEIGHT_LETTER: Record<Exclude<Bm25Field, "shared">, string> = { own: "A", up: "B", wco: "C" };
+const FIELD_LENGTH_COLUMN: Record<Exclude<Bm25Field, "shared">, string> = { own: "l.len_own", up: "l.len_up", wco: "l.len_wco" };
 
 /**
- * The SQL pieces of a text search: each term's score is a CASE over its alternatives, best value first,
- * own-description matches before ancestors-only ones, so the first branch that matches is the best.
+ * The SQL of a BM25F search (bm25.ts). Per distinct stem, four presence flags (own, up, wco: the line's
+ * tsvector by weight; shared: the subheading's national texts); per alternative, the saturated score of
+ * its pseudo-frequency; per term, the best alternative. The last term is the head of the phrase and
+ * weighs WEIGHTS.headTerm more. Candidates: the lines of candidateAlternatives, or of all alternatives (allTerms).
  */
-export function buildTextSearchSql(terms: readonly PlannedTerm[], firstParam: number): TextSearchSql {
+export function buildTextSearchSql(
+  terms: readonly PlannedTerm[],
+  firstParam: number,
+  averages: FieldAverages,
+  options: { allTerms?: boolean } = {},
+): TextSearchSql {
   const params: string[] = [];
+  const paramIndex = new Map<string, string>();
   const param = (text: string) => {
-    params.push(text);
-    return `$${firstParam + params.length - 1}::tsquery`;
+    let ref = paramIndex.get(text);
+    if (!ref) {
+      params.push(text);
+      ref = `$${firstParam + params.length - 1}::tsquery`;
+      paramIndex.set(text, ref);
+    }
+    return ref;
   };
-  const termBranches: string[] = [];
-  const termScores = terms.map((t, i) => {
-    const factor = i === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
-    const branches: Array<{ value: number; sql: string; when: string; id: number }> = [];
-    t.alternatives.forEach((a, k) => {
-      const v = a.value * factor;
-      const own = `when tsv @@ ${param(ownTextQuery(a.stems))}`;
-      const any = `when tsv @@ ${param(allStemsQuery(a.stems))}`;
-      branches.push({ value: v, sql: `${own} then ${num(v)} * own_factor`, when: own, id: 2 * k });
-      branches.push({ value: v * WEIGHTS.ancestorsOnly, sql: `${any} then ${num(v * WEIGHTS.ancestorsOnly)}`, when: any, id: 2 * k + 1 });
+  const stemIds = new Map<string, number>();
+  const presence: string[] = [];
+  const stemId = (stem: string) => {
+    let id = stemIds.get(stem);
+    if (id === undefined) {
+      id = stemIds.size;
+      stemIds.set(stem, id);
+      const q = quoteLexeme(stem);
+      // A field the collection does not have (the WCO schedule has no WCO-subheading field) is not tested.
+      for (const f of ["own", "up", "wco"] as const) {
+        const test = averages[f] > 0 ? `(l.tsv @@ ${param(`${q}:${FIELD_WEIGHT_LETTER[f]}`)})::int` : "0";
+        presence.push(`${test} as p${id}_${f}`);
+      }
+      presence.push(`${averages.shared > 0 ? `coalesce(s.tsv @@ ${param(q)}, false)::int` : "0"} as p${id}_shared`);
+    }
+    return id;
+  };
+  const norms = BM25_FIELDS.map((f) => {
+    const length = f === "shared" ? "coalesce(s.len, 0)" : FIELD_LENGTH_COLUMN[f];
+    const avg = averages[f];
+    if (!(avg > 0)) return `1::float8 as ${f}`;
+    return `(${num(1 - BM25F.b[f])} + ${num(BM25F.b[f] / avg)} * ${length}) as ${f}`;
+  }).join(", ");
+
+  const tfs: string[] = [];
+  const alternativeScores: string[] = [];
+  const alternativeLevels: string[] = [];
+  const alternativeOf: Array<[number, number]> = [];
+  const termScores = terms.map((t, ti) => {
+    const factor = ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
+    const scores = t.alternatives.map((a, ai) => {
+      const ids = a.stems.map(stemId);
+      const sum = (f: Bm25Field) => ids.map((i) => `p.p${i}_${f}`).join(" + ");
+      const tf = BM25_FIELDS.map((f) => `(${sum(f)}) * ${num(BM25F.weight[f] / ids.length)} / n.${f}`).join(" + ");
+      const k = tfs.length;
+      tfs.push(`${tf} as t${k}`);
+      const saturated = `(${num(a.value * factor)} * x.t${k} / (${num(BM25F.k1)} + x.t${k}))`;
+      // A phrase alternative counts only when every one of its words is somewhere in the line's fields.
+      const everywhere = `least(${ids.map((i) => `greatest(${BM25_FIELDS.map((f) => `p.p${i}_${f}`).join(", ")})`).join(", ")}) = 1`;
+      const expr = ids.length > 1 ? `(case when ${everywhere} then ${saturated} else 0::float8 end)` : saturated;
+      alternativeScores.push(expr);
+      alternativeLevels.push(
+        `(case when ${sum("own")} > 0 then 0 when ${sum("up")} + ${sum("wco")} > 0 then 1 when ${sum("shared")} > 0 then 2 else -1 end)`,
+      );
+      alternativeOf.push([ti, ai]);
+      return expr;
     });
-    branches.sort((x, y) => y.value - x.value);
-    termBranches.push(`(case ${branches.map((b) => `${b.when} then ${b.id}`).join(" ")} else -1 end)`);
-    return `(case ${branches.map((b) => b.sql).join(" ")} else 0::float8 end)`;
+    return scores.length === 1 ? scores[0] : `greatest(${scores.join(", ")})`;
   });
-  const anyQuery = terms
-    .flatMap((t) => t.alternatives.map((a) => (a.stems.length === 1 ? quoteLexeme(a.stems[0]) : `(${allStemsQuery(a.stems)})`)))
+  const candidates = options.allTerms
+    ? terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as const))
+    : candidateAlternatives(terms);
+  const anyQuery = candidates
+    .map(([ti, ai]) => terms[ti].alternatives[ai].stems)
+    .map((stems) => (stems.length === 1 ? quoteLexeme(stems[0]) : `(${allStemsQuery(stems)})`))
     .join(" | ");
-  return { anyQuery, params, termScores, termBranches };
+  return {
+    anyQuery,
+    params,
+    norms,
+    presence: presence.join(", "),
+    pseudoFrequencies: tfs.join(", "),
+    termScores,
+    alternativeScores,
+    alternativeLevels,
+    alternativeOf,
+  };
 }

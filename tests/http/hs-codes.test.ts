@@ -195,6 +195,7 @@ type Result = {
   level: number;
   duty_rate: string | null;
   score?: number;
+  matched?: Array<{ term: string; words: string[]; via: string; level: string }>;
 };
 
 for (const backend of testBackends()) {
@@ -272,7 +273,12 @@ for (const backend of testBackends()) {
       });
       expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
       expect(us.total).toBeGreaterThanOrEqual(4);
-      expect((await codes("q=knitted shirt&country=US")).slice(0, 1)).toEqual(["6109"]);
+      // The heading's own text has both words, but a line under it that matches as well comes first (issue 18:
+      // headings are context, not answers).
+      const knitted = await codes("q=knitted shirt&country=US");
+      expect(knitted[0]).toMatch(/^6109.{4}/);
+      expect(knitted).toContain("6109");
+      expect(knitted.indexOf("6109")).toBeGreaterThan(0);
       expect(await codes("q=horses&country=US")).toContain("0101210010");
     });
 
@@ -308,6 +314,19 @@ for (const backend of testBackends()) {
       expect(loose.fallback).toBe(true);
       expect(loose.results.length).toBeGreaterThan(0);
       expect(loose.results[0].code.startsWith("0101")).toBe(true);
+    });
+
+    it("finds a WCO subheading by the words of the national lines under it (BM25F's shared field)", async () => {
+      // The WCO text of 610910 says "T-shirts, singlets and other vests; of cotton", never "boys"; the US lines
+      // under it do ("Men's or boys' (338)").
+      const wco = await search("q=boys");
+      expect(wco.results[0]).toMatchObject({
+        code: "610910",
+        matched: [{ term: "boys", words: ["boys"], via: "query", level: "subheading" }],
+      });
+      // Its own words still count more than the shared ones: a line whose own text has the word comes first.
+      const us = await codes("q=boys&country=US");
+      expect(us[0]).toBe("6109100004");
     });
 
     it("ranks a chapter or heading below the lines under it that match as well", async () => {
@@ -465,7 +484,10 @@ for (const backend of testBackends()) {
         await writeFixtures(other, changed);
         await importReferenceDir(db, other, { only: ["hs_codes_in"] });
         forgetHsSearchState(db);
-        expect(await codes("q=zebrawood&country=IN")).toEqual(["84713010"]);
+        // The line itself, then its subheading, through the national texts of the subheading (rebuilt too).
+        const found = await search("q=zebrawood&country=IN");
+        expect(found.results.map((r) => r.code)).toEqual(["84713010", "847130"]);
+        expect(found.results.map((r) => r.matched?.[0]?.level)).toEqual(["line", "subheading"]);
       } finally {
         await rm(other, { recursive: true, force: true });
       }

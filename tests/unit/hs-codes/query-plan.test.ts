@@ -3,21 +3,25 @@ import {
   allStemsQuery,
   buildTextSearchSql,
   expandQuery,
+  candidateAlternatives,
   isStopTerm,
-  ownTextQuery,
   planTerm,
+  stemIdf,
   typoAlternatives,
   WEIGHTS,
 } from "../../../shared/hs-codes/query-plan.ts";
+import { BM25F, bm25Idf } from "../../../shared/hs-codes/bm25.ts";
 import { singularWord, synonymsFor, SYNONYM_KEY_COUNT } from "../../../shared/hs-codes/synonyms.ts";
 
 // A toy stemmer and statistics standing in for ts_lexize and hs_search_stems.
 const STOP = new Set(["of", "the", "for", "and", "or"]);
 const stemsOf = (w: string) => (STOP.has(w) ? [] : [w.replace(/(es|s)$/, "")]);
-const stats = (df: Record<string, number>, own: Record<string, number> = df) => ({
+const stats = (df: Record<string, number>, own: Record<string, number> = df, shared: Record<string, number> = {}) => ({
   df: (s: string) => df[s] ?? 0,
   dfOwn: (s: string) => own[s] ?? 0,
+  dfShared: (s: string) => shared[s] ?? 0,
   lines: 1000,
+  sharedDocs: 200,
 });
 
 describe("synonyms", () => {
@@ -59,14 +63,38 @@ describe("query plan", () => {
     // "laptop" itself never occurs; the tariff wording does.
     expect(planned.alternatives).toHaveLength(1);
     expect(planned.alternatives[0]).toMatchObject({ via: "synonym", stems: ["portable", "automatic", "data", "processing", "machin"] });
-    expect(planned.alternatives[0].value).toBeCloseTo(WEIGHTS.synonym * Math.log(1 + 1000 / 5));
+    expect(planned.alternatives[0].value).toBeCloseTo(WEIGHTS.synonym * bm25Idf(1000, 5));
     expect(planTerm(expandQuery(["zebrawood"])[0], stemsOf, stats({}))).toBeNull();
   });
 
   it("measures rarity by the lines whose own text has the word, not those inheriting it", () => {
     const [wine] = expandQuery(["wine"]);
     const inherited = planTerm(wine, stemsOf, stats({ wine: 200 }, { wine: 4 }))!;
-    expect(inherited.alternatives[0].value).toBeCloseTo(Math.log(1 + 1000 / 4));
+    expect(inherited.alternatives[0].value).toBeCloseTo(bm25Idf(1000, 4));
+  });
+
+  it("keeps words found only in the national texts of subheadings, with their rarity there", () => {
+    const [trousers] = expandQuery(["trousers"]);
+    const planned = planTerm(trousers, stemsOf, stats({}, {}, { trouser: 8 }));
+    expect(planned?.alternatives[0]).toMatchObject({ stems: ["trouser"], reach: 8 * (1000 / 200) });
+    expect(planned?.alternatives[0].value).toBeCloseTo(bm25Idf(200, 8));
+    expect(stemIdf("trouser", stats({ trouser: 3 }, { trouser: 0 }, { trouser: 8 }))).toBeCloseTo(bm25Idf(1000, 1));
+    expect(stemIdf("zebrawood", stats({}))).toBeNull();
+  });
+
+  it("takes candidate alternatives best first within the budget, always one", () => {
+    const alt = (word: string, value: number, reach: number) => ({ stems: [word], value, via: "query" as const, words: [word], reach });
+    const terms = [
+      { text: "woven", alternatives: [alt("woven", 1, 900)] },
+      { text: "skirt", alternatives: [alt("skirt", 5, 300), alt("garment", 2, 2000)] },
+      { text: "synthetic", alternatives: [alt("synthetic", 3, 800)] },
+    ];
+    expect(candidateAlternatives(terms, 1500)).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(candidateAlternatives(terms, 100)).toEqual([[1, 0]]);
+    expect(candidateAlternatives(terms, 10_000)).toHaveLength(4);
   });
 
   it("recognises terms made of stop words only", () => {
@@ -80,24 +108,59 @@ describe("query plan", () => {
     expect(alts.some((a) => a.words.join(" ") === "portable automatic data processing machines")).toBe(true);
   });
 
-  it("writes tsqueries of quoted lexemes, own-text variants with weight A", () => {
+  it("writes tsqueries of quoted lexemes", () => {
     expect(allStemsQuery(["t-shirt", "cotton"])).toBe("'t-shirt' & 'cotton'");
-    expect(ownTextQuery(["cotton"])).toBe("'cotton':A");
-    expect(ownTextQuery(["a", "b"])).toBe("('a' & 'b') & ('a':A | 'b':A)");
     expect(allStemsQuery(["it's"])).toBe("'it''s'");
   });
 
-  it("writes one score expression per term, best branch first, the last term weighted as the head", () => {
+  it("writes BM25F: four presence flags per stem, one saturated score per alternative, the last term as the head", () => {
     const terms = [
-      { text: "red", alternatives: [{ stems: ["red"], value: 2, via: "query" as const, words: ["red"] }] },
-      { text: "wine", alternatives: [{ stems: ["wine"], value: 3, via: "query" as const, words: ["wine"] }] },
+      { text: "red", alternatives: [{ stems: ["red"], value: 2, via: "query" as const, words: ["red"], reach: 10 }] },
+      {
+        text: "wine",
+        alternatives: [
+          { stems: ["wine"], value: 3, via: "query" as const, words: ["wine"], reach: 10 },
+          { stems: ["grape", "wine"], value: 1, via: "synonym" as const, words: ["grape", "wine"], reach: 5 },
+        ],
+      },
     ];
-    const sql = buildTextSearchSql(terms, 2);
-    expect(sql.anyQuery).toBe("'red' | 'wine'");
-    expect(sql.params).toEqual(["'red':A", "'red'", "'wine':A", "'wine'"]);
-    expect(sql.termScores[0]).toBe(
-      "(case when tsv @@ $2::tsquery then 2.0000::float8 * own_factor when tsv @@ $3::tsquery then 1.2000::float8 else 0::float8 end)",
+    const sql = buildTextSearchSql(terms, 2, { own: 4, up: 10, wco: 8, shared: 20 });
+    expect(sql.anyQuery).toBe("'red' | 'wine' | ('grape' & 'wine')");
+    // Each tsquery once: per stem the weights A, B, C and the shared texts.
+    expect(sql.params).toEqual([
+      "'red':A",
+      "'red':B",
+      "'red':C",
+      "'red'",
+      "'wine':A",
+      "'wine':B",
+      "'wine':C",
+      "'wine'",
+      "'grape':A",
+      "'grape':B",
+      "'grape':C",
+      "'grape'",
+    ]);
+    expect(sql.presence).toContain("(l.tsv @@ $2::tsquery)::int as p0_own");
+    expect(sql.presence).toContain("coalesce(s.tsv @@ $5::tsquery, false)::int as p0_shared");
+    expect(sql.norms).toContain(`(${(1 - BM25F.b.own).toFixed(6)}::float8 + ${(BM25F.b.own / 4).toFixed(6)}::float8 * l.len_own) as own`);
+    expect(sql.termScores[0]).toBe(`(${(2).toFixed(6)}::float8 * x.t0 / (${BM25F.k1.toFixed(6)}::float8 + x.t0))`);
+    expect(sql.pseudoFrequencies).toContain(`(p.p0_own) * ${(BM25F.weight.own).toFixed(6)}::float8 / n.own`);
+    expect(sql.termScores[1]).toMatch(/^greatest\(/);
+    expect(sql.termScores[1]).toContain(`(${(3 * WEIGHTS.headTerm).toFixed(6)}::float8 * x.t1 /`);
+    // A phrase alternative counts only when all its words are somewhere.
+    expect(sql.alternativeScores[2]).toContain("case when least(greatest(p.p2_own, p.p2_up, p.p2_wco, p.p2_shared), greatest(p.p1_own");
+    expect(sql.alternativeOf).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    // A field the collection lacks is not tested (the WCO schedule has no WCO-subheading field).
+    const wco = buildTextSearchSql(terms, 2, { own: 4, up: 10, wco: 0, shared: 20 });
+    expect(wco.presence).toContain("0 as p0_wco");
+    expect(wco.params).not.toContain("'red':C");
+    expect(sql.alternativeLevels[0]).toBe(
+      "(case when p.p0_own > 0 then 0 when p.p0_up + p.p0_wco > 0 then 1 when p.p0_shared > 0 then 2 else -1 end)",
     );
-    expect(sql.termScores[1]).toContain(`then ${(3 * WEIGHTS.headTerm).toFixed(4)}::float8 * own_factor`);
   });
 });
