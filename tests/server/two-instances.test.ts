@@ -40,12 +40,29 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
   return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/**
+ * A pooled keep-alive socket that the server closed (idle timeout) just as the client reused it: the
+ * client sees a reset, and an HTTP client asks an idempotent request again on a new connection.
+ */
+function isPooledSocketReset(e: Error): boolean {
+  return String((e.cause as Error | undefined)?.message ?? e.message).includes("ECONNRESET");
+}
+
+/** GET (idempotent), asked once more after a pooled-socket reset; it names the address when it fails. */
+async function get(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if (!isPooledSocketReset(e as Error)) throw new Error(`GET ${url} failed`, { cause: e });
+    return fetch(url, init);
+  }
+}
+
 async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 300_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    // A pooled keep-alive socket the server closed while this loop slept is a client-side reset: ask again.
     const v = await fn().catch((e: Error) => {
-      if (String((e.cause as Error | undefined)?.message ?? e.message).includes("ECONNRESET")) return undefined;
+      if (isPooledSocketReset(e)) return undefined;
       throw e;
     });
     if (v !== undefined) return v;
@@ -165,9 +182,10 @@ describe("two server processes on one PostgreSQL database", () => {
         const bodies: Buffer[] = [];
         const signed = new URL(d.download_url);
         for (const server of [a, b]) {
+          // The download loop starts after A's pooled sockets sat idle through the extraction polling on B.
           for (const res of [
-            await fetch(`${server.url}/api/v1/documents/${d.job_id}/download`, { headers: auth }),
-            await fetch(`${server.url}${signed.pathname}${signed.search}`),
+            await get(`${server.url}/api/v1/documents/${d.job_id}/download`, { headers: auth }),
+            await get(`${server.url}${signed.pathname}${signed.search}`),
           ]) {
             expect(res.status, `${d.job_id} via ${server.url}`).toBe(200);
             bodies.push(Buffer.from(await res.arrayBuffer()));
