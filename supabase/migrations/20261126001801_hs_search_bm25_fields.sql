@@ -9,10 +9,11 @@
 -- import, in the import's transaction, after hs_search_rebuild (migration 20261121000005).
 -- ---------------------------------------------------------------------------------------------
 
--- Field lengths (distinct stems of the field: tsvector length).
-alter table hs_search_lines add column if not exists len_own smallint not null default 0;
-alter table hs_search_lines add column if not exists len_up smallint not null default 0;
-alter table hs_search_lines add column if not exists len_wco smallint not null default 0;
+-- Field lengths (distinct stems of the field: tsvector length), generated from tsv as hs_search_rebuild
+-- inserts the lines: a separate update of every line would rewrite the table and its GIN index again.
+alter table hs_search_lines add column if not exists len_own smallint generated always as (length(ts_filter(tsv, '{a}'))) stored;
+alter table hs_search_lines add column if not exists len_up smallint generated always as (length(ts_filter(tsv, '{b}'))) stored;
+alter table hs_search_lines add column if not exists len_wco smallint generated always as (length(ts_filter(tsv, '{c}'))) stored;
 -- The lines of a subheading, reached from a matching subheading document.
 create index if not exists hs_search_lines_subheading_idx on hs_search_lines (schedule, subheading);
 
@@ -55,11 +56,7 @@ as $fn$
 declare
   source text;
 begin
-  update hs_search_lines
-     set len_own = length(ts_filter(tsv, '{a}')), len_up = length(ts_filter(tsv, '{b}')), len_wco = length(ts_filter(tsv, '{c}'))
-   where schedule = p_schedule;
-  -- The update put new entries in the index's pending list: merge them, as hs_search_rebuild does.
-  perform gin_clean_pending_list(format('hs_search_lines_tsv_%s_idx', p_schedule)::regclass);
+  -- The lines' field lengths were generated as hs_search_rebuild inserted them.
   insert into hs_search_field_stats (schedule, docs, avg_own, avg_up, avg_wco)
     select p_schedule, count(*), coalesce(avg(len_own), 0), coalesce(avg(len_up), 0), coalesce(avg(len_wco), 0)
       from hs_search_lines where schedule = p_schedule
@@ -96,7 +93,7 @@ begin
   -- statistics they cached.
   update hs_search_builds set built_at = clock_timestamp();
   perform gin_clean_pending_list('hs_search_subheadings_tsv_idx'::regclass);
-  analyze hs_search_lines;
+  -- hs_search_lines was analyzed by hs_search_rebuild, after its insert.
   analyze hs_search_subheadings;
   analyze hs_search_stems;
 end
