@@ -22,6 +22,15 @@ export interface HsSearchRow {
   alternativeLevels?: number[];
 }
 
+/**
+ * Scores added to a line's text score for the search references its query matched (search-references.ts):
+ * per 6-digit subheading (every line under it), and per exact code (the referenced line itself).
+ */
+export interface ReferenceBonus {
+  bySubheading: Record<string, number>;
+  byCode: Record<string, number>;
+}
+
 export interface SearchBuild {
   builtAt: string;
   lineCount: number;
@@ -160,25 +169,46 @@ export async function searchByText(
   db: Queryable,
   schedule: HsSchedule,
   sql: TextSearchSql,
-  options: { limit: number },
+  options: { limit: number; references?: ReferenceBonus },
 ): Promise<{ rows: HsSearchRow[]; total: number }> {
-  // $1 the match-any query, $2… the presence queries (buildTextSearchSql was told to start at 2).
+  // $1 the match-any query, $2… the presence queries (buildTextSearchSql was told to start at 2), then
+  // the reference bonuses.
   const id = SCHEDULES[schedule].id;
   const limit = Math.max(1, Math.trunc(options.limit));
   const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
+  const refs = options.references && Object.keys(options.references.bySubheading).length > 0 ? options.references : null;
+  const refParam = 2 + sql.params.length;
+  const refTables = refs
+    ? `ref_sub as materialized (select key as subheading, value::float8 as bonus from jsonb_each_text($${refParam}::text::jsonb)),
+       ref_code as materialized (select key as code, value::float8 as bonus from jsonb_each_text($${refParam + 1}::text::jsonb)),`
+    : "";
+  const refCandidates = refs
+    ? `union
+       select l.line_key from ref_sub r join hs_search_lines l on l.schedule = '${id}' and l.subheading = r.subheading where ${listed}`
+    : "";
+  const refJoins = refs
+    ? `left join ref_sub rs on rs.subheading = l.subheading
+              left join ref_code rc on rc.code = l.code`
+    : "";
+  const refScore = refs ? " + coalesce(rs.bonus, 0) + coalesce(rc.bonus, 0)" : "";
+  const textCandidates = sql.anyQuery
+    ? `select l.line_key from hs_search_lines l where ${listed} and l.tsv @@ $1::tsquery
+       union
+       select l.line_key from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
+        where s.tsv @@ $1::tsquery and ${listed}`
+    : `select l.line_key from hs_search_lines l where $1::text = '' and false`;
   const fields = `left join hs_search_subheadings s on s.subheading = l.subheading,
               lateral (select ${sql.norms}) n,
               lateral (select ${sql.presence}) p,
               lateral (select ${sql.pseudoFrequencies}) x`;
   const rows = await db.query(
-    `with cand as (
-       select l.line_key from hs_search_lines l where ${listed} and l.tsv @@ $1::tsquery
-       union
-       select l.line_key from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
-        where s.tsv @@ $1::tsquery and ${listed}
+    `with ${refTables} cand as (
+       ${textCandidates}
+       ${refCandidates}
      ), top as (
-       select l.line_key, l.level, l.code, (${sql.termScores.join(" + ")}) * ${LEVEL_FACTOR_SQL} as score
+       select l.line_key, l.level, l.code, (${[...sql.termScores, "0::float8"].join(" + ")}${refScore}) * ${LEVEL_FACTOR_SQL} as score
          from cand c join hs_search_lines l on l.schedule = '${id}' and l.line_key = c.line_key
+              ${refJoins}
               ${fields}
         order by score desc, l.level, l.code
         limit ${limit}
@@ -190,7 +220,7 @@ export async function searchByText(
        from top join hs_search_lines l on l.schedule = '${id}' and l.line_key = top.line_key
             ${fields}
       order by top.score desc, top.level, top.code`,
-    [sql.anyQuery, ...sql.params],
+    [sql.anyQuery, ...sql.params, ...(refs ? [JSON.stringify(refs.bySubheading), JSON.stringify(refs.byCode)] : [])],
   );
   return { rows: rows.map(toRow), total: rows.length > 0 ? Number(rows[0].total) : 0 };
 }

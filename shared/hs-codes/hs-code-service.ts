@@ -22,8 +22,18 @@ import {
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
-import { buildWordVocabulary, closestWords, completions, longestPrefixWords, splitJoinedWord, type WordVocabulary } from "./typo.ts";
+import {
+  abbreviationsOf,
+  buildWordVocabulary,
+  closestWords,
+  completions,
+  longestPrefixWords,
+  looksAbbreviated,
+  splitJoinedWord,
+  type WordVocabulary,
+} from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
+import { loadSearchReferences, type ReferenceMatch } from "./search-references.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -37,6 +47,7 @@ import {
   searchByText,
   wcoDescriptions,
   type HsSearchRow,
+  type ReferenceBonus,
   type SearchBuild,
   type StemCount,
   type TreeLine,
@@ -68,8 +79,8 @@ export interface HsSearchResult {
 export interface HsCorrection {
   word: string;
   replaced_by: string[];
-  /** typo: misspelt word; completion: a cut-off word completed; split: words written together. */
-  kind: "typo" | "completion" | "split";
+  /** typo: misspelt word; completion: a cut-off word completed; split: words written together; abbreviation: vowels left out ("shdw"). */
+  kind: "typo" | "completion" | "split" | "abbreviation";
 }
 
 /** Why a result matched: per query term, the words that matched and where. */
@@ -78,7 +89,8 @@ export interface HsMatchedTerm {
   term: string;
   /** The words found in the line's text (the query's own, or their tariff wording). */
   words: string[];
-  via: AlternativeSource;
+  /** How the words were read; "reference": a search reference of the UK Trade Tariff names the subheading (term is the reference). */
+  via: AlternativeSource | "reference";
   /**
    * "line": in the line's own description; "parent": only in a heading or subheading above it;
    * "subheading": only in the national schedules' lines under the same 6-digit subheading.
@@ -134,8 +146,11 @@ function toResult(
   r: HsSearchRow,
   terms?: readonly PlannedTerm[],
   alternativeOf?: ReadonlyArray<[number, number]>,
+  references: readonly ReferenceMatch[] = [],
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
+  const reference = r.level >= 6 ? references.find((m) => m.subheading === r.code.slice(0, 6)) : undefined;
+  if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
   const scores = r.alternativeScores;
   const levels = r.alternativeLevels;
   if (terms && alternativeOf && scores && levels) {
@@ -246,7 +261,11 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
 
 function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<WordVocabulary> {
   if (!v.words) {
-    v.words = loadDescriptions(db, schedule).then((d) => buildWordVocabulary(d, everydayWords()));
+    // The search references' words too: "conditioner" or "bronzer" are read from "cndtnr" or "brnzr"
+    // even where the tariff's own texts do not use them.
+    v.words = Promise.all([loadDescriptions(db, schedule), loadSearchReferences()]).then(([d, refs]) =>
+      buildWordVocabulary(d, [...everydayWords(), ...refs.words()]),
+    );
     v.words.catch(() => {
       v.words = undefined;
     });
@@ -289,6 +308,12 @@ function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVoc
     return parts.length >= 2 ? { kind: "split", words: parts } : null;
   }
   if (wordnet.isKnownWord(word)) return null;
+  // Shop systems shorten words by leaving out vowels ("crm shdw", "cndtnr"): read those before a near
+  // word that merely shares a few letters ("shdw" is one edit from "show").
+  if (looksAbbreviated(word)) {
+    const full = abbreviationsOf(vocab, word);
+    if (full.length > 0) return { kind: "abbreviation", words: full };
+  }
   const completed = completions(vocab, word);
   if (completed.length > 0) return { kind: "completion", words: completed };
   // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
@@ -306,7 +331,7 @@ function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabula
       alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * WEIGHTS.split, via: a.via === "query" ? "split" : a.via })),
     }));
   }
-  const weight = r.kind === "completion" ? WEIGHTS.completion : WEIGHTS.typo;
+  const weight = r.kind === "completion" ? WEIGHTS.completion : r.kind === "abbreviation" ? WEIGHTS.abbreviation : WEIGHTS.typo;
   return [
     { text: word, alternatives: typoAlternatives(r.words).map((a) => ({ ...a, weight: (a.weight / WEIGHTS.typo) * weight, via: r.kind })) },
   ];
@@ -345,6 +370,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   }
 
   const corrections: HsCorrection[] = [];
+  /** How the search references read a replaced word (its first reading; every part of a split). */
+  const readAs = new Map<string, string[]>();
   let fallback = false;
   const retryWith = async (retry: Array<{ word: string; r: Replacement; terms: Term[] }>, factor: number) => {
     const more = [...new Set(retry.flatMap((x) => x.terms.flatMap((t) => t.alternatives.flatMap((a) => a.words))))].filter(
@@ -376,6 +403,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
       }
       if (r) retry.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
     }
+    for (const x of retry) readAs.set(x.word, x.r.kind === "split" ? x.r.words : x.r.words.slice(0, 1));
     if (retry.length > 0) await retryWith(retry, 1);
     if (planned.length === 0) {
       // Nothing matched at all: rather than no answer, the closest words of real words too, else the
@@ -401,16 +429,36 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     ...(corrections.length > 0 ? { corrections } : {}),
     ...(fallback ? { fallback: true } : {}),
   };
-  if (planned.length === 0) return { results: [], total: 0, ...base };
+  const references = (await loadSearchReferences()).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
+  if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
+  const bonus = referenceBonus(references);
   let sql = buildTextSearchSql(planned, 2, fields.averages);
-  let { rows, total } = await searchByText(db, schedule, sql, { limit });
+  let { rows, total } = await searchByText(db, schedule, sql, { limit, references: bonus });
   if (rows.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
     sql = buildTextSearchSql(planned, 2, fields.averages, { allTerms: true });
-    ({ rows, total } = await searchByText(db, schedule, sql, { limit }));
+    ({ rows, total } = await searchByText(db, schedule, sql, { limit, references: bonus }));
   }
-  return { results: rows.map((r) => toResult(schedule, r, planned, sql.alternativeOf)), total, ...base };
+  return { results: rows.map((r) => toResult(schedule, r, planned, sql.alternativeOf, references)), total, ...base };
+}
+
+/**
+ * How much a matched search reference adds to the text score of the lines under its subheading
+ * (REFERENCE_WEIGHT × its score), and a little more to the referenced line itself, so that the line HMRC
+ * names comes first among its siblings.
+ */
+export const REFERENCE_WEIGHT = 1;
+const REFERENCED_LINE_SHARE = 0.1;
+
+function referenceBonus(references: readonly ReferenceMatch[]): ReferenceBonus {
+  const bySubheading: Record<string, number> = {};
+  const byCode: Record<string, number> = {};
+  for (const m of references) {
+    bySubheading[m.subheading] = REFERENCE_WEIGHT * m.score;
+    byCode[m.code] = REFERENCED_LINE_SHARE * REFERENCE_WEIGHT * m.score;
+  }
+  return { bySubheading, byCode };
 }
 
 // ---------- detail ----------

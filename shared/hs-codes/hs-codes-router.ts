@@ -38,7 +38,9 @@ const HsResult = z.object({
 const MatchedTerm = z.object({
   term: z.string().describe("The query's words"),
   words: z.array(z.string()).describe("The words found in the line's text (the query's own, or their tariff wording)"),
-  via: z.enum(["query", "synonym", "typo", "bridge", "completion", "split"]),
+  via: z
+    .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "reference"])
+    .describe("reference: a UK Trade Tariff search reference (term) names the line's subheading"),
   level: z
     .enum(["line", "parent", "subheading"])
     .describe(
@@ -61,7 +63,9 @@ export const HsSearchResponseSchema = z.object({
       z.object({
         word: z.string(),
         replaced_by: z.array(z.string()),
-        kind: z.enum(["typo", "completion", "split"]).describe("misspelt, cut off, or words written together"),
+        kind: z
+          .enum(["typo", "completion", "split", "abbreviation"])
+          .describe("misspelt, cut off, words written together, or vowels left out"),
       }),
     )
     .optional()

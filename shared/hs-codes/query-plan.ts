@@ -15,7 +15,7 @@ import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
 import { BM25_FIELDS, BM25F, bm25Idf, type Bm25Field } from "./bm25.ts";
 
-export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split";
+export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split" | "abbreviation";
 
 /** Looks up the WordNet bridge (wordnet-bridge.ts): related tariff words of an everyday noun, or []. */
 export type BridgeLookup = (key: string) => readonly string[];
@@ -46,6 +46,8 @@ export const WEIGHTS = {
   bridge: 0.6,
   /** A truncated word completed from the schedule's vocabulary ("chamomil" → "chamomile"). */
   completion: 0.8,
+  /** A word with its vowels left out, read in full ("shdw" → "shadow"). */
+  abbreviation: 0.8,
   /** A word written together, split into known words ("ladiesskirt" → "ladies", "skirt"). */
   split: 0.9,
   /** Loose corrections of real words, used only when nothing else matched. */

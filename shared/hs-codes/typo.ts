@@ -133,3 +133,45 @@ export function longestPrefixWords(vocab: WordVocabulary, word: string, limit = 
   }
   return [];
 }
+
+const VOWELS = /[aeiou]/g;
+
+/** The word without its vowels after the first letter ("shadow" → "shdw"): how retail lines abbreviate. */
+export function consonantSkeleton(word: string): string {
+  return word[0] + word.slice(1).replace(VOWELS, "");
+}
+
+/** A word written the way shop systems shorten words: 3+ consonants and at most one vowel after the first letter ("crm", "shdw", "cndtnr", "btter"). */
+export function looksAbbreviated(word: string): boolean {
+  if (!/^[a-z]{3,}$/.test(word)) return false;
+  const vowels = (word.slice(1).match(VOWELS) ?? []).length;
+  return vowels <= 1 && consonantSkeleton(word).length >= 3;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
+}
+
+/**
+ * Vocabulary words a vowel-dropped abbreviation stands for ("shdw" → shadow, "cndtnr" → conditioner,
+ * "fdn" → foundation, "tbrush" → toothbrush): words with the same first letter that contain the
+ * abbreviation's letters in order and at most two more consonants. Ranked by the fewest consonants left
+ * out, then the more frequent word, then the shorter; at most `limit`.
+ */
+export function abbreviationsOf(vocab: WordVocabulary, word: string, limit = 2): string[] {
+  if (!looksAbbreviated(word) || vocab.counts.has(word)) return [];
+  const skeleton = consonantSkeleton(word);
+  const found: Array<{ w: string; extra: number; count: number }> = [];
+  for (const [len, words] of vocab.byLength) {
+    if (len <= word.length) continue;
+    for (const w of words) {
+      if (w[0] !== word[0] || w.includes("-") || !isSubsequence(word, w)) continue;
+      const extra = consonantSkeleton(w).length - skeleton.length;
+      if (extra <= 2) found.push({ w, extra, count: vocab.counts.get(w) ?? 0 });
+    }
+  }
+  found.sort((a, b) => a.extra - b.extra || b.count - a.count || a.w.length - b.w.length || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
+  return found.slice(0, limit).map((f) => f.w);
+}

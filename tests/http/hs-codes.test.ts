@@ -266,6 +266,8 @@ for (const backend of testBackends()) {
         // Issue 18: every text result says how well and why it matched (the words and where).
         score: expect.any(Number),
         matched: [
+          // HMRC's search reference for cotton T-shirts names the line's subheading.
+          { term: "cotton t-shirts, knitted or crocheted", words: ["cotton", "t-shirt"], via: "reference", level: "subheading" },
           { term: "men", words: ["men"], via: "query", level: "line" },
           { term: "cotton", words: ["cotton"], via: "query", level: "parent" },
           { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent" },
@@ -304,7 +306,7 @@ for (const backend of testBackends()) {
       expect(real.corrections).toBeUndefined();
       expect(real.results[0].code).toBe("8471300100");
       const cut = await search("q=portable automatic data proce&country=US");
-      expect(cut.corrections).toEqual([{ word: "proce", replaced_by: ["processing"], kind: "completion" }]);
+      expect(cut.corrections).toEqual([{ word: "proce", replaced_by: ["processing", "process"], kind: "completion" }]);
       expect(cut.results[0].code).toBe("8471300100");
       const joined = await search("q=cottonvests&country=GB");
       expect(joined.corrections?.[0]).toEqual({ word: "cottonvests", replaced_by: ["cotton", "vests"], kind: "split" });
@@ -314,6 +316,34 @@ for (const backend of testBackends()) {
       expect(loose.fallback).toBe(true);
       expect(loose.results.length).toBeGreaterThan(0);
       expect(loose.results[0].code.startsWith("0101")).toBe(true);
+    });
+
+    it("reads a word with its vowels left out, as shop systems shorten words", async () => {
+      const short = await search("q=prtbl&country=US");
+      expect(short.corrections).toEqual([{ word: "prtbl", replaced_by: ["portable"], kind: "abbreviation" }]);
+      expect(short.results[0].code).toBe("8471300100");
+      expect(short.results[0].matched).toContainEqual({ term: "prtbl", words: ["portable"], via: "abbreviation", level: "line" });
+      // A word with its vowels is not an abbreviation: "prtable" is a typo of "portable".
+      expect((await search("q=prtable&country=US")).corrections?.[0]?.kind).toBe("typo");
+    });
+
+    it("finds goods by the UK Trade Tariff's search references, and says so", async () => {
+      // No schedule text or synonym says "camiseta" (Spanish for T-shirt); HMRC's search references link it
+      // to 6109100010, so every schedule finds subheading 610910, and the UK the referenced line itself.
+      for (const [country, code] of [
+        [undefined, "610910"],
+        ["GB", "6109100010"],
+        ["US", "61091000"],
+      ] as const) {
+        const r = await search(`q=camisetas${country ? `&country=${country}` : ""}`);
+        expect(r.results[0].code, country).toBe(code);
+        expect(r.results[0].matched, country).toEqual([{ term: "camiseta", words: ["camiseta"], via: "reference", level: "subheading" }]);
+        expect(r.fallback, country).toBeUndefined();
+        expect(
+          r.results.every((x) => x.code.startsWith("610910")),
+          country,
+        ).toBe(true);
+      }
     });
 
     it("finds a WCO subheading by the words of the national lines under it (BM25F's shared field)", async () => {
