@@ -12,8 +12,8 @@
  * qw · idf(t) · tf̃ / (k1 + tf̃), summed over the query's terms. tf_f is 1 or 0 (the word occurs in the field
  * or not): tariff descriptions are short and hardly repeat a word; a phrase alternative's tf_f is the share
  * of its words found in the field. qw is the query-side weight (typed word, synonym, bridge, typo…, and the
- * head of the phrase). Pure functions: the SQL that computes the same formula per row is written in
- * query-plan.ts, so that PGlite and PostgreSQL run identical arithmetic.
+ * head of the phrase). Pure functions; score-lines.ts applies them to the candidate lines the database
+ * returns, so PGlite and PostgreSQL rank identically.
  */
 
 export type Bm25Field = "own" | "up" | "wco" | "shared";

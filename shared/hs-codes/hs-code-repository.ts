@@ -6,7 +6,9 @@
  */
 import type { Queryable } from "../db/types.ts";
 import { SCHEDULES, type HsSchedule } from "./schedules.ts";
-import type { FieldAverages, TextSearchSql } from "./query-plan.ts";
+import type { FieldAverages } from "./query-plan.ts";
+import type { Bm25Field } from "./bm25.ts";
+import type { CandidateLine } from "./score-lines.ts";
 
 export interface HsSearchRow {
   code: string;
@@ -15,20 +17,6 @@ export interface HsSearchRow {
   chapter: string;
   level: number;
   duty_rate: string | null;
-  /** Text searches: the rank score. */
-  score?: number;
-  /** Text searches: per alternative of the plan, its score and where it was found (TextSearchSql). */
-  alternativeScores?: number[];
-  alternativeLevels?: number[];
-}
-
-/**
- * Scores added to a line's text score for the search references its query matched (search-references.ts):
- * per 6-digit subheading (every line under it), and per exact code (the referenced line itself).
- */
-export interface ReferenceBonus {
-  bySubheading: Record<string, number>;
-  byCode: Record<string, number>;
 }
 
 export interface SearchBuild {
@@ -45,13 +33,6 @@ function validityFilter(schedule: HsSchedule, alias = ""): string {
 
 const ROW_COLUMNS = "code, description, full_description, chapter, level::int as level, duty_rate";
 
-/** An SQL array as numbers (the drivers give arrays, or their text form). */
-function numberArray(v: unknown): number[] {
-  if (Array.isArray(v)) return v.map(Number);
-  const text = String(v ?? "").replace(/[{}]/g, "");
-  return text === "" ? [] : text.split(",").map(Number);
-}
-
 function toRow(r: Record<string, unknown>): HsSearchRow {
   return {
     code: String(r.code),
@@ -60,10 +41,6 @@ function toRow(r: Record<string, unknown>): HsSearchRow {
     chapter: String(r.chapter),
     level: Number(r.level),
     duty_rate: r.duty_rate === null || r.duty_rate === undefined ? null : String(r.duty_rate),
-    ...(r.score === undefined ? {} : { score: Number(r.score) }),
-    ...(r.alternative_scores === undefined
-      ? {}
-      : { alternativeScores: numberArray(r.alternative_scores), alternativeLevels: numberArray(r.alternative_levels) }),
   };
 }
 
@@ -152,77 +129,113 @@ export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Pr
 }
 
 /**
- * Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75, so
- * that the subheadings and national lines under them come first when they match as well.
+ * The candidate lines of a description search, with what BM25F needs of each (score-lines.ts scores them):
+ * lines whose text matches anyQuery, lines of subheadings whose national texts match it, and the lines of
+ * the subheadings the search references named. Per line: its fields' lengths, and which of `stems` its
+ * text holds with their tsvector weights (A own, B ancestors, C WCO subheading) and which its
+ * subheading's national texts hold. Chapters 98 and 99 (national special provisions and temporary
+ * legislation, not product classes) are left out of text searches; code searches and the detail still
+ * show them. The schedule is written into the SQL (it comes from the fixed list) so that the planner
+ * picks that schedule's partial index; the SQL text is the same for every query.
  */
-const LEVEL_FACTOR_SQL = "(case l.level when 2 then 0.4 when 4 then 0.75 else 1 end)::float8";
-
-/**
- * Ranked text search (BM25F, query-plan.ts writes the scores). Candidates: lines matching sql.anyQuery,
- * and the lines of subheadings whose national texts match it. Order: score (the terms' scores summed,
- * times the level factor), then the shorter code, then code order. `total` counts every candidate.
- * Chapters 98 and 99 (national special provisions and temporary legislation, not product classes) are
- * left out of text searches; code searches and the detail still show them. The schedule is written into
- * the SQL (it comes from the fixed list) so that the planner picks that schedule's partial index.
- */
-export async function searchByText(
+export async function searchCandidates(
   db: Queryable,
   schedule: HsSchedule,
-  sql: TextSearchSql,
-  options: { limit: number; references?: ReferenceBonus },
-): Promise<{ rows: HsSearchRow[]; total: number }> {
-  // $1 the match-any query, $2… the presence queries (buildTextSearchSql was told to start at 2), then
-  // the reference bonuses.
+  anyQuery: string,
+  stems: readonly string[],
+  subheadings: readonly string[],
+): Promise<CandidateLine[]> {
   const id = SCHEDULES[schedule].id;
-  const limit = Math.max(1, Math.trunc(options.limit));
   const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
-  const refs = options.references && Object.keys(options.references.bySubheading).length > 0 ? options.references : null;
-  const refParam = 2 + sql.params.length;
-  const refTables = refs
-    ? `ref_sub as materialized (select key as subheading, value::float8 as bonus from jsonb_each_text($${refParam}::text::jsonb)),
-       ref_code as materialized (select key as code, value::float8 as bonus from jsonb_each_text($${refParam + 1}::text::jsonb)),`
-    : "";
-  const refCandidates = refs
-    ? `union
-       select l.line_key from ref_sub r join hs_search_lines l on l.schedule = '${id}' and l.subheading = r.subheading where ${listed}`
-    : "";
-  const refJoins = refs
-    ? `left join ref_sub rs on rs.subheading = l.subheading
-              left join ref_code rc on rc.code = l.code`
-    : "";
-  const refScore = refs ? " + coalesce(rs.bonus, 0) + coalesce(rc.bonus, 0)" : "";
-  const textCandidates = sql.anyQuery
-    ? `select l.line_key from hs_search_lines l where ${listed} and l.tsv @@ $1::tsquery
+  const rows = await db.query<{
+    line_key: string;
+    code: string;
+    level: number;
+    subheading: string | null;
+    len_own: number | null;
+    len_up: number | null;
+    len_wco: number | null;
+    len_shared: number | null;
+    tsv: string;
+    shared_hits: unknown;
+  }>(
+    `with wanted as (
+       select array(select x from jsonb_array_elements_text($2::text::jsonb) x) as stems,
+              array(select quote_literal(x)::tsquery from jsonb_array_elements_text($2::text::jsonb) x) as queries
+     ), cand as (
+       select l.line_key from hs_search_lines l where $1 <> '' and ${listed} and l.tsv @@ $1::tsquery
        union
        select l.line_key from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
-        where s.tsv @@ $1::tsquery and ${listed}`
-    : `select l.line_key from hs_search_lines l where $1::text = '' and false`;
-  const fields = `left join hs_search_subheadings s on s.subheading = l.subheading,
-              lateral (select ${sql.norms}) n,
-              lateral (select ${sql.presence}) p,
-              lateral (select ${sql.pseudoFrequencies}) x`;
-  const rows = await db.query(
-    `with ${refTables} cand as (
-       ${textCandidates}
-       ${refCandidates}
-     ), top as (
-       select l.line_key, l.level, l.code, (${[...sql.termScores, "0::float8"].join(" + ")}${refScore}) * ${LEVEL_FACTOR_SQL} as score
+        where $1 <> '' and s.tsv @@ $1::tsquery and ${listed}
+       union
+       select l.line_key from hs_search_lines l
+        where l.schedule = '${id}' and l.subheading in (select jsonb_array_elements_text($3::text::jsonb)) and ${listed}
+     ), lines as materialized (
+       select l.line_key, l.code, l.level::int as level, l.subheading, l.len_own, l.len_up, l.len_wco,
+              l.tsv::text as tsv
          from cand c join hs_search_lines l on l.schedule = '${id}' and l.line_key = c.line_key
-              ${refJoins}
-              ${fields}
-        order by score desc, l.level, l.code
-        limit ${limit}
+     ), subs as (
+       -- A subheading's national texts are long: test the query's stems against them, once per subheading.
+       select s.subheading, s.len,
+              array_to_json(array(select w.stems[i] from generate_subscripts(w.queries, 1) i where s.tsv @@ w.queries[i]))::text as shared_hits
+         from wanted w, hs_search_subheadings s
+        where s.subheading in (select subheading from lines)
      )
-     select l.code, l.description, l.full_description, l.chapter, l.level::int as level, l.duty_rate, top.score,
-            array[${sql.alternativeScores.join(", ")}]::float8[] as alternative_scores,
-            array[${sql.alternativeLevels.join(", ")}]::int[] as alternative_levels,
-            (select count(*) from cand)::int as total
-       from top join hs_search_lines l on l.schedule = '${id}' and l.line_key = top.line_key
-            ${fields}
-      order by top.score desc, top.level, top.code`,
-    [sql.anyQuery, ...sql.params, ...(refs ? [JSON.stringify(refs.bySubheading), JSON.stringify(refs.byCode)] : [])],
+     select l.*, s.len as len_shared, s.shared_hits
+       from lines l left join subs s on s.subheading = l.subheading`,
+    [anyQuery, jsonList(stems), jsonList(subheadings)],
   );
-  return { rows: rows.map(toRow), total: rows.length > 0 ? Number(rows[0].total) : 0 };
+  const wanted = new Set(stems);
+  return rows.map((r) => {
+    const found = new Map<string, Set<Bm25Field>>();
+    const add = (stem: string, f: Bm25Field) => {
+      let set = found.get(stem);
+      if (!set) found.set(stem, (set = new Set()));
+      set.add(f);
+    };
+    // A line's tsvector is short (tens of stems): read in its text form here, which costs the database
+    // less than unnesting it per candidate. 'lexeme':1A,4B,7 — weight letters A own, B ancestors, C WCO.
+    for (const m of String(r.tsv).matchAll(TSVECTOR_ENTRY)) {
+      const stem = m[1].replace(/''/g, "'").replace(/\\(.)/g, "$1");
+      if (!wanted.has(stem)) continue;
+      const weights = m[2] ?? "";
+      if (weights.includes("A")) add(stem, "own");
+      if (weights.includes("B")) add(stem, "up");
+      if (weights.includes("C")) add(stem, "wco");
+    }
+    for (const stem of parseJsonList(r.shared_hits)) add(stem, "shared");
+    return {
+      lineKey: String(r.line_key),
+      code: String(r.code),
+      level: Number(r.level),
+      subheading: r.subheading ?? null,
+      lengths: { own: Number(r.len_own ?? 0), up: Number(r.len_up ?? 0), wco: Number(r.len_wco ?? 0), shared: Number(r.len_shared ?? 0) },
+      found,
+    };
+  });
+}
+
+/** The lines with these keys, by key. */
+export async function linesByKey(db: Queryable, schedule: HsSchedule, keys: readonly string[]): Promise<Map<string, HsSearchRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.query<Record<string, unknown>>(
+    `select line_key, ${ROW_COLUMNS} from hs_search_lines
+      where schedule = $1 and line_key in (select jsonb_array_elements_text($2::text::jsonb))`,
+    [schedule, jsonList(keys)],
+  );
+  return new Map(rows.map((r) => [String(r.line_key), toRow(r)]));
+}
+
+/** One entry of a tsvector's text form: the quoted lexeme, then its positions with their weight letters. */
+const TSVECTOR_ENTRY = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+
+/** A JSON array sent as text: the same on every driver; SQL reads it with jsonb_array_elements_text. */
+const jsonList = (values: readonly string[]) => JSON.stringify(values);
+
+/** A JSON array returned as text (or already parsed by the driver) as strings. */
+function parseJsonList(v: unknown): string[] {
+  const list = typeof v === "string" ? JSON.parse(v) : v;
+  return Array.isArray(list) ? list.map(String) : [];
 }
 
 /** Lines whose code starts with the digits, in code order, with their number. */

@@ -8,20 +8,20 @@ import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
 import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
 import {
-  buildTextSearchSql,
   candidateAlternatives,
+  candidateQuery,
   expandQuery,
   isStopTerm,
+  planStems,
   planTerm,
   typoAlternatives,
-  MATCH_LEVELS,
   WEIGHTS,
   type AlternativeSource,
   type FieldAverages,
-  type MatchLevel,
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
+import { alternativeOrder, MATCH_LEVELS, rankLines, type MatchLevel, type ReferenceBonus, type ScoredLine } from "./score-lines.ts";
 import {
   abbreviationsOf,
   buildWordVocabulary,
@@ -39,15 +39,15 @@ import {
   findLineWithAncestors,
   hasLinesUnder,
   lexizeWords,
+  linesByKey,
   loadDescriptions,
   loadFieldAverages,
   loadStemCounts,
   scheduleLineCount,
   searchByCodePrefix,
-  searchByText,
+  searchCandidates,
   wcoDescriptions,
   type HsSearchRow,
-  type ReferenceBonus,
   type SearchBuild,
   type StemCount,
   type TreeLine,
@@ -144,25 +144,25 @@ function notLoaded(schedule: HsSchedule): AppError {
 function toResult(
   schedule: HsSchedule,
   r: HsSearchRow,
+  scored?: ScoredLine,
   terms?: readonly PlannedTerm[],
-  alternativeOf?: ReadonlyArray<[number, number]>,
   references: readonly ReferenceMatch[] = [],
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
   const reference = r.level >= 6 ? references.find((m) => m.subheading === r.code.slice(0, 6)) : undefined;
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
-  const scores = r.alternativeScores;
-  const levels = r.alternativeLevels;
-  if (terms && alternativeOf && scores && levels) {
+  if (terms && scored) {
     // Per term, the alternative that scored best explains the match.
+    const order = alternativeOrder(terms);
+    const { alternativeScores: scores, alternativeLevels: levels } = scored;
     const best = new Map<number, number>();
-    alternativeOf.forEach(([ti], k) => {
+    order.forEach(([ti], k) => {
       if (!(scores[k] > 0) || levels[k] < 0) return;
       const prev = best.get(ti);
       if (prev === undefined || scores[k] > scores[prev]) best.set(ti, k);
     });
     for (const [ti, k] of [...best.entries()].sort((a, b) => a[0] - b[0])) {
-      const a = terms[ti]?.alternatives[alternativeOf[k][1]];
+      const a = terms[ti]?.alternatives[order[k][1]];
       if (a) matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]] });
     }
   }
@@ -174,7 +174,7 @@ function toResult(
     chapter: r.chapter,
     level: r.level,
     duty_rate: r.duty_rate,
-    ...(r.score === undefined ? {} : { score: Math.round(r.score * 1000) / 1000, matched }),
+    ...(scored === undefined ? {} : { score: Math.round(scored.score * 1000) / 1000, matched }),
   };
 }
 
@@ -433,14 +433,28 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const bonus = referenceBonus(references);
-  let sql = buildTextSearchSql(planned, 2, fields.averages);
-  let { rows, total } = await searchByText(db, schedule, sql, { limit, references: bonus });
-  if (rows.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
+  const stemList = planStems(planned);
+  const subheadings = Object.keys(bonus.bySubheading);
+  let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings);
+  if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
-    sql = buildTextSearchSql(planned, 2, fields.averages, { allTerms: true });
-    ({ rows, total } = await searchByText(db, schedule, sql, { limit, references: bonus }));
+    candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings);
   }
-  return { results: rows.map((r) => toResult(schedule, r, planned, sql.alternativeOf, references)), total, ...base };
+  const top = rankLines(planned, fields.averages, candidates, limit, bonus);
+  const rows = await linesByKey(
+    db,
+    schedule,
+    top.map((x) => x.line.lineKey),
+  );
+  return {
+    // A line re-imported away between the two reads is left out.
+    results: top.flatMap((x) => {
+      const r = rows.get(x.line.lineKey);
+      return r ? [toResult(schedule, r, x, planned, references)] : [];
+    }),
+    total: candidates.length,
+    ...base,
+  };
 }
 
 /**

@@ -9,11 +9,11 @@
  *    PostgreSQL stems every word with the English Snowball stemmer (ts_lexize), so "laptops", "shirts"
  *    and "knitted" meet the index's "laptop", "shirt", "knit".
  * 3. A line is a candidate when any alternative occurs in its text or in the national texts of its
- *    subheading. It is scored by BM25F (bm25.ts): per term, the best alternative's saturated score.
+ *    subheading. It is scored by BM25F (score-lines.ts): per term, the best alternative's saturated score.
  */
 import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
-import { BM25_FIELDS, BM25F, bm25Idf, type Bm25Field } from "./bm25.ts";
+import { bm25Idf, type Bm25Field } from "./bm25.ts";
 
 export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split" | "abbreviation";
 
@@ -235,124 +235,21 @@ export function allStemsQuery(stems: readonly string[]): string {
 /** Average field lengths of the collection (hs_search_field_stats). */
 export type FieldAverages = Record<Bm25Field, number>;
 
-/** Where a matched alternative was found, best first: the line's own text, a heading above it, the national texts of its subheading. */
-export const MATCH_LEVELS = ["line", "parent", "subheading"] as const;
-export type MatchLevel = (typeof MATCH_LEVELS)[number];
-
-export interface TextSearchSql {
-  /** tsquery text selecting the candidates: a candidate alternative (candidateAlternatives) in the line's or the subheading's text. */
-  anyQuery: string;
-  /** tsquery parameters, in order, referenced as $<firstParam + i>. */
-  params: string[];
-  /** Select list of a lateral giving each field's length normaliser (`l` the line in scope). */
-  norms: string;
-  /** Select list of a lateral giving, per stem and field, 1 when the stem is there (`l` and `s`, the subheading's texts, in scope). */
-  presence: string;
-  /** Select list of a lateral giving each alternative's tf̃ (`n` and `p` in scope). */
-  pseudoFrequencies: string;
-  /** One SQL expression per term: its BM25F score (the `p` and `x` laterals in scope). */
-  termScores: string[];
-  /** One SQL expression per alternative (terms in order): its score. */
-  alternativeScores: string[];
-  /** One SQL expression per alternative: the index in MATCH_LEVELS of where it was found, -1 nowhere. */
-  alternativeLevels: string[];
-  /** The term and alternative index of each entry of alternativeScores. */
-  alternativeOf: Array<[number, number]>;
-}
-
-const num = (n: number) => `${Number.isFinite(n) ? n.toFixed(6) : "0"}::float8`;
-
-const FIELD_WEIGHT_LETTER: Record<Exclude<Bm25Field, "shared">, string> = { own: "A", up: "B", wco: "C" };
-const FIELD_LENGTH_COLUMN: Record<Exclude<Bm25Field, "shared">, string> = { own: "l.len_own", up: "l.len_up", wco: "l.len_wco" };
-
 /**
- * The SQL of a BM25F search (bm25.ts). Per distinct stem, four presence flags (own, up, wco: the line's
- * tsvector by weight; shared: the subheading's national texts); per alternative, the saturated score of
- * its pseudo-frequency; per term, the best alternative. The last term is the head of the phrase and
- * weighs WEIGHTS.headTerm more. Candidates: the lines of candidateAlternatives, or of all alternatives (allTerms).
+ * The tsquery selecting the candidate lines: any alternative of candidateAlternatives (of every
+ * alternative with allTerms) in the line's text or in its subheading's national texts.
  */
-export function buildTextSearchSql(
-  terms: readonly PlannedTerm[],
-  firstParam: number,
-  averages: FieldAverages,
-  options: { allTerms?: boolean } = {},
-): TextSearchSql {
-  const params: string[] = [];
-  const paramIndex = new Map<string, string>();
-  const param = (text: string) => {
-    let ref = paramIndex.get(text);
-    if (!ref) {
-      params.push(text);
-      ref = `$${firstParam + params.length - 1}::tsquery`;
-      paramIndex.set(text, ref);
-    }
-    return ref;
-  };
-  const stemIds = new Map<string, number>();
-  const presence: string[] = [];
-  const stemId = (stem: string) => {
-    let id = stemIds.get(stem);
-    if (id === undefined) {
-      id = stemIds.size;
-      stemIds.set(stem, id);
-      const q = quoteLexeme(stem);
-      // A field the collection does not have (the WCO schedule has no WCO-subheading field) is not tested.
-      for (const f of ["own", "up", "wco"] as const) {
-        const test = averages[f] > 0 ? `(l.tsv @@ ${param(`${q}:${FIELD_WEIGHT_LETTER[f]}`)})::int` : "0";
-        presence.push(`${test} as p${id}_${f}`);
-      }
-      presence.push(`${averages.shared > 0 ? `coalesce(s.tsv @@ ${param(q)}, false)::int` : "0"} as p${id}_shared`);
-    }
-    return id;
-  };
-  const norms = BM25_FIELDS.map((f) => {
-    const length = f === "shared" ? "coalesce(s.len, 0)" : FIELD_LENGTH_COLUMN[f];
-    const avg = averages[f];
-    if (!(avg > 0)) return `1::float8 as ${f}`;
-    return `(${num(1 - BM25F.b[f])} + ${num(BM25F.b[f] / avg)} * ${length}) as ${f}`;
-  }).join(", ");
-
-  const tfs: string[] = [];
-  const alternativeScores: string[] = [];
-  const alternativeLevels: string[] = [];
-  const alternativeOf: Array<[number, number]> = [];
-  const termScores = terms.map((t, ti) => {
-    const factor = ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
-    const scores = t.alternatives.map((a, ai) => {
-      const ids = a.stems.map(stemId);
-      const sum = (f: Bm25Field) => ids.map((i) => `p.p${i}_${f}`).join(" + ");
-      const tf = BM25_FIELDS.map((f) => `(${sum(f)}) * ${num(BM25F.weight[f] / ids.length)} / n.${f}`).join(" + ");
-      const k = tfs.length;
-      tfs.push(`${tf} as t${k}`);
-      const saturated = `(${num(a.value * factor)} * x.t${k} / (${num(BM25F.k1)} + x.t${k}))`;
-      // A phrase alternative counts only when every one of its words is somewhere in the line's fields.
-      const everywhere = `least(${ids.map((i) => `greatest(${BM25_FIELDS.map((f) => `p.p${i}_${f}`).join(", ")})`).join(", ")}) = 1`;
-      const expr = ids.length > 1 ? `(case when ${everywhere} then ${saturated} else 0::float8 end)` : saturated;
-      alternativeScores.push(expr);
-      alternativeLevels.push(
-        `(case when ${sum("own")} > 0 then 0 when ${sum("up")} + ${sum("wco")} > 0 then 1 when ${sum("shared")} > 0 then 2 else -1 end)`,
-      );
-      alternativeOf.push([ti, ai]);
-      return expr;
-    });
-    return scores.length === 1 ? scores[0] : `greatest(${scores.join(", ")})`;
-  });
+export function candidateQuery(terms: readonly PlannedTerm[], options: { allTerms?: boolean } = {}): string {
   const candidates = options.allTerms
     ? terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as const))
     : candidateAlternatives(terms);
-  const anyQuery = candidates
+  return candidates
     .map(([ti, ai]) => terms[ti].alternatives[ai].stems)
     .map((stems) => (stems.length === 1 ? quoteLexeme(stems[0]) : `(${allStemsQuery(stems)})`))
     .join(" | ");
-  return {
-    anyQuery,
-    params,
-    norms,
-    presence: presence.join(", "),
-    pseudoFrequencies: tfs.join(", "),
-    termScores,
-    alternativeScores,
-    alternativeLevels,
-    alternativeOf,
-  };
+}
+
+/** Every stem of the plan, once: the words whose fields the scoring needs. */
+export function planStems(terms: readonly PlannedTerm[]): string[] {
+  return [...new Set(terms.flatMap((t) => t.alternatives.flatMap((a) => a.stems)))];
 }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   allStemsQuery,
-  buildTextSearchSql,
+  candidateQuery,
   expandQuery,
   candidateAlternatives,
   isStopTerm,
+  planStems,
   planTerm,
   stemIdf,
   typoAlternatives,
   WEIGHTS,
 } from "../../../shared/hs-codes/query-plan.ts";
-import { BM25F, bm25Idf } from "../../../shared/hs-codes/bm25.ts";
+import { bm25Idf } from "../../../shared/hs-codes/bm25.ts";
 import { singularWord, synonymsFor, SYNONYM_KEY_COUNT } from "../../../shared/hs-codes/synonyms.ts";
 
 // A toy stemmer and statistics standing in for ts_lexize and hs_search_stems.
@@ -113,7 +114,7 @@ describe("query plan", () => {
     expect(allStemsQuery(["it's"])).toBe("'it''s'");
   });
 
-  it("writes BM25F: four presence flags per stem, one saturated score per alternative, the last term as the head", () => {
+  it("selects candidates by the best alternatives, or all of them, and lists every stem once", () => {
     const terms = [
       { text: "red", alternatives: [{ stems: ["red"], value: 2, via: "query" as const, words: ["red"], reach: 10 }] },
       {
@@ -124,43 +125,8 @@ describe("query plan", () => {
         ],
       },
     ];
-    const sql = buildTextSearchSql(terms, 2, { own: 4, up: 10, wco: 8, shared: 20 });
-    expect(sql.anyQuery).toBe("'red' | 'wine' | ('grape' & 'wine')");
-    // Each tsquery once: per stem the weights A, B, C and the shared texts.
-    expect(sql.params).toEqual([
-      "'red':A",
-      "'red':B",
-      "'red':C",
-      "'red'",
-      "'wine':A",
-      "'wine':B",
-      "'wine':C",
-      "'wine'",
-      "'grape':A",
-      "'grape':B",
-      "'grape':C",
-      "'grape'",
-    ]);
-    expect(sql.presence).toContain("(l.tsv @@ $2::tsquery)::int as p0_own");
-    expect(sql.presence).toContain("coalesce(s.tsv @@ $5::tsquery, false)::int as p0_shared");
-    expect(sql.norms).toContain(`(${(1 - BM25F.b.own).toFixed(6)}::float8 + ${(BM25F.b.own / 4).toFixed(6)}::float8 * l.len_own) as own`);
-    expect(sql.termScores[0]).toBe(`(${(2).toFixed(6)}::float8 * x.t0 / (${BM25F.k1.toFixed(6)}::float8 + x.t0))`);
-    expect(sql.pseudoFrequencies).toContain(`(p.p0_own) * ${(BM25F.weight.own).toFixed(6)}::float8 / n.own`);
-    expect(sql.termScores[1]).toMatch(/^greatest\(/);
-    expect(sql.termScores[1]).toContain(`(${(3 * WEIGHTS.headTerm).toFixed(6)}::float8 * x.t1 /`);
-    // A phrase alternative counts only when all its words are somewhere.
-    expect(sql.alternativeScores[2]).toContain("case when least(greatest(p.p2_own, p.p2_up, p.p2_wco, p.p2_shared), greatest(p.p1_own");
-    expect(sql.alternativeOf).toEqual([
-      [0, 0],
-      [1, 0],
-      [1, 1],
-    ]);
-    // A field the collection lacks is not tested (the WCO schedule has no WCO-subheading field).
-    const wco = buildTextSearchSql(terms, 2, { own: 4, up: 10, wco: 0, shared: 20 });
-    expect(wco.presence).toContain("0 as p0_wco");
-    expect(wco.params).not.toContain("'red':C");
-    expect(sql.alternativeLevels[0]).toBe(
-      "(case when p.p0_own > 0 then 0 when p.p0_up + p.p0_wco > 0 then 1 when p.p0_shared > 0 then 2 else -1 end)",
-    );
+    expect(candidateQuery(terms)).toBe("'red' | 'wine' | ('grape' & 'wine')");
+    expect(candidateQuery(terms, { allTerms: true })).toBe("'red' | 'wine' | ('grape' & 'wine')");
+    expect(planStems(terms)).toEqual(["red", "wine", "grape"]);
   });
 });

@@ -1,0 +1,100 @@
+/**
+ * BM25F scores of the candidate lines of a description search (bm25.ts has the formula). Pure: the
+ * repository reads, per candidate, which of the query's stems are in which field and the fields'
+ * lengths; the arithmetic runs here, once per stem and field, and is the same on PGlite and PostgreSQL.
+ */
+import { BM25_FIELDS, lengthNorm, pseudoFrequency, saturatedScore, type Bm25Field } from "./bm25.ts";
+import { WEIGHTS, type FieldAverages, type PlannedTerm } from "./query-plan.ts";
+
+/** Where a matched alternative was found, best first: the line's own text, a heading above it, the national texts of its subheading. */
+export const MATCH_LEVELS = ["line", "parent", "subheading"] as const;
+export type MatchLevel = (typeof MATCH_LEVELS)[number];
+
+export interface CandidateLine {
+  lineKey: string;
+  code: string;
+  level: number;
+  subheading: string | null;
+  /** Field lengths (distinct stems): own, up (ancestors), wco (the WCO subheading text), shared (national texts of the subheading). */
+  lengths: Record<Bm25Field, number>;
+  /** The query's stems found in the line, with the fields they are in. */
+  found: ReadonlyMap<string, ReadonlySet<Bm25Field>>;
+}
+
+/** Scores added for the search references the query matched (search-references.ts): per subheading, and per referenced code. */
+export interface ReferenceBonus {
+  bySubheading: Readonly<Record<string, number>>;
+  byCode: Readonly<Record<string, number>>;
+}
+
+export interface ScoredLine {
+  line: CandidateLine;
+  score: number;
+  /** Per alternative, terms in order (alternativeOrder): its score, and the index in MATCH_LEVELS of where it was found (-1 nowhere). */
+  alternativeScores: number[];
+  alternativeLevels: number[];
+}
+
+/** Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75. */
+export function levelFactor(level: number): number {
+  return level === 2 ? 0.4 : level === 4 ? 0.75 : 1;
+}
+
+/** The [term, alternative] index of each entry of ScoredLine.alternativeScores. */
+export function alternativeOrder(terms: readonly PlannedTerm[]): Array<[number, number]> {
+  return terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as [number, number]));
+}
+
+const noBonus: ReferenceBonus = { bySubheading: {}, byCode: {} };
+
+/**
+ * A line's BM25F score: per term, its best alternative's saturated score (the last term, the head of the
+ * phrase, × WEIGHTS.headTerm); a phrase alternative counts only when each of its words is somewhere in
+ * the line's fields. Plus the search-reference bonuses, all × the level factor. A field the collection
+ * does not have (average length 0: the WCO schedule has no WCO-subheading field) never matches.
+ */
+export function scoreLine(
+  terms: readonly PlannedTerm[],
+  averages: FieldAverages,
+  line: CandidateLine,
+  bonus: ReferenceBonus = noBonus,
+): ScoredLine {
+  const norm = {} as Record<Bm25Field, number>;
+  for (const f of BM25_FIELDS) norm[f] = lengthNorm(f, line.lengths[f], averages[f]);
+  const inField = (stem: string, f: Bm25Field) => (averages[f] > 0 && line.found.get(stem)?.has(f) ? 1 : 0);
+  const alternativeScores: number[] = [];
+  const alternativeLevels: number[] = [];
+  let total = 0;
+  terms.forEach((t, ti) => {
+    const factor = ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
+    let best = 0;
+    for (const a of t.alternatives) {
+      const share = {} as Record<Bm25Field, number>;
+      for (const f of BM25_FIELDS) share[f] = a.stems.reduce((n, s) => n + inField(s, f), 0) / a.stems.length;
+      const everywhere = a.stems.every((s) => BM25_FIELDS.some((f) => inField(s, f) === 1));
+      const score = a.stems.length > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, pseudoFrequency(share, norm));
+      alternativeScores.push(score);
+      alternativeLevels.push(share.own > 0 ? 0 : share.up + share.wco > 0 ? 1 : share.shared > 0 ? 2 : -1);
+      if (score > best) best = score;
+    }
+    total += best;
+  });
+  const references = (line.subheading ? (bonus.bySubheading[line.subheading] ?? 0) : 0) + (bonus.byCode[line.code] ?? 0);
+  return { line, score: (total + references) * levelFactor(line.level), alternativeScores, alternativeLevels };
+}
+
+/** The best `limit` lines: score, then the shorter code (a heading before its lines), then code order. */
+export function rankLines(
+  terms: readonly PlannedTerm[],
+  averages: FieldAverages,
+  lines: readonly CandidateLine[],
+  limit: number,
+  bonus: ReferenceBonus = noBonus,
+): ScoredLine[] {
+  return lines
+    .map((l) => scoreLine(terms, averages, l, bonus))
+    .sort(
+      (a, b) => b.score - a.score || a.line.level - b.line.level || (a.line.code < b.line.code ? -1 : a.line.code > b.line.code ? 1 : 0),
+    )
+    .slice(0, limit);
+}
