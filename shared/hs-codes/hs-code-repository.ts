@@ -6,7 +6,7 @@
  */
 import type { Queryable } from "../db/types.ts";
 import { SCHEDULES, type HsSchedule } from "./schedules.ts";
-import type { FieldAverages } from "./query-plan.ts";
+import { quoteLexeme, type FieldAverages } from "./query-plan.ts";
 import type { Bm25Field } from "./bm25.ts";
 import type { CandidateLine } from "./score-lines.ts";
 
@@ -130,8 +130,9 @@ export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Pr
 
 /**
  * The candidate lines of a description search, with what BM25F needs of each (score-lines.ts scores them):
- * lines whose text matches anyQuery, lines of subheadings whose national texts match it, and the lines of
- * the subheadings the search references named. Per line: its fields' lengths, and which of `stems` its
+ * lines whose text matches anyQuery, lines of subheadings whose national texts match it (the first `limit`
+ * of each subheading: the others cannot rank above them), and the lines of the subheadings the search
+ * references named. Per line: its fields' lengths, and which of `stems` its
  * text holds with their tsvector weights (A own, B ancestors, C WCO subheading) and which its
  * subheading's national texts hold. Chapters 98 and 99 (national special provisions and temporary
  * legislation, not product classes) are left out of text searches; code searches and the detail still
@@ -144,6 +145,7 @@ export async function searchCandidates(
   anyQuery: string,
   stems: readonly string[],
   subheadings: readonly string[],
+  limit: number,
 ): Promise<CandidateLine[]> {
   const id = SCHEDULES[schedule].id;
   const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
@@ -165,8 +167,14 @@ export async function searchCandidates(
      ), cand as (
        select l.line_key from hs_search_lines l where $1 <> '' and ${listed} and l.tsv @@ $1::tsquery
        union
-       select l.line_key from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
-        where $1 <> '' and s.tsv @@ $1::tsquery and ${listed}
+       -- Lines with none of the query's stems in their own text score alike within their subheading (only
+       -- its national texts match, same length); ties go to the lower level, then the code: only the first
+       -- $4 can rank.
+       select line_key from (
+         select l.line_key, l.tsv @@ $5::tsquery as own_match, row_number() over (partition by l.subheading order by l.level, l.code) as rank
+           from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
+          where $1 <> '' and s.tsv @@ $1::tsquery and ${listed}
+       ) shared where own_match or rank <= $4
        union
        select l.line_key from hs_search_lines l
         where l.schedule = '${id}' and l.subheading in (select jsonb_array_elements_text($3::text::jsonb)) and ${listed}
@@ -183,9 +191,11 @@ export async function searchCandidates(
      )
      select l.*, s.len as len_shared, s.shared_hits
        from lines l left join subs s on s.subheading = l.subheading`,
-    [anyQuery, jsonList(stems), jsonList(subheadings)],
+    [anyQuery, jsonList(stems), jsonList(subheadings), Math.max(1, Math.trunc(limit)), stems.map(quoteLexeme).join(" | ")],
   );
-  const wanted = new Set(stems);
+  // Each stem as it begins an entry of a tsvector's text form: 'lexeme': then positions with weight
+  // letters ("'shirt':3B,7A"); quotes doubled, backslashes escaped.
+  const wanted = stems.map((s) => [s, ` ${quoteLexeme(s)}:`] as const);
   return rows.map((r) => {
     const found = new Map<string, Set<Bm25Field>>();
     const add = (stem: string, f: Bm25Field) => {
@@ -195,10 +205,12 @@ export async function searchCandidates(
     };
     // A line's tsvector is short (tens of stems): read in its text form here, which costs the database
     // less than unnesting it per candidate. 'lexeme':1A,4B,7 — weight letters A own, B ancestors, C WCO.
-    for (const m of String(r.tsv).matchAll(TSVECTOR_ENTRY)) {
-      const stem = m[1].replace(/''/g, "'").replace(/\\(.)/g, "$1");
-      if (!wanted.has(stem)) continue;
-      const weights = m[2] ?? "";
+    const text = ` ${String(r.tsv)}`;
+    for (const [stem, quoted] of wanted) {
+      const at = text.indexOf(quoted);
+      if (at < 0) continue;
+      const end = text.indexOf(" ", at + quoted.length);
+      const weights = text.slice(at + quoted.length, end < 0 ? text.length : end);
       if (weights.includes("A")) add(stem, "own");
       if (weights.includes("B")) add(stem, "up");
       if (weights.includes("C")) add(stem, "wco");
@@ -225,9 +237,6 @@ export async function linesByKey(db: Queryable, schedule: HsSchedule, keys: read
   );
   return new Map(rows.map((r) => [String(r.line_key), toRow(r)]));
 }
-
-/** One entry of a tsvector's text form: the quoted lexeme, then its positions with their weight letters. */
-const TSVECTOR_ENTRY = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
 
 /** A JSON array sent as text: the same on every driver; SQL reads it with jsonb_array_elements_text. */
 const jsonList = (values: readonly string[]) => JSON.stringify(values);

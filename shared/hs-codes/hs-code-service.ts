@@ -435,10 +435,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const bonus = referenceBonus(references);
   const stemList = planStems(planned);
   const subheadings = Object.keys(bonus.bySubheading);
-  let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings);
+  let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings, limit);
   if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
-    candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings);
+    candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings, limit);
   }
   const top = rankLines(planned, fields.averages, candidates, limit, bonus);
   const rows = await linesByKey(

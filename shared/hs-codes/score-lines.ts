@@ -64,12 +64,18 @@ export function scoreLine(
   const inField = (stem: string, f: Bm25Field) => (averages[f] > 0 && line.found.get(stem)?.has(f) ? 1 : 0);
   const alternativeScores: number[] = [];
   const alternativeLevels: number[] = [];
+  // Reused for every alternative: thousands of candidate lines are scored per search.
+  const share = { own: 0, up: 0, wco: 0, shared: 0 } as Record<Bm25Field, number>;
   let total = 0;
   terms.forEach((t, ti) => {
     const factor = ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
     let best = 0;
     for (const a of t.alternatives) {
-      const share = {} as Record<Bm25Field, number>;
+      if (!a.stems.some((s) => line.found.has(s))) {
+        alternativeScores.push(0);
+        alternativeLevels.push(-1);
+        continue;
+      }
       for (const f of BM25_FIELDS) share[f] = a.stems.reduce((n, s) => n + inField(s, f), 0) / a.stems.length;
       const everywhere = a.stems.every((s) => BM25_FIELDS.some((f) => inField(s, f) === 1));
       const score = a.stems.length > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, pseudoFrequency(share, norm));
