@@ -11,7 +11,7 @@ const ENTRIES: SanctionsEntry[] = [
   // Many unrelated names, so that the tokens above are rare on the list as they are on the real one.
   ...Array.from({ length: 300 }, (_, i) => ({
     uid: String(100 + i),
-    name: `FILLER${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}, Name${i}`,
+    name: `FILLER${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}, ${i % 3 === 0 ? "Ali" : "Name"}${i % 3 === 0 ? "" : i}`,
     type: "individual",
     programs: ["SDGT"],
     list: "SDN" as const,
@@ -55,6 +55,11 @@ describe("screening names as they are really written", () => {
   it("needs more than containment for a short alias inside a longer name", () => {
     expect(uid("Kim Song")).toBe("5");
     expect(uid("Kim Song Min")).toBeNull();
+    // Coverage of both names: a common extra name ("Ali" is on a third of this list, so it weighs little)
+    // does not let the two-word alias match on containment.
+    expect(uid("Kim Song Ali")).toBeNull();
+    // The primary name with one extra part still matches (see above), and the alias alone in another order.
+    expect(uid("Song Kim")).toBe("5");
   });
 
   it("leaves numbers and ordinals that are part of a name alone", () => {

@@ -13,7 +13,7 @@ const INITIAL_SIMILARITY = 0.9;
 export function rankEntries(index: SanctionsIndex, rawName: string, kinds: readonly EntryKind[]): Scored[] {
   const query = readScreenedName(index, rawName);
   if (query.length === 0 || index.names.length === 0) return [];
-  const { queryWeights, fullQueryWeights } = weighScreenedTokens(index, query);
+  const { queryWeights } = weighScreenedTokens(index, query);
   const initials = query.some((t) => t.length === 1);
   const candidates = findCandidateNames(index, query, initials);
 
@@ -39,7 +39,7 @@ export function rankEntries(index: SanctionsIndex, rawName: string, kinds: reado
         ? (listed: string, screened: string) =>
             screened.length === 1 ? (listed === first && listed[0] === screened ? INITIAL_SIMILARITY : 0) : sim(listed, screened)
         : sim;
-    const score = scoreName(n, query, queryWeights, fullQueryWeights, nameSim);
+    const score = scoreName(n, query, queryWeights, nameSim);
     if (score < 0) continue;
     const prev = bestPerEntry.get(n.entry);
     if (

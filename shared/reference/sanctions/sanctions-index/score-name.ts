@@ -13,19 +13,19 @@ const OPTIONAL_UNMATCHED_FACTOR = 0.25;
  * W_listed counts required and aligned tokens fully and unaligned optional ones at 25 %; a screened token
  * aligned to a listed token takes that token's weight (a typo does not make a token "rare"); an unaligned
  * screened token counts at EXTRA_TOKEN_FACTOR (50 %) of its weight, or LEGAL_FORM_NOISE_WEIGHT when it looks
- * like a misspelt legal-form word. Rounded to 4 decimals (so comparisons are stable across platforms).
+ * like a misspelt legal-form word. An alias of at most two tokens matches only when every screened token
+ * is aligned with it: being contained in a longer name is not enough. Rounded to 4 decimals (so
+ * comparisons are stable across platforms).
  */
 export function scoreName(
   n: IndexedName,
   query: readonly string[],
   queryWeights: readonly number[],
-  fullQueryWeights: readonly number[],
   sim: (listed: string, screened: string) => number,
 ): number {
   const pairs = alignTokens(n.tokens, query, MIN_TOKEN_SIMILARITY, sim);
   // A short alias ("Kim Song") inside a longer screened name ("Kim Song Min") must cover the screened
-  // name too: its unaligned words count fully, not at EXTRA_TOKEN_FACTOR, and a screened word may not
-  // hide in a fuzzy join with its neighbour ("song min" ≈ "song").
+  // name too (below), and a screened word may not hide in a fuzzy join with its neighbour ("song min" ≈ "song").
   const strict = !n.isPrimary && n.tokens.length <= 2;
   if (strict && pairs.some((p) => p.bEnd > p.bStart && p.similarity < 1)) return -1;
   const listedMatched = new Array<boolean>(n.tokens.length).fill(false);
@@ -69,7 +69,10 @@ export function scoreName(
     }
     total += listedMatched[i] || !optional ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
   }
-  for (let j = 0; j < query.length; j++) total += strict && !queryAligned[j] ? fullQueryWeights[j] : queryWeight[j];
+  // Coverage of both names: a short alias must account for every word of the screened name, not merely
+  // be contained in it ("Hernandez Adan Ali" is not the alias "HERNANDEZ, Adan").
+  if (strict && queryAligned.some((aligned) => !aligned)) return -1;
+  for (let j = 0; j < query.length; j++) total += queryWeight[j];
   if (total <= 0) return -1;
   return Math.round((matched / total) * 1e4) / 1e4;
 }

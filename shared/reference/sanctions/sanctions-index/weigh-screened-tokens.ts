@@ -11,15 +11,9 @@ const LEGAL_FORM_NOISE_WEIGHT = 0.5;
 /** Extra (unaligned) screened tokens count with this factor of their rarity weight. */
 const EXTRA_TOKEN_FACTOR = 0.5;
 
-export function weighScreenedTokens(
-  index: SanctionsIndex,
-  query: readonly string[],
-): { queryWeights: number[]; fullQueryWeights: number[] } {
-  // Full rarity weights: what an unaligned screened word costs a short alias (no legal-form discount:
-  // "Min" of "Kim Song Min" is a name, whatever legal-form word it resembles).
-  const fullQueryWeights = query.map((t) => index.weight.get(t) ?? index.unknownWeight);
-  const queryWeights = query.map((t, j) =>
-    looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * fullQueryWeights[j],
+export function weighScreenedTokens(index: SanctionsIndex, query: readonly string[]): { queryWeights: number[] } {
+  const queryWeights = query.map((t) =>
+    looksLikeLegalFormWord(t) ? LEGAL_FORM_NOISE_WEIGHT : EXTRA_TOKEN_FACTOR * (index.weight.get(t) ?? index.unknownWeight),
   );
-  return { queryWeights, fullQueryWeights };
+  return { queryWeights };
 }
