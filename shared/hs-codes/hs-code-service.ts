@@ -21,7 +21,7 @@ import {
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
-import { alternativeOrder, MATCH_LEVELS, rankLines, type MatchLevel, type ReferenceBonus, type ScoredLine } from "./score-lines.ts";
+import { alternativeOrder, MATCH_LEVELS, rankLines, referencedLines, type MatchLevel, type ScoredLine } from "./score-lines.ts";
 import {
   abbreviationsOf,
   buildWordVocabulary,
@@ -146,10 +146,9 @@ function toResult(
   r: HsSearchRow,
   scored?: ScoredLine,
   terms?: readonly PlannedTerm[],
-  references: readonly ReferenceMatch[] = [],
+  reference?: ReferenceMatch,
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
-  const reference = r.level >= 6 ? references.find((m) => m.subheading === r.code.slice(0, 6)) : undefined;
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
   if (terms && scored) {
     // Per term, the alternative that scored best explains the match.
@@ -432,14 +431,15 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const references = (await loadSearchReferences()).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
-  const bonus = referenceBonus(references);
   const stemList = planStems(planned);
-  const subheadings = Object.keys(bonus.bySubheading);
+  const subheadings = [...new Set(references.map((m) => m.subheading))];
   let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings, limit);
   if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
     candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings, limit);
   }
+  const referenced = referencedLines(candidates, references);
+  const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
   const top = rankLines(planned, fields.averages, candidates, limit, bonus);
   const rows = await linesByKey(
     db,
@@ -450,30 +450,15 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     // A line re-imported away between the two reads is left out.
     results: top.flatMap((x) => {
       const r = rows.get(x.line.lineKey);
-      return r ? [toResult(schedule, r, x, planned, references)] : [];
+      return r ? [toResult(schedule, r, x, planned, referenced.get(x.line.lineKey))] : [];
     }),
     total: candidates.length,
     ...base,
   };
 }
 
-/**
- * How much a matched search reference adds to the text score of the lines under its subheading
- * (REFERENCE_WEIGHT × its score), and a little more to the referenced line itself, so that the line HMRC
- * names comes first among its siblings.
- */
+/** How much a matched search reference adds to the text score of the line it names (its score × this). */
 export const REFERENCE_WEIGHT = 1;
-const REFERENCED_LINE_SHARE = 0.1;
-
-function referenceBonus(references: readonly ReferenceMatch[]): ReferenceBonus {
-  const bySubheading: Record<string, number> = {};
-  const byCode: Record<string, number> = {};
-  for (const m of references) {
-    bySubheading[m.subheading] = REFERENCE_WEIGHT * m.score;
-    byCode[m.code] = REFERENCED_LINE_SHARE * REFERENCE_WEIGHT * m.score;
-  }
-  return { bySubheading, byCode };
-}
 
 // ---------- detail ----------
 

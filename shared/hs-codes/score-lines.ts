@@ -21,10 +21,36 @@ export interface CandidateLine {
   found: ReadonlyMap<string, ReadonlySet<Bm25Field>>;
 }
 
-/** Scores added for the search references the query matched (search-references.ts): per subheading, and per referenced code. */
-export interface ReferenceBonus {
-  bySubheading: Readonly<Record<string, number>>;
-  byCode: Readonly<Record<string, number>>;
+/** Scores added to lines for the search references the query matched (search-references.ts), by line key. */
+export type ReferenceBonus = ReadonlyMap<string, number>;
+
+/**
+ * The line each matched reference names, among the candidates: in its subheading, the line with the
+ * referenced code, else the one sharing the most leading digits with it, then the lower level, then the
+ * code (a US or EU line for a UK code). One line per reference: a reference names one code, and giving
+ * every line of its subheading the bonus would fill the answer with one subheading.
+ */
+export function referencedLines<T extends { subheading: string; code: string }>(
+  candidates: readonly CandidateLine[],
+  references: readonly T[],
+): Map<string, T> {
+  const chosen = new Map<string, T>();
+  for (const m of references) {
+    let best: CandidateLine | undefined;
+    let bestPrefix = -1;
+    for (const l of candidates) {
+      if (l.subheading !== m.subheading) continue;
+      let p = 0;
+      while (p < l.code.length && p < m.code.length && l.code[p] === m.code[p]) p++;
+      if (p === m.code.length && l.code.length === m.code.length) p = Number.MAX_SAFE_INTEGER;
+      if (!best || p > bestPrefix || (p === bestPrefix && (l.level < best.level || (l.level === best.level && l.code < best.code)))) {
+        best = l;
+        bestPrefix = p;
+      }
+    }
+    if (best && !chosen.has(best.lineKey)) chosen.set(best.lineKey, m);
+  }
+  return chosen;
 }
 
 export interface ScoredLine {
@@ -45,7 +71,7 @@ export function alternativeOrder(terms: readonly PlannedTerm[]): Array<[number, 
   return terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as [number, number]));
 }
 
-const noBonus: ReferenceBonus = { bySubheading: {}, byCode: {} };
+const noBonus: ReferenceBonus = new Map();
 
 /**
  * A line's BM25F score: per term, its best alternative's saturated score (the last term, the head of the
@@ -85,7 +111,7 @@ export function scoreLine(
     }
     total += best;
   });
-  const references = (line.subheading ? (bonus.bySubheading[line.subheading] ?? 0) : 0) + (bonus.byCode[line.code] ?? 0);
+  const references = bonus.get(line.lineKey) ?? 0;
   return { line, score: (total + references) * levelFactor(line.level), alternativeScores, alternativeLevels };
 }
 

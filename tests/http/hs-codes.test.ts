@@ -329,7 +329,8 @@ for (const backend of testBackends()) {
 
     it("finds goods by the UK Trade Tariff's search references, and says so", async () => {
       // No schedule text or synonym says "camiseta" (Spanish for T-shirt); HMRC's search references link it
-      // to 6109100010, so every schedule finds subheading 610910, and the UK the referenced line itself.
+      // to 6109100010, so every schedule finds subheading 610910 first: the UK the referenced line itself, the
+      // US its closest line.
       for (const [country, code] of [
         [undefined, "610910"],
         ["GB", "6109100010"],

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BM25F, lengthNorm, pseudoFrequency, saturatedScore, type Bm25Field } from "../../../shared/hs-codes/bm25.ts";
 import { WEIGHTS, type PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
-import { alternativeOrder, levelFactor, rankLines, scoreLine, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
+import {
+  alternativeOrder,
+  levelFactor,
+  rankLines,
+  referencedLines,
+  scoreLine,
+  type CandidateLine,
+} from "../../../shared/hs-codes/score-lines.ts";
 
 const averages = { own: 4, up: 10, wco: 8, shared: 20 };
 const terms: PlannedTerm[] = [
@@ -67,10 +74,21 @@ describe("BM25F scores of candidate lines", () => {
     expect([levelFactor(2), levelFactor(4), levelFactor(6), levelFactor(10)]).toEqual([0.4, 0.75, 1, 1]);
   });
 
-  it("adds the search-reference bonuses of the line's subheading and code", () => {
-    const l = line("2204210000", {});
-    expect(scoreLine(terms, averages, l, { bySubheading: { "220421": 5 }, byCode: { "2204210000": 0.5 } }).score).toBeCloseTo(5.5, 12);
-    expect(scoreLine(terms, averages, line("220429", {}), { bySubheading: { "220421": 5 }, byCode: {} }).score).toBe(0);
+  it("adds the search-reference bonus of the line", () => {
+    expect(scoreLine(terms, averages, line("2204210000", {}), new Map([["2204210000", 5]])).score).toBeCloseTo(5, 12);
+    expect(scoreLine(terms, averages, line("220429", {}), new Map([["2204210000", 5]])).score).toBe(0);
+  });
+
+  it("gives a reference to one line of its subheading: the referenced code, else the closest code, else the first", () => {
+    const lines = [line("22042100", {}), line("2204210010", {}), line("2204210090", {}), line("2204290000", {})];
+    const ref = (code: string) => ({ subheading: code.slice(0, 6), code });
+    expect([...referencedLines(lines, [ref("2204210090")]).keys()]).toEqual(["2204210090"]);
+    // A UK code that this schedule does not have: the line sharing the most digits with it (its parent
+    // here, before a sibling sharing as many), then the lower level.
+    expect([...referencedLines(lines, [ref("2204210080")]).keys()]).toEqual(["22042100"]);
+    expect([...referencedLines(lines.slice(1), [ref("2204210080")]).keys()]).toEqual(["2204210010"]);
+    expect([...referencedLines([line("22042100", {}), line("22042190", {})], [ref("2204210000")]).keys()]).toEqual(["22042100"]);
+    expect(referencedLines(lines, [ref("2203000000")]).size).toBe(0);
   });
 
   it("ranks by score, then the shorter code, then code order, and keeps the best `limit`", () => {
