@@ -15,6 +15,8 @@ export interface WordVocabulary {
   counts: ReadonlyMap<string, number>;
   /** Words by length, for the length filter. */
   byLength: ReadonlyMap<number, readonly string[]>;
+  /** Words by first letter, for abbreviations (which keep it). */
+  byInitial: ReadonlyMap<string, readonly string[]>;
 }
 
 export function buildWordVocabulary(descriptions: Iterable<string>, extraWords: Iterable<string> = []): WordVocabulary {
@@ -26,12 +28,16 @@ export function buildWordVocabulary(descriptions: Iterable<string>, extraWords: 
   }
   for (const w of extraWords) if (/^[a-z][a-z-]*$/.test(w) && !counts.has(w)) counts.set(w, 1);
   const byLength = new Map<number, string[]>();
+  const byInitial = new Map<string, string[]>();
   for (const w of counts.keys()) {
     const list = byLength.get(w.length) ?? [];
     list.push(w);
     byLength.set(w.length, list);
+    const initial = byInitial.get(w[0]) ?? [];
+    initial.push(w);
+    byInitial.set(w[0], initial);
   }
-  return { counts, byLength };
+  return { counts, byLength, byInitial };
 }
 
 /** Edits allowed for a word of this length: none up to 3 letters, 1 for 4 and 5, 2 from 6 ("bycicle" → "bicycle"). */
@@ -164,13 +170,10 @@ export function abbreviationsOf(vocab: WordVocabulary, word: string, limit = 2):
   if (!looksAbbreviated(word) || vocab.counts.has(word)) return [];
   const skeleton = consonantSkeleton(word);
   const found: Array<{ w: string; extra: number; count: number }> = [];
-  for (const [len, words] of vocab.byLength) {
-    if (len <= word.length) continue;
-    for (const w of words) {
-      if (w[0] !== word[0] || w.includes("-") || !isSubsequence(word, w)) continue;
-      const extra = consonantSkeleton(w).length - skeleton.length;
-      if (extra <= 2) found.push({ w, extra, count: vocab.counts.get(w) ?? 0 });
-    }
+  for (const w of vocab.byInitial.get(word[0]) ?? []) {
+    if (w.length <= word.length || w.includes("-") || !isSubsequence(word, w)) continue;
+    const extra = consonantSkeleton(w).length - skeleton.length;
+    if (extra <= 2) found.push({ w, extra, count: vocab.counts.get(w) ?? 0 });
   }
   found.sort((a, b) => a.extra - b.extra || b.count - a.count || a.w.length - b.w.length || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
   return found.slice(0, limit).map((f) => f.w);
