@@ -111,9 +111,10 @@ export function buildSearchReferenceIndex(table: Readonly<Record<string, string>
           // reference is about something else ("bicycle" is not a search for chains).
           if (!query.has(r.name[r.name.length - 1])) continue;
           const found = r.name.filter((x) => query.has(x));
-          const share = found.reduce((s, x) => s + idf(x), 0) / r.nameWeight;
+          const foundWeight = found.reduce((s, x) => s + idf(x), 0);
+          const share = foundWeight / r.nameWeight;
           const qualifiers = r.qualifiers.filter((x) => query.has(x));
-          const score = found.reduce((s, x) => s + idf(x), 0) * share * share + 0.5 * qualifiers.reduce((s, x) => s + idf(x), 0);
+          const score = foundWeight * share * share + 0.5 * qualifiers.reduce((s, x) => s + idf(x), 0);
           const subheading = r.code.slice(0, 6);
           const prev = best.get(subheading);
           // Ties: the reference naming more of the query, then the one first in the table (stable).
