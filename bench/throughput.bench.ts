@@ -4,8 +4,10 @@
 // configuration (rate limits on: the budget is raised so that the counters count without refusing), and
 // GET /health, POST /api/v1/shipments/validate with 10 and with 500 lines, each sequential (one client)
 // and with 16 concurrent clients (each sends its next request when the last one answered). Prints the
-// validate/health throughput ratio at 16 clients. BENCH_SECONDS (default 8) per concurrent row, half of
-// it per sequential row.
+// validate/health throughput ratio at 16 clients, and the server process's CPU per request (user + system,
+// all threads, from /proc): on a machine shared with other jobs the CPU per request moves far less than
+// the requests per second. BENCH_SECONDS (default 8) per concurrent row, half of it per sequential row.
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import postgres from "postgres";
@@ -70,6 +72,21 @@ async function load(base: URL, key: string, call: Call, clients: number, seconds
   return { perSecond: samples.length / ((performance.now() - started) / 1000), ...summarise(samples) };
 }
 
+/** CPU seconds (user + system) of this process's children: the server spawned directly, without npm. */
+function childrenCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
 async function benchDatabaseUrl(base: string, name: string): Promise<string> {
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   const exists = await admin`select 1 from pg_database where datname = ${name}`;
@@ -114,10 +131,14 @@ async function measure(backend: string, env: Record<string, string>) {
     // Warm-up: JIT, the sanctions index built at start, connection pools.
     for (const [, call] of CALLS) await load(base, key, call, CLIENTS, 2);
     const perSecond: Record<string, number> = {};
+    const cpu: Record<string, number> = {};
     for (const [name, call] of CALLS) {
       const before = load1();
       const seq = await load(base, key, call, 1, SECONDS / 2);
+      const cpuBefore = childrenCpuSeconds();
       const conc = await load(base, key, call, CLIENTS, SECONDS);
+      const cpuPerRequest = ((childrenCpuSeconds() - cpuBefore) * 1000) / conc.n;
+      cpu[name] = cpuPerRequest;
       perSecond[name] = conc.perSecond;
       rows.push([
         backend,
@@ -130,12 +151,13 @@ async function measure(backend: string, env: Record<string, string>) {
         conc.perSecond.toFixed(0),
         ms(conc.p50),
         ms(conc.p95),
+        ms(cpuPerRequest),
         `${before} → ${load1()}`,
       ]);
     }
     const health = perSecond["GET /health"];
     ratios.push(
-      `${backend}: validate/health at ${CLIENTS} clients = ${(perSecond["validate, 10 lines"] / health).toFixed(2)} (10 lines), ${(perSecond["validate, 500 lines"] / health).toFixed(2)} (500 lines)`,
+      `${backend}: validate/health at ${CLIENTS} clients = ${(perSecond["validate, 10 lines"] / health).toFixed(2)} (10 lines), ${(perSecond["validate, 500 lines"] / health).toFixed(2)} (500 lines); server CPU per request, health/validate = ${(cpu["GET /health"] / cpu["validate, 10 lines"]).toFixed(2)} (10 lines), ${(cpu["GET /health"] / cpu["validate, 500 lines"]).toFixed(2)} (500 lines)`,
     );
   } finally {
     await server.stop();
@@ -169,6 +191,7 @@ console.log(
       `${CLIENTS} clients req/s`,
       `${CLIENTS} clients p50`,
       `${CLIENTS} clients p95`,
+      "server CPU / request",
       "load 1 min",
     ],
     rows,
