@@ -162,6 +162,10 @@ export async function countRequest(db: Queryable, policies: RateLimitPolicy[], n
   const after = Date.now();
   return policies.map((policy) => {
     const row = byPartition.get(policy.partition)!;
+    // A budget written on every request keeps no state here (many client addresses would pile up).
+    if (localBatchOf(policy.quota) === 1) {
+      return { policy, hits: Number(row.hits), resetSeconds: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+    }
     const s = learn(c, row, after, policy.windowSeconds);
     return { policy, hits: Number(row.hits) + s.inflight + s.pending, resetSeconds: resetSeconds(s, after) };
   });
@@ -225,6 +229,9 @@ export async function countRequestInDatabase(db: Queryable, policies: RateLimitP
 function maybeCleanUp(db: Queryable, c: Counters, now: number): void {
   if (now - c.lastCleanup < CLEANUP_EVERY_MS) return;
   c.lastCleanup = now;
+  for (const [partition, s] of c.byPartition) {
+    if (now >= s.endsAt && s.inflight === 0) c.byPartition.delete(partition);
+  }
   db.query("delete from rate_limit_counters where expires_at < now() - interval '1 minute'").catch((e) =>
     console.error("rate limit counter cleanup:", e),
   );

@@ -63,8 +63,13 @@ for (const backend of testBackends()) {
     it("a small budget is written on every request", async () => {
       const a = instance(db);
       const p = policy(`t:${backend.name}:small`, 60);
-      for (let i = 0; i < 10; i++) await countRequest(a, [p]);
+      const hits: number[] = [];
+      for (let i = 0; i < 10; i++) hits.push((await countRequest(a, [p]))[0].hits);
       expect(a.writes).toBe(10);
+      expect(hits).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // Another instance's writes are seen at once.
+      expect((await countRequest(instance(db), [p]))[0].hits).toBe(11);
+      expect((await countRequest(a, [p]))[0].hits).toBe(12);
     });
 
     it("two instances on one database share the budget within N × batch", async () => {
