@@ -6,7 +6,7 @@ import type { Db } from "../shared/db/types.ts";
 import { openPglite } from "../shared/db/pglite.ts";
 import { openPostgres } from "../shared/db/postgres.ts";
 import { migrate } from "../shared/db/migrate.ts";
-import { countRequest } from "../shared/http/rate-limit-counter.ts";
+import { countRequestInDatabase as countRequest } from "../shared/http/rate-limit-counter.ts";
 import { policiesFor } from "../shared/http/rate-limit-policy.ts";
 import { DEFAULT_TIER_RATE_LIMITS } from "../shared/runtime/config.ts";
 import { machine, ms, summarise, table } from "./support.ts";

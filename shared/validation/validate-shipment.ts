@@ -7,8 +7,8 @@ import { collectReferenceAsk, runValidation, type ValidationOutcome } from "../r
 import { DEFAULT_GATE_SLUG, findGate, GATE_SLUGS } from "../rules/gates.ts";
 import { RULE_LIBRARY_VERSION } from "../rules/rule-table.ts";
 import { computeValidationHash } from "../hashing/validation-hash.ts";
-import { gatherReferenceFacts } from "../reference/gather-reference-facts.ts";
-import { screenPartyNames } from "./sanctions-screener.ts";
+import { gatherReferenceFactsCached } from "../reference/cached-reference-facts.ts";
+import { screenPartyNamesCached } from "./cached-screening.ts";
 import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
 import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
 import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
@@ -58,8 +58,8 @@ export async function validateShipment(
 
   const ask = collectReferenceAsk(data, documentTypes);
   const [facts, sanctions, stored] = await Promise.all([
-    gatherReferenceFacts(db, ask),
-    screenPartyNames(db, ask.partyNames),
+    gatherReferenceFactsCached(db, ask),
+    screenPartyNamesCached(db, ask.partyNames),
     readStoredVintages(db),
   ]);
   facts.sanctions = sanctions;

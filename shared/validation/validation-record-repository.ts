@@ -56,12 +56,17 @@ function toRecord(r: Row): ValidationRecord {
   };
 }
 
+/**
+ * Stores the record and returns it. Only what the database adds (ids, time) is read back: the results
+ * and layers are the caller's own objects, not re-parsed from jsonb (a 500-line record's results are
+ * tens of KB).
+ */
 export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord> {
-  const rows = await db.query(
+  const rows = await db.query<{ id: string; run_id: string; created_at: unknown }>(
     `insert into validation_records
        (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route, reference_data)
      values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12::text::jsonb)
-     returning *`,
+     returning id, run_id, created_at`,
     [
       v.accountId,
       v.shipmentId,
@@ -77,7 +82,23 @@ export async function insertValidationRecord(db: Queryable, v: NewValidationReco
       v.referenceData === undefined ? null : JSON.stringify(v.referenceData),
     ],
   );
-  return toRecord(rows[0]);
+  const { id, run_id, created_at } = rows[0];
+  return {
+    id,
+    run_id,
+    shipment_id: v.shipmentId,
+    gate_slug: v.gateSlug,
+    rule_library_version: v.ruleLibraryVersion,
+    document_types: v.documentTypes,
+    passed: v.passed,
+    score: v.score,
+    validation_hash: v.validationHash,
+    results: v.results,
+    layers: v.layers,
+    route: v.route,
+    reference_data: v.referenceData ?? null,
+    created_at: toIso(created_at)!,
+  };
 }
 
 /**

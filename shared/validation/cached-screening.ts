@@ -1,0 +1,42 @@
+/**
+ * screenPartyNames with a per-process memory of its answers: a party name screened once is not screened
+ * again while the reference data stays the same (the exporter and importer of a trader's shipments
+ * repeat from one validation to the next). The answers are screenPartyNames' own; they are forgotten
+ * when the reference tables' import signature changes (an OFAC import or refresh; seen within
+ * REFERENCE_STATE_TTL_MS) or after MAX_REMEMBERED_NAMES names.
+ */
+import type { Db } from "../db/types.ts";
+import type { SanctionsMatch } from "../rules/reference-facts.ts";
+import { referenceState } from "../reference/gather-reference-facts.ts";
+import { screenPartyNames } from "./sanctions-screener.ts";
+
+export const MAX_REMEMBERED_NAMES = 10_000;
+
+const memory = new WeakMap<object, { signature: string; answers: Map<string, SanctionsMatch | null> }>();
+
+export async function screenPartyNamesCached(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
+  if (names.length === 0) return new Map();
+  const { signature } = await referenceState(db);
+  let known = memory.get(db);
+  if (!known || known.signature !== signature || known.answers.size >= MAX_REMEMBERED_NAMES) {
+    known = { signature, answers: new Map() };
+    memory.set(db, known);
+  }
+  const answers = known.answers;
+  const missing = names.filter((n) => !answers.has(n));
+  const screened = missing.length > 0 ? await screenPartyNames(db, missing) : new Map<string, SanctionsMatch | null>();
+  // Only answers given under the signature read above are kept (an import may have happened meanwhile).
+  const remember = missing.length > 0 && (await referenceState(db)).signature === signature && memory.get(db) === known;
+  const result = new Map<string, SanctionsMatch | null>();
+  for (const n of names) {
+    if (screened.has(n)) {
+      const match = screened.get(n) ?? null;
+      if (remember) answers.set(n, match);
+      result.set(n, match);
+    } else if (answers.has(n)) {
+      const match = answers.get(n) ?? null;
+      result.set(n, match && { ...match });
+    }
+  }
+  return result;
+}
