@@ -603,8 +603,9 @@ export const RULE_CASES: Record<string, RuleCases> = {
         shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: 42 })),
         docs: ["EUR1_MOVEMENT_CERTIFICATE"],
       },
+      // The spec's severity E: the agreement name is not a soft-warning field.
+      { name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] },
     ],
-    warn: [{ name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
   },
   rule_doc_usmca_parties: {
     pass: [{ name: "US importer", shipment: usShipment(), docs: ["USMCA_CERTIFICATE_OF_ORIGIN"] }],
@@ -655,8 +656,7 @@ export const RULE_CASES: Record<string, RuleCases> = {
         shipment: variant(B(), (s) => (s.veterinary_data = { inspection_date: "2026-11-19" })),
         docs: ["HEALTH_VETERINARY_CERTIFICATE"],
       },
-    ],
-    warn: [
+      // The spec's severity E: the inspection date is not a soft-warning field.
       {
         name: "no date",
         shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })),
