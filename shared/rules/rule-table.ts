@@ -521,6 +521,17 @@ export const RULES: readonly RuleDefinition[] = [
   ),
   rule(
     {
+      id: "rule_port_airport_for_air",
+      category: C.route,
+      severity: "warning",
+      stage: 2,
+      description:
+        "Transport mode air: the ports of loading and discharge, when in the UN/LOCODE list, have the airport function (4); the air waybill prints their IATA codes",
+    },
+    route.airportForAir,
+  ),
+  rule(
+    {
       id: "rule_exporter_country_matches_origin",
       category: C.route,
       severity: "error",

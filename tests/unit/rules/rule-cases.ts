@@ -354,6 +354,23 @@ export const RULE_CASES: Record<string, RuleCases> = {
     pass: [{ name: "baseline", shipment: B() }],
     fail: [{ name: "Gdynia for a DE destination", shipment: variant(B(), (s) => (s.route.port_of_discharge = "PLGDY")) }],
   },
+  rule_port_airport_for_air: {
+    pass: [
+      { name: "air, Warszawa to New York JFK (airports)", shipment: airShipment() },
+      { name: "sea through Gdynia (no airport, not air)", shipment: variant(B(), (s) => (s.route.port_of_loading = "PLGDY")) },
+      {
+        name: "air, a port not in the list (rule_port_of_loading_valid's finding)",
+        shipment: variant(airShipment(), (s) => (s.route.port_of_loading = "PLZZZ")),
+      },
+    ],
+    fail: [
+      { name: "air from Gdynia (a seaport)", shipment: variant(airShipment(), (s) => (s.route.port_of_loading = "PLGDY")) },
+      {
+        name: "air to Felixstowe (a seaport)",
+        shipment: variant(airShipment(), (s) => ((s.route.port_of_discharge = "GBFXT"), (s.route.destination_country = "GB"))),
+      },
+    ],
+  },
   rule_exporter_country_matches_origin: {
     pass: [{ name: "baseline", shipment: B() }],
     fail: [{ name: "CN exporter", shipment: variant(B(), (s) => (s.exporter.country = "CN")) }],
