@@ -8,7 +8,11 @@
  *      and surnames of the npm package random-name (Moby word lists, MIT), plus the organisation names of
  *      tests/support/data/clean-company-names.txt;
  *  (c) containment: a listed two-word alias with one more name part ("Kim Song" + "Min"), which should not
- *      match on containment alone (reported: how many are flagged).
+ *      match on containment alone (reported: how many are flagged);
+ *  (d) two more forms (issue 25): a particle added to a listed two-word alias of an individual
+ *      ("Abbud al-Zumar", "Abbud bin Zumar" for "ZUMAR, Abbud"), and a listed organisation name of four or
+ *      more words with one inner word left out ("Korea Mining Trading" for "KOREA MINING DEVELOPMENT TRADING
+ *      CORPORATION").
  *
  *   npx tsx bench/sanctions/measure-name-forms.ts [--per-kind 300] [--verbose]
  */
@@ -87,6 +91,27 @@ const variants = [
     .flatMap(variantsOf)
     .filter((v) => v.form === "surname + patronymic"),
 ];
+// (d) a particle added to a two-word alias; an organisation name with one inner word left out.
+const particleVariants: Variant[] = [];
+for (const e of individuals) {
+  for (const a of e.aliases) {
+    const comma = a.name.indexOf(",");
+    const t = tokenizeName(a.name);
+    if (comma < 0 || t.length !== 2 || !t.every((x) => x.length >= 3)) continue;
+    const [sur, given] = [title(a.name.slice(0, comma).trim()), title(a.name.slice(comma + 1).trim())];
+    const particle = ["al-", "bin ", "el-"][particleVariants.length % 3];
+    particleVariants.push({ uid: e.uid, form: "particle added to a two-word alias", text: `${given} ${particle}${sur}` });
+  }
+}
+const entities = entries.filter((e) => e.list === "SDN" && e.type !== "individual" && e.type !== "vessel" && e.type !== "aircraft");
+const innerVariants: Variant[] = entities.flatMap((e) => {
+  const t = normalizeName(e.name).tokens;
+  if (t.length < 4 || !t.every((x) => x.length >= 3)) return [];
+  const left = 1 + (Number(e.uid) % (t.length - 2)); // an inner word, never the first or the last
+  return [{ uid: e.uid, form: "organisation, one inner word left out", text: title(t.filter((_, i) => i !== left).join(" ")) }];
+});
+variants.push(...everyKth(particleVariants, PER_KIND), ...everyKth(innerVariants, PER_KIND));
+
 const found = (v: Variant) => {
   const ranked = screenNameRanked(index, v.text, { threshold: SANCTIONS_MATCH_THRESHOLD, limit: 20 });
   return ranked.length > 0 && ranked.some((m) => m.score === ranked[0].score && m.uid === v.uid);

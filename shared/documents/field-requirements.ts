@@ -10,16 +10,15 @@
  *   - "precheck": a missing value blocks generation (spec: "Pre-checks that block generation");
  *   - "condition": the entry is the field a blocking condition reports on — the condition is coded below;
  *   - "warn": a missing value is a soft warning: generate-documents asks for confirm_warnings, and the
- *     document gets a fillable blank field. These are the spec's "Soft-warning fields" plus the
- *     recommended fields a document rule checks (EUR.1 agreement name, veterinary inspection date): the
- *     rule reports such a field as a warning when it is absent and as an error when it is present and
- *     invalid (docs/generation.md, "Soft warnings and document rules");
+ *     document gets a fillable blank field. These are exactly the spec's "Soft-warning fields" (nothing
+ *     more; docs/generation.md, "Soft warnings and document rules");
  *   - absent: informational only (what a complete form needs; missing values become fillable fields).
  * Every pre-check error's fieldPath is a `required` or `conditions` spec of its type and every warning's
- * fieldPath a `recommended` spec of its type (tested), so the endpoint's table and generate-documents agree.
- *
- * One addition to the spec's summary table: BILL_OF_LADING recommends bl_data.place_of_delivery, because
- * the spec's soft-warning table names it and a soft warning has to point at a recommended field.
+ * fieldPath a `recommended` or `softWarnings` spec of its type (tested), so the endpoint's table and
+ * generate-documents agree. The one soft-warning field the summary table does not list,
+ * bl_data.place_of_delivery, is in `softWarnings`: warned, not served.
+ * Fields a layout prints when present (the invoice number and date, the proforma number and date) are
+ * shipment fields, not requirements: the spec's table lists none for them.
  * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
  * generate-documents renders their blanks as fillable fields (final_doc false).
  */
@@ -78,6 +77,8 @@ export interface RequirementsRow {
   recommended: RequirementEntry[];
   /** Fields of the blocking conditions (not served: the spec's table does not list them). */
   conditions?: RequirementEntry[];
+  /** Soft-warning fields of the spec's soft-warning table that its summary table does not list (not served). */
+  softWarnings?: RequirementEntry[];
 }
 
 /** The table. Labels are what a form shows next to the field. */
@@ -92,8 +93,6 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
       spec("goods.total_value", "Total invoice value", "goods"),
     ],
     recommended: [
-      spec("invoice_data.invoice_number", "Invoice number", "goods"),
-      spec("invoice_data.invoice_date", "Invoice date (YYYY-MM-DD)", "goods"),
       spec("route.port_of_loading", "Port of loading", "route"),
       spec("route.port_of_discharge", "Port of discharge", "route"),
       spec("route.vessel_name", "Vessel / flight", "route"),
@@ -116,10 +115,10 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
     ],
     recommended: [
       spec("bl_data.freight_payment", "Freight payment (PREPAID or COLLECT)", "logistics", "warn"),
-      spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn"),
       spec("packaging.containers.*.container_number", "Container number", "logistics"),
       spec("packaging.containers.*.seal_number", "Seal number", "logistics"),
     ],
+    softWarnings: [spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn")],
   },
   AIR_WAYBILL: {
     required: [
@@ -140,10 +139,7 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
   },
   PROFORMA_INVOICE: {
     required: [...exporter(), ...importer(), spec("goods.currency", "Currency", "goods")],
-    recommended: [
-      spec("proforma_data.proforma_number", "Proforma invoice number", "goods"),
-      spec("proforma_data.proforma_date", "Proforma invoice date (YYYY-MM-DD)", "goods"),
-    ],
+    recommended: [],
   },
   INSURANCE_CERTIFICATE: {
     required: [],
@@ -196,7 +192,7 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
     ],
     recommended: [
       spec("veterinary_data.inspector_name", "Official veterinarian / inspector", "compliance"),
-      spec("veterinary_data.inspection_date", "Inspection date", "compliance", "warn"),
+      spec("veterinary_data.inspection_date", "Inspection date", "compliance"),
       spec("veterinary_data.attestation", "Health attestation", "compliance"),
     ],
   },
@@ -222,7 +218,7 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
   },
   EUR1_MOVEMENT_CERTIFICATE: {
     required: [],
-    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance", "warn")],
+    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
     conditions: preferentialZoneConditions(),
   },
   USMCA_CERTIFICATE_OF_ORIGIN: {
@@ -266,7 +262,9 @@ export interface PreconditionResult {
 
 function entry(docType: DocumentType, dataPath: string): RequirementEntry {
   const table = REQUIREMENTS_TABLE[docType];
-  const found = [...table.required, ...table.recommended, ...(table.conditions ?? [])].find((e) => e.dataPath === dataPath);
+  const found = [...table.required, ...table.recommended, ...(table.conditions ?? []), ...(table.softWarnings ?? [])].find(
+    (e) => e.dataPath === dataPath,
+  );
   if (!found) throw new Error(`No requirement ${dataPath} for ${docType}`);
   return found;
 }
@@ -403,10 +401,11 @@ export function preCheckErrorsFor(shipment: unknown, docType: DocumentType): Che
   }
 }
 
-/** Soft warnings for one type: its recommended "warn" fields that are missing. */
+/** Soft warnings for one type: its "warn" fields (the spec's soft-warning table) that are missing. */
 export function warningsFor(shipment: unknown, docType: DocumentType): CheckMessage[] {
   const title = DOCUMENT_TITLES[docType];
-  return REQUIREMENTS_TABLE[docType].recommended
+  const row = REQUIREMENTS_TABLE[docType];
+  return [...row.recommended, ...(row.softWarnings ?? [])]
     .filter((e) => e.check === "warn" && !hasValue(shipment, e.dataPath))
     .map((e) => ({
       message: `${title}: ${e.label} (${e.dataPath}) is missing; the document will have a blank field for it.`,

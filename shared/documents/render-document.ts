@@ -23,6 +23,7 @@ import { qrMatrix } from "./layout/qr.ts";
 import { PAGE, type FontRole } from "./layout/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
+import type { Airport } from "../reference/airports.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { sha256 } from "../hashing/sha256.ts";
 
@@ -40,6 +41,8 @@ export interface RenderInput {
   shipmentRef: string | null;
   /** Document date and PDF metadata dates; the renderer never reads the clock. */
   generatedAt: Date;
+  /** Airports of the route's UN/LOCODEs (lookupAirports), printed by the air waybill in boxes 8 and 9. */
+  airports?: Readonly<Record<string, Airport>>;
 }
 
 export const PRODUCER = "Trade Document Service";
@@ -54,6 +57,7 @@ function layoutInput(input: RenderInput): LayoutInput {
     shipmentId: input.shipmentId,
     generatedAt: input.generatedAt,
     generationNumber: input.generationNumber,
+    ...(input.airports ? { airports: input.airports } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../documents/render-document.ts";
+import { lookupAirports } from "../reference/airports.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
@@ -19,6 +20,12 @@ export function generationJobKind(services: Services): QueueKind {
     ...jobTableSpec("generation_jobs", 15),
     async run(row: QueuedRow) {
       const job = toGenerationJob(row);
+      const route = (job.input.shipment as { route?: Record<string, unknown> } | null)?.route;
+      // The air waybill names its airports by IATA code and name, from the UN/LOCODE table.
+      const airports =
+        job.document_type === "AIR_WAYBILL"
+          ? await lookupAirports(services.db, [route?.port_of_loading, route?.port_of_discharge])
+          : undefined;
       const bytes = await renderDocument({
         docType: job.document_type as DocumentType,
         shipment: job.input.shipment,
@@ -29,6 +36,7 @@ export function generationJobKind(services: Services): QueueKind {
         shipmentId: job.shipment_id,
         shipmentRef: job.input.shipmentRef,
         generatedAt: new Date(job.input.generatedAt),
+        ...(airports ? { airports } : {}),
       });
       const key = `documents/${job.account_id}/${job.id}.pdf`;
       await blobs.put(key, bytes, "application/pdf");

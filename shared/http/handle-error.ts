@@ -7,8 +7,8 @@ import type { AppEnv } from "./app-env.ts";
  * A body over the limit is refused without being read to its end (reading it would defeat the limit).
  * The rest of it is still on the connection, so the answer says `Connection: close`: the client opens
  * a new connection for its next request instead of reusing one the server is about to close.
- * (@hono/node-server still reads on for up to 500 ms before closing, so the client receives the 413
- * rather than a reset.)
+ * The Node server then reads and discards the rest of the body, within bounds, before it closes, so the
+ * client still sending receives the 413 rather than a reset (shared/server/lingering-close.ts).
  */
 function closeAfterTooLarge(c: Context<AppEnv>, status: number): void {
   if (status === 413) c.header("Connection", "close");

@@ -14,6 +14,7 @@ const READERS: Record<string, readonly string[]> = {
     "rule_port_of_discharge_valid",
     "rule_port_country_match_origin",
     "rule_port_country_match_dest",
+    "rule_port_airport_for_air",
     "rule_doc_bl_sea_only",
   ],
   hs_codes_us: ["rule_hs_code_us"],

@@ -28,7 +28,7 @@ import * as format from "./checks/format.ts";
 import { referenceDataCurrent } from "./checks/reference-data.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
-export const RULE_LIBRARY_VERSION = "2026.11.2";
+export const RULE_LIBRARY_VERSION = "2026.11.3";
 
 export const STAGE_NAMES: Record<Stage, "Schema Validation" | "Business Rules" | "Country Rules" | "Document Rules"> = {
   1: "Schema Validation",
@@ -521,6 +521,17 @@ export const RULES: readonly RuleDefinition[] = [
   ),
   rule(
     {
+      id: "rule_port_airport_for_air",
+      category: C.route,
+      severity: "warning",
+      stage: 2,
+      description:
+        "Transport mode air: the ports of loading and discharge, when in the UN/LOCODE list, have the airport function (4); the air waybill prints their IATA codes",
+    },
+    route.airportForAir,
+  ),
+  rule(
+    {
       id: "rule_exporter_country_matches_origin",
       category: C.route,
       severity: "error",
@@ -739,7 +750,7 @@ export const RULES: readonly RuleDefinition[] = [
       stage: 4,
       documents: ["VGM_DECLARATION"],
       description:
-        "vgm_data.weighing_method is 1 or 2 (number or string); absent: a warning (soft-warning field), present and invalid: an error",
+        "vgm_data.weighing_method is 1 or 2 (number or string); absent: a warning (a field of the spec's soft-warning table, see docs/generation.md), present and invalid: an error",
     },
     documents.vgmMethodValid,
   ),
@@ -750,7 +761,7 @@ export const RULES: readonly RuleDefinition[] = [
       severity: "error",
       stage: 4,
       documents: ["EUR1_MOVEMENT_CERTIFICATE"],
-      description: "preferential_origin.agreement_name set; absent: a warning (recommended field), present but not text: an error",
+      description: "preferential_origin.agreement_name set",
     },
     documents.eur1Agreement,
   ),
@@ -783,8 +794,7 @@ export const RULES: readonly RuleDefinition[] = [
       severity: "error",
       stage: 4,
       documents: ["HEALTH_VETERINARY_CERTIFICATE"],
-      description:
-        "veterinary_data.competent_authority present (error); veterinary_data.inspection_date present (absent: a warning, recommended field; present but not text: an error)",
+      description: "veterinary_data.competent_authority and veterinary_data.inspection_date present",
     },
     documents.healthVetAuthority,
   ),

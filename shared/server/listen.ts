@@ -1,4 +1,6 @@
+import type { HttpBindings } from "@hono/node-server";
 import { isDeno } from "../runtime/env.ts";
+import { DEFAULT_LINGERING_CLOSE, lingerAfterEarlyAnswer, type LingeringCloseBounds } from "./lingering-close.ts";
 
 export interface RunningServer {
   port: number;
@@ -7,8 +9,13 @@ export interface RunningServer {
 
 type FetchHandler = (req: Request) => Response | Promise<Response>;
 
+export interface ListenOptions {
+  /** Node: bounds of the lingering close after an early answer (config.lingeringClose). */
+  lingeringClose?: LingeringCloseBounds;
+}
+
 /** Serves a fetch handler with Deno.serve under Deno and @hono/node-server under Node. */
-export async function listen(fetch: FetchHandler, hostname: string, port: number): Promise<RunningServer> {
+export async function listen(fetch: FetchHandler, hostname: string, port: number, options: ListenOptions = {}): Promise<RunningServer> {
   if (isDeno()) {
     return await new Promise((resolve) => {
       const server = Deno.serve(
@@ -18,8 +25,16 @@ export async function listen(fetch: FetchHandler, hostname: string, port: number
     });
   }
   const { serve } = await import("@hono/node-server");
+  const bounds = options.lingeringClose ?? DEFAULT_LINGERING_CLOSE;
+  // An answer that closes the connection while the body is still arriving (the early 413) lingers.
+  const node = async (req: Request, env: HttpBindings) => {
+    const res = await fetch(req);
+    if (env?.incoming && res.headers.get("connection")?.toLowerCase() === "close")
+      lingerAfterEarlyAnswer(env.incoming, env.outgoing, bounds);
+    return res;
+  };
   return await new Promise((resolve) => {
-    const server = serve({ fetch, hostname, port }, (info) =>
+    const server = serve({ fetch: node as (req: Request) => Promise<Response>, hostname, port }, (info) =>
       resolve({
         port: info.port,
         close: () =>

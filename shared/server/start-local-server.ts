@@ -40,7 +40,7 @@ export async function startLocalServer(config: Config, options: { publicBaseUrlF
   // Workers first: jobs left behind by a previous run are picked up as soon as their lease ends.
   // TDS_IN_PROCESS_JOBS=false: this server only enqueues and answers; `npm run worker` does the work.
   if (config.inProcessJobs) startBackgroundTasks(services);
-  const server = await listen(gateway.fetch, config.host, config.port);
+  const server = await listen(gateway.fetch, config.host, config.port, { lingeringClose: config.lingeringClose });
   const url = `http://${config.host}:${server.port}`;
   // Build the sanctions index now (1–2 s) rather than inside the first validation request.
   getSanctionsIndex(db).catch((e) => console.error("sanctions index could not be built:", e));

@@ -47,7 +47,7 @@ export async function startWorkerProcess(config: Config, options: { pagesPort?: 
   let pagesUrl: string | undefined;
   if (options.pagesPort !== undefined) {
     const gateway = createGateway(await loadFunctionApps(PAGE_FUNCTIONS));
-    server = await listen(gateway.fetch, config.host, options.pagesPort);
+    server = await listen(gateway.fetch, config.host, options.pagesPort, { lingeringClose: config.lingeringClose });
     pagesUrl = `http://${config.host}:${server.port}`;
   }
   console.log(`worker ${hostname()}:${process.pid} running generation, extraction and webhook jobs`);

@@ -47,3 +47,30 @@ export const LocodeSchema = z
   .string()
   .refine((s) => parseLocode(s) !== null, { message: 'Expected a UN/LOCODE: country and location, e.g. "DEHAM" or "DE HAM"' })
   .transform((s) => parseLocode(s)!.code);
+
+/** The parts of a UN/LOCODE entry that name its airport. */
+export interface LocodeAirportColumns {
+  /** Location part of the code ("GDN" of PLGDN). */
+  location: string;
+  /** The code list's IATA column: filled only where the IATA code differs from the location part. */
+  iata: string | null;
+  /** The code list's Function column, e.g. "1--4----"; "4" in position 4 marks an airport. */
+  function: string | null;
+}
+
+/** True when the Function column has the airport classifier ("4" in position 4). */
+export function hasAirportFunction(fn: string | null): boolean {
+  return fn?.charAt(3) === "4";
+}
+
+/**
+ * The three-letter IATA code of a UN/LOCODE entry, as UNECE documents it: the IATA column where it
+ * differs from the location part, the location part for a place with an airport function otherwise;
+ * null when neither gives one (no IATA column and no airport function, or not three letters).
+ */
+export function iataCodeOf(entry: LocodeAirportColumns): string | null {
+  const iata = entry.iata?.trim().toUpperCase();
+  if (iata) return /^[A-Z]{3}$/.test(iata) ? iata : null;
+  const location = entry.location.trim().toUpperCase();
+  return hasAirportFunction(entry.function) && /^[A-Z]{3}$/.test(location) ? location : null;
+}

@@ -9,9 +9,9 @@ import { sampleShipment } from "../support/sample-shipments.ts";
 type Shipment = Record<string, any>;
 
 /**
- * Every (soft-warning or recommended field, document rule that reads it) pair, through both generate
- * endpoints: absent → a soft warning that confirm_warnings: true confirms, and the document gets a
- * fillable blank field; present and invalid → 422 SVC_GEN_001 (docs/generation.md lists the pairs).
+ * The (soft-warning field, document rule that reads it) pair, through both generate endpoints: absent →
+ * a soft warning that confirm_warnings: true confirms, and the document gets a fillable blank field;
+ * present and invalid → 422 SVC_GEN_001 (docs/generation.md lists the pairs).
  */
 const PAIRS = [
   {
@@ -21,17 +21,24 @@ const PAIRS = [
     drop: (s: Shipment) => delete s.vgm_data.weighing_method,
     invalid: (s: Shipment) => (s.vgm_data.weighing_method = 3),
   },
+] as const;
+
+/**
+ * Recommended fields a document rule reads that are not in the spec's soft-warning table: absent is no
+ * soft warning but the rule's error (the spec's severity E), which blocks generation, confirmed or not.
+ */
+const RULE_FIELDS = [
   {
     docType: "EUR1_MOVEMENT_CERTIFICATE",
     rule: "rule_doc_eur1_agreement",
-    fieldPath: "preferentialOrigin.agreementName",
+    field: "preferential_origin.agreement_name",
     drop: (s: Shipment) => delete s.preferential_origin.agreement_name,
     invalid: (s: Shipment) => (s.preferential_origin.agreement_name = 42),
   },
   {
     docType: "HEALTH_VETERINARY_CERTIFICATE",
     rule: "rule_doc_health_vet_authority",
-    fieldPath: "veterinaryData.inspectionDate",
+    field: "veterinary_data.inspection_date",
     drop: (s: Shipment) => delete s.veterinary_data.inspection_date,
     invalid: (s: Shipment) => (s.veterinary_data.inspection_date = true),
   },
@@ -92,6 +99,13 @@ for (const backend of testBackends()) {
       expect(r.body.requirements.DANGEROUS_GOODS_DECLARATION.required.map((f: { dataPath: string }) => f.dataPath)).toEqual([
         "hazardous_shipment.emergency_contact",
       ]);
+      // No recommended field for the proforma invoice, only ports and vessel for the commercial invoice.
+      expect(r.body.requirements.PROFORMA_INVOICE.recommended).toEqual([]);
+      expect(r.body.requirements.COMMERCIAL_INVOICE.recommended.map((f: { dataPath: string }) => f.dataPath)).toEqual([
+        "route.port_of_loading",
+        "route.port_of_discharge",
+        "route.vessel_name",
+      ]);
       // The destination rule stays a pre-check condition.
       const s = sampleShipment() as Shipment;
       s.route.destination_country = "US";
@@ -146,6 +160,26 @@ for (const backend of testBackends()) {
         } else {
           expect(created.status).toBe(400);
         }
+      });
+    });
+
+    describe.each(RULE_FIELDS)("$docType: $rule", ({ docType, rule, field, drop, invalid }) => {
+      it.each([
+        ["absent", drop],
+        ["present and invalid", invalid],
+      ] as const)("%s: no soft warning, the rule's error blocks generation, confirmed or not", async (_name, change) => {
+        const s = sampleShipment() as Shipment;
+        change(s);
+        for (const confirm of [undefined, true]) {
+          const r = await viaFunction(s, docType, confirm);
+          expect(r.status, JSON.stringify(r.body)).toBe(422);
+          expect(r.body.error.code).toBe("SVC_GEN_001");
+          expect(JSON.stringify(r.body.error)).toContain(rule);
+        }
+        const v = await gw.call("POST", `/api/v1/shipments/validate?document_types=${docType}`, { body: s, apiKey: key });
+        expect(v.body.results.filter((r: { rule_id: string }) => r.rule_id === rule)).toEqual([
+          expect.objectContaining({ severity: "error", field }),
+        ]);
       });
     });
   });

@@ -73,6 +73,11 @@ const BASE_FIELDS: FormField[] = [
   f("route.voyage_number", "Voyage number", "route"),
   f("goods.currency", "Currency", "goods", "text", { hint: "ISO 4217, e.g. EUR" }),
   f("goods.total_value", "Total invoice value", "goods", "number"),
+  // Printed by the commercial and proforma invoice when present; not in the spec's requirements table.
+  f("invoice_data.invoice_number", "Invoice number", "goods"),
+  f("invoice_data.invoice_date", "Invoice date (YYYY-MM-DD)", "goods"),
+  f("proforma_data.proforma_number", "Proforma invoice number", "goods"),
+  f("proforma_data.proforma_date", "Proforma invoice date (YYYY-MM-DD)", "goods"),
   f("goods.line_items.*.description", "Description", "goods"),
   f("goods.line_items.*.hs_code", "HS code", "goods", "text", { hint: "Suggestions follow the destination's tariff schedule" }),
   f("goods.line_items.*.quantity", "Quantity", "goods", "number"),
@@ -97,7 +102,11 @@ const BASE_FIELDS: FormField[] = [
 
 /** The table's entries that mark a row of a group, e.g. goods.line_items.*.compliance_flags. */
 function tableEntries() {
-  return DOCUMENT_TYPES.flatMap((t) => [...REQUIREMENTS_TABLE[t].required, ...REQUIREMENTS_TABLE[t].recommended]);
+  return DOCUMENT_TYPES.flatMap((t) => [
+    ...REQUIREMENTS_TABLE[t].required,
+    ...REQUIREMENTS_TABLE[t].recommended,
+    ...(REQUIREMENTS_TABLE[t].softWarnings ?? []),
+  ]);
 }
 
 /** Every field: the base list, then each table path not in it (label and tab from the table). */

@@ -1,7 +1,8 @@
 /**
  * Air waybill with the IATA box structure (Resolution 600a): shipper and consignee with account
  * numbers, AWB number and issuing carrier, issuing carrier's agent with IATA code, accounting
- * information, airport of departure and routing, airport of destination, flight/date, currency, charges
+ * information, airport of departure and routing, airport of destination (IATA code and airport name, from
+ * the UN/LOCODE list; the UN/LOCODE where the list gives none), flight/date, currency, charges
  * code, WT/VAL and other charges prepaid/collect, declared values for carriage and customs, amount of
  * insurance, handling information, the rating line (pieces, gross weight, rate class, chargeable weight,
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
@@ -15,7 +16,7 @@ import {
   type LayoutInput,
   numeric,
   partyPieces,
-  portLabel,
+  airportLabel,
   Reader,
   row,
   signature,
@@ -64,6 +65,8 @@ function ratingTable(r: Reader): TableBlock {
 
 export const airWaybill = (input: LayoutInput): DocumentModel => {
   const r = new Reader(input);
+  // Boxes 8 and 9 name the airports by IATA code and name (Resolution 600a), not by UN/LOCODE.
+  const airport = airportLabel(input.airports);
   const code = (r.str("awb_data.charge_code") ?? "").toUpperCase();
   const prepaid = code.startsWith("P");
   const collect = code.startsWith("C");
@@ -115,10 +118,10 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
         box(
           "8",
           "Airport of departure (address of first carrier) and requested routing",
-          [r.slot("route.port_of_loading", { format: portLabel }), ...r.optional("awb_data.routing", { label: "Routing:" })],
+          [r.slot("route.port_of_loading", { format: airport }), ...r.optional("awb_data.routing", { label: "Routing:" })],
           1.4,
         ),
-        box("9", "Airport of destination", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("9", "Airport of destination", [r.slot("route.port_of_discharge", { format: airport })]),
         box("10", "Requested flight / date", [r.slot("awb_data.flight")], 0.8),
       ),
       row(

@@ -18,6 +18,7 @@ import type {
 import { arrayAt, getAt } from "../data.ts";
 import { countryLabel, countryName } from "../countries.ts";
 import { parseLocode } from "../../trade/locode.ts";
+import type { Airport } from "../../reference/airports.ts";
 import {
   columnDecimals,
   displayValue,
@@ -37,6 +38,8 @@ export interface LayoutInput {
   shipmentId: string | null;
   generatedAt: Date;
   generationNumber: number;
+  /** Airports of the route's UN/LOCODEs (IATA code and name), for the air waybill; absent: none known. */
+  airports?: Readonly<Record<string, Airport>>;
 }
 
 export type Layout = (input: LayoutInput) => DocumentModel;
@@ -240,6 +243,19 @@ export function portLabel(value: unknown): string | null {
     return name !== locode.country ? `${code} (${name})` : code;
   }
   return code;
+}
+
+/**
+ * An airport as an air waybill names it: the IATA code and the airport's name, "GDN – Gdansk", when the
+ * UN/LOCODE list gives the place one; otherwise the UN/LOCODE with its country (portLabel).
+ */
+export function airportLabel(airports: Readonly<Record<string, Airport>> | undefined): (value: unknown) => string | null {
+  return (value) => {
+    const code = displayValue(value);
+    const locode = code === null ? null : parseLocode(code);
+    const airport = locode ? airports?.[locode.code] : undefined;
+    return airport ? `${airport.iata} – ${airport.name}` : portLabel(value);
+  };
 }
 
 const MODE_LABELS: Record<string, string> = { sea: "Sea", air: "Air", road: "Road", rail: "Rail", multimodal: "Multimodal" };

@@ -59,6 +59,8 @@ const PROBE_ENTRIES: SanctionsEntry[] = [
     list: "CONS",
     aliases: [{ name: "Globaltrade", type: "weak aka" }],
   },
+  // Four words: one inner word may be left out (innerWordsMask).
+  { uid: "4", name: "KOREA MINING DEVELOPMENT TRADING CORPORATION", type: "-0-", programs: ["DPRK"], list: "SDN", aliases: [] },
 ];
 
 let fingerprint: Promise<string> | null = null;

@@ -157,7 +157,11 @@ export const vgmSeaContainer: FindingCheck = (shipment) => {
   return out;
 };
 
-/** Absent: a warning (a soft-warning field, filled in on the form later); present and not 1 or 2: an error. */
+/**
+ * Absent: a warning, the one difference from the spec's severity E (docs/generation.md): the weighing method
+ * is a field of the spec's soft-warning table, which a confirmed request generates with a blank for, so an
+ * error on absence would block what the soft warning lets through. Present and not 1 or 2: an error.
+ */
 export const vgmMethodValid: FindingCheck = (shipment) => {
   const method = at(shipment, "vgm_data", "weighing_method");
   if (method === 1 || method === 2 || (typeof method === "string" && /^\s*[12]\s*$/.test(method))) return [];
@@ -182,28 +186,17 @@ export const vgmMethodValid: FindingCheck = (shipment) => {
   ];
 };
 
-/** Absent: a warning (recommended field, a blank on the form); present but not text: an error. */
+/** The spec's severity E, absent or not text: the agreement name is not a soft-warning field. */
 export const eur1Agreement: FindingCheck = (shipment) => {
   const value = at(shipment, "preferential_origin", "agreement_name");
   if (str(value) !== undefined) return [];
-  if (absent(value)) {
-    return [
-      {
-        path: ["preferential_origin", "agreement_name"],
-        severity: "warning",
-        message:
-          `An EUR.1 movement certificate was requested but the preferential agreement is missing. Expected the name of the trade ` +
-          `agreement that grants preferential origin (e.g. "EU-Switzerland FTA"). The certificate gets a blank field for it: fill it in, ` +
-          `or set preferential_origin.agreement_name.`,
-      },
-    ];
-  }
   return [
     {
       path: ["preferential_origin", "agreement_name"],
       message:
-        `An EUR.1 movement certificate was requested but the preferential agreement ${found(value)}. Expected the name of the ` +
-        `trade agreement that grants preferential origin (e.g. "EU-Switzerland FTA"). Set preferential_origin.agreement_name.`,
+        `An EUR.1 movement certificate was requested but the preferential agreement ${found(value)}. ` +
+        `Expected the name of the trade agreement that grants preferential origin (e.g. "EU-Switzerland FTA"). ` +
+        `Set preferential_origin.agreement_name.`,
     },
   ];
 };
@@ -258,23 +251,15 @@ export const healthVetAuthority: FindingCheck = (shipment) => {
         `veterinary authority that certifies the consignment. Set veterinary_data.competent_authority.`,
     });
   }
-  // The inspection date is a recommended field: absent is a warning (a blank on the certificate), present
-  // but not text is an error (a malformed date string is rule_format_date_iso8601's finding).
+  // The spec's severity E for the inspection date too (it is not a soft-warning field); a malformed date
+  // string is rule_format_date_iso8601's finding.
   const date = at(shipment, "veterinary_data", "inspection_date");
-  if (absent(date)) {
-    out.push({
-      path: ["veterinary_data", "inspection_date"],
-      severity: "warning",
-      message:
-        `A health/veterinary certificate was requested but the inspection date is missing. Expected the ISO 8601 date of the ` +
-        `veterinary inspection, e.g. "2026-11-20". The certificate gets a blank field for it: fill it in, or set veterinary_data.inspection_date.`,
-    });
-  } else if (str(date) === undefined) {
+  if (str(date) === undefined) {
     out.push({
       path: ["veterinary_data", "inspection_date"],
       message:
-        `A health/veterinary certificate was requested but the inspection date ${found(date)}. Expected the ISO 8601 date of the ` +
-        `veterinary inspection, e.g. "2026-11-20". Set veterinary_data.inspection_date.`,
+        `A health/veterinary certificate was requested but the inspection date ${found(date)}. ` +
+        `Expected the ISO 8601 date of the veterinary inspection, e.g. "2026-11-20". Set veterinary_data.inspection_date.`,
     });
   }
   return out;

@@ -1,5 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { at, countryCode, str } from "../shipment-access.ts";
+import { at, countryCode, str, transportMode } from "../shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
 import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 import { found, notLoaded } from "./helpers.ts";
@@ -64,6 +64,32 @@ export function portCountryMatch(field: PortField, routeField: "origin_country" 
     ];
   };
 }
+
+/**
+ * An air shipment's ports of loading and discharge are airports: places with the airport function (4)
+ * in the UN/LOCODE list, whose IATA code the air waybill prints. A code that is malformed or not in the
+ * list is rule_port_of_*_valid's finding; with port_codes empty, that rule reports it could not check.
+ */
+export const airportForAir: FindingCheck = (shipment, { facts }) => {
+  if (transportMode(shipment) !== "air") return [];
+  const out: Finding[] = [];
+  for (const field of ["port_of_loading", "port_of_discharge"] as const) {
+    const raw = str(at(shipment, "route", field));
+    const code = raw === undefined ? null : normaliseLocode(raw);
+    const fact = code === null ? undefined : facts.ports.get(code);
+    if (!fact || fact.functions.airport) continue;
+    const label = field === "port_of_loading" ? "airport of departure" : "airport of destination";
+    out.push({
+      path: ["route", field],
+      message:
+        `The shipment goes by air but route.${field} ${code} (${fact.name}) has no airport function in the UN/LOCODE list. ` +
+        `Expected the UN/LOCODE of the ${label}, a place with function 4 (airport), e.g. "DEMUC" for Munich; ` +
+        `the air waybill names it by its IATA code. Enter the airport's code, or check route.transport_mode.`,
+      context: { port: code, port_name: fact.name },
+    });
+  }
+  return out;
+};
 
 export function partyCountryMatch(party: "exporter" | "importer", routeField: "origin_country" | "destination_country"): FindingCheck {
   return (shipment) => {

@@ -26,6 +26,9 @@ export const serverVariables = {
   TDS_DEFAULT_TIER: choice(TIERS, "free"),
   TDS_MAX_JSON_BYTES: integer(1, 2 * 1024 * 1024),
   TDS_MAX_UPLOAD_BYTES: integer(1, 10 * 1024 * 1024),
+  // Lingering close after an early 413 (Node server): discard at most this much of the rest, this long.
+  TDS_LINGERING_CLOSE_MAX_BYTES: integer(0, 64 * 1024 * 1024),
+  TDS_LINGERING_CLOSE_SECONDS: integer(0, 30),
   TDS_REFERENCE_DIR: text(),
   TDS_DOWNLOAD_TTL_SECONDS: integer(1, 5 * 24 * 3600),
   // Unset: the runner's default (true for npm start, false for a function on its own).
@@ -44,6 +47,11 @@ export interface ServerSettings {
   supabaseUrl?: string;
   maxJsonBodyBytes: number;
   maxUploadBytes: number;
+  /**
+   * After an early 413 the Node server reads and discards the rest of the body, at most this many bytes
+   * for at most this long, then closes (shared/server/lingering-close.ts).
+   */
+  lingeringClose: { maxBytes: number; maxMs: number };
   defaultTier: Tier;
   referenceDir?: string;
   /** How long a signed download address stays valid. */
@@ -70,6 +78,7 @@ export function serverSettings(v: Vars<typeof serverVariables>, inProcessJobsByD
     supabaseUrl: v.SUPABASE_URL,
     maxJsonBodyBytes: v.TDS_MAX_JSON_BYTES,
     maxUploadBytes: v.TDS_MAX_UPLOAD_BYTES,
+    lingeringClose: { maxBytes: v.TDS_LINGERING_CLOSE_MAX_BYTES, maxMs: v.TDS_LINGERING_CLOSE_SECONDS * 1000 },
     defaultTier: v.TDS_DEFAULT_TIER,
     referenceDir: v.TDS_REFERENCE_DIR,
     downloadTtlSeconds: v.TDS_DOWNLOAD_TTL_SECONDS,

@@ -46,7 +46,11 @@ describe("field requirements table", () => {
       "goods.currency",
       "goods.total_value",
     );
-    has("COMMERCIAL_INVOICE", "recommended", "route.port_of_loading", "route.port_of_discharge", "route.vessel_name");
+    expect(dataPaths("COMMERCIAL_INVOICE", "recommended")).toEqual([
+      "route.port_of_loading",
+      "route.port_of_discharge",
+      "route.vessel_name",
+    ]);
     has("PACKING_LIST", "required", "exporter.name", "importer.name", "packaging.total_packages");
     has("PACKING_LIST", "recommended", "packaging.total_gross_weight_kg");
     has(
@@ -58,22 +62,18 @@ describe("field requirements table", () => {
       "route.port_of_discharge",
       "route.vessel_name",
     );
-    has(
-      "BILL_OF_LADING",
-      "recommended",
+    expect(dataPaths("BILL_OF_LADING", "recommended")).toEqual([
       "bl_data.freight_payment",
       "packaging.containers.*.container_number",
       "packaging.containers.*.seal_number",
-    );
+    ]);
     has("AIR_WAYBILL", "required", "exporter.name", "importer.name", "route.port_of_loading", "route.port_of_discharge");
     has("AIR_WAYBILL", "recommended", "awb_data.issuing_carrier", "awb_data.agent_name", "awb_data.charge_code");
     has("CERTIFICATE_OF_ORIGIN", "required", "exporter.name", "importer.name", "route.origin_country");
     expect(FIELD_REQUIREMENTS.CERTIFICATE_OF_ORIGIN.recommended).toEqual([]);
     has("PROFORMA_INVOICE", "required", "exporter.name", "importer.name", "goods.currency");
-    // The spec lists none; the invoice's own number and date are added (printed in box 2, extracted
-    // from uploaded invoices), as informational recommendations that never block or warn.
-    expect(dataPaths("PROFORMA_INVOICE", "recommended")).toEqual(["proforma_data.proforma_number", "proforma_data.proforma_date"]);
-    has("COMMERCIAL_INVOICE", "recommended", "invoice_data.invoice_number", "invoice_data.invoice_date");
+    // The spec lists none: the proforma's number and date are shipment fields it prints when present.
+    expect(FIELD_REQUIREMENTS.PROFORMA_INVOICE.recommended).toEqual([]);
     expect(FIELD_REQUIREMENTS.INSURANCE_CERTIFICATE.required).toEqual([]);
     has(
       "INSURANCE_CERTIFICATE",
@@ -143,9 +143,14 @@ describe("field requirements table", () => {
     has("USMCA_CERTIFICATE_OF_ORIGIN", "recommended", "usmca_data.producer_name", "usmca_data.certifier_type");
   });
 
-  it("marks the spec's soft-warning fields, and the recommended fields a document rule checks, as warnings", () => {
+  it("marks exactly the spec's soft-warning fields as warnings, nothing more", () => {
     const warned = Object.fromEntries(
-      DOCUMENT_TYPES.map((t) => [t, REQUIREMENTS_TABLE[t].recommended.filter((e) => e.check === "warn").map((e) => e.dataPath)]),
+      DOCUMENT_TYPES.map((t) => [
+        t,
+        [...REQUIREMENTS_TABLE[t].recommended, ...(REQUIREMENTS_TABLE[t].softWarnings ?? [])]
+          .filter((e) => e.check === "warn")
+          .map((e) => e.dataPath),
+      ]),
     );
     expect(warned).toEqual({
       ...Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, []])),
@@ -159,10 +164,6 @@ describe("field requirements table", () => {
       VGM_DECLARATION: ["vgm_data.weighing_method", "vgm_data.weighing_station", "vgm_data.authorised_person"],
       SHIPPERS_LETTER_OF_INSTRUCTION: ["sli_data.forwarding_agent_name", "sli_data.eei_filing"],
       AIR_WAYBILL: ["awb_data.issuing_carrier", "awb_data.agent_name"],
-      // Not in the spec's soft-warning table: recommended fields read by rule_doc_eur1_agreement and
-      // rule_doc_health_vet_authority (docs/generation.md, "Soft warnings and document rules").
-      EUR1_MOVEMENT_CERTIFICATE: ["preferential_origin.agreement_name"],
-      HEALTH_VETERINARY_CERTIFICATE: ["veterinary_data.inspection_date"],
     });
   });
 });
@@ -352,7 +353,7 @@ describe("consistency of the checks with the table (property)", () => {
     { requiredKeys: [] },
   );
 
-  it("every error is on a required field and every warning on a recommended field of its type", () => {
+  it("every error is on a required field and every warning on a soft-warning field (recommended, or not served) of its type", () => {
     fc.assert(
       fc.property(shipment, fc.subarray([...DOCUMENT_TYPES], { minLength: 1 }), (s, types) => {
         const result = checkPreconditions(s, types);
@@ -369,7 +370,8 @@ describe("consistency of the checks with the table (property)", () => {
         }
         for (const { docType, warnings } of result.warnings) {
           for (const w of warnings) {
-            expect(FIELD_REQUIREMENTS[docType].recommended.some((spec) => spec.fieldPath === w.fieldPath && spec.tab === w.tab)).toBe(true);
+            const specs = [...REQUIREMENTS_TABLE[docType].recommended, ...(REQUIREMENTS_TABLE[docType].softWarnings ?? [])];
+            expect(specs.some((spec) => spec.check === "warn" && spec.fieldPath === w.fieldPath && spec.tab === w.tab)).toBe(true);
           }
         }
       }),

@@ -354,6 +354,23 @@ export const RULE_CASES: Record<string, RuleCases> = {
     pass: [{ name: "baseline", shipment: B() }],
     fail: [{ name: "Gdynia for a DE destination", shipment: variant(B(), (s) => (s.route.port_of_discharge = "PLGDY")) }],
   },
+  rule_port_airport_for_air: {
+    pass: [
+      { name: "air, Warszawa to New York JFK (airports)", shipment: airShipment() },
+      { name: "sea through Gdynia (no airport, not air)", shipment: variant(B(), (s) => (s.route.port_of_loading = "PLGDY")) },
+      {
+        name: "air, a port not in the list (rule_port_of_loading_valid's finding)",
+        shipment: variant(airShipment(), (s) => (s.route.port_of_loading = "PLZZZ")),
+      },
+    ],
+    fail: [
+      { name: "air from Gdynia (a seaport)", shipment: variant(airShipment(), (s) => (s.route.port_of_loading = "PLGDY")) },
+      {
+        name: "air to Felixstowe (a seaport)",
+        shipment: variant(airShipment(), (s) => ((s.route.port_of_discharge = "GBFXT"), (s.route.destination_country = "GB"))),
+      },
+    ],
+  },
   rule_exporter_country_matches_origin: {
     pass: [{ name: "baseline", shipment: B() }],
     fail: [{ name: "CN exporter", shipment: variant(B(), (s) => (s.exporter.country = "CN")) }],
@@ -603,8 +620,9 @@ export const RULE_CASES: Record<string, RuleCases> = {
         shipment: variant(B(), (s) => (s.preferential_origin = { agreement_name: 42 })),
         docs: ["EUR1_MOVEMENT_CERTIFICATE"],
       },
+      // The spec's severity E: the agreement name is not a soft-warning field.
+      { name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] },
     ],
-    warn: [{ name: "missing", shipment: B(), docs: ["EUR1_MOVEMENT_CERTIFICATE"] }],
   },
   rule_doc_usmca_parties: {
     pass: [{ name: "US importer", shipment: usShipment(), docs: ["USMCA_CERTIFICATE_OF_ORIGIN"] }],
@@ -655,8 +673,7 @@ export const RULE_CASES: Record<string, RuleCases> = {
         shipment: variant(B(), (s) => (s.veterinary_data = { inspection_date: "2026-11-19" })),
         docs: ["HEALTH_VETERINARY_CERTIFICATE"],
       },
-    ],
-    warn: [
+      // The spec's severity E: the inspection date is not a soft-warning field.
       {
         name: "no date",
         shipment: variant(B(), (s) => (s.veterinary_data = { competent_authority: "GIW" })),

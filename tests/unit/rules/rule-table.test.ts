@@ -90,8 +90,16 @@ describe("rule table", () => {
     // Project rules beside the spec's: schema type (stage 1), embargoed regions (issue 11) and the reference-data age warning (issue 17).
     expect(RULES_BY_ID.get("rule_embargoed_region")).toMatchObject({ category: "Sanctions", severity: "error", stage: 2 });
     expect(RULES_BY_ID.get("rule_reference_data_current")).toMatchObject({ category: "Reference Data", severity: "warning", stage: 2 });
+    // An air shipment's ports have an airport (issue 25): a warning, the spec has no such rule.
+    expect(RULES_BY_ID.get("rule_port_airport_for_air")).toMatchObject({ category: "Route and Transport", severity: "warning", stage: 2 });
     expect(RULES.map((r) => r.id).sort()).toEqual(
-      [...Object.keys(SPEC_RULES), "rule_schema_type", "rule_embargoed_region", "rule_reference_data_current"].sort(),
+      [
+        ...Object.keys(SPEC_RULES),
+        "rule_schema_type",
+        "rule_embargoed_region",
+        "rule_reference_data_current",
+        "rule_port_airport_for_air",
+      ].sort(),
     );
   });
 

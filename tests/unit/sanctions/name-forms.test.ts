@@ -8,6 +8,16 @@ const ENTRIES: SanctionsEntry[] = [
   { uid: "3", name: "AMEZCUA CONTRERAS, Luis Ignacio", type: "individual", programs: ["SDNTK"], list: "SDN", aliases: [] },
   { uid: "4", name: "KORDIC, Dario", type: "individual", programs: ["BALKANS"], list: "SDN", aliases: [] },
   { uid: "5", name: "RI, Chol Ho", type: "individual", programs: ["DPRK"], list: "SDN", aliases: [{ name: "KIM SONG", type: "aka" }] },
+  {
+    uid: "6",
+    name: "AL-ZOMOR, Abboud Abdul Latif Hassan",
+    type: "individual",
+    programs: ["SDGT"],
+    list: "SDN",
+    aliases: [{ name: "ZUMAR, Abbud", type: "aka" }],
+  },
+  { uid: "7", name: "KOREA MINING DEVELOPMENT TRADING CORPORATION", type: "-0-", programs: ["DPRK"], list: "SDN", aliases: [] },
+  { uid: "8", name: "BANK MELLI IRAN", type: "-0-", programs: ["IRAN"], list: "SDN", aliases: [] },
   // Many unrelated names, so that the tokens above are rare on the list as they are on the real one.
   ...Array.from({ length: 300 }, (_, i) => ({
     uid: String(100 + i),
@@ -60,6 +70,29 @@ describe("screening names as they are really written", () => {
     expect(uid("Kim Song Ali")).toBeNull();
     // The primary name with one extra part still matches (see above), and the alias alone in another order.
     expect(uid("Song Kim")).toBe("5");
+  });
+
+  it("matches a two-word alias with a particle added, but not with another name added", () => {
+    expect(uid("Abbud Zumar")).toBe("6");
+    expect(uid("Abbud al-Zumar")).toBe("6");
+    expect(uid("Abbud bin Zumar")).toBe("6");
+    expect(uid("Abbud Zumar Min")).toBeNull();
+    // "Abu" is a name ("father of"), not a particle one may add.
+    expect(uid("Abu Abbud Zumar")).toBeNull();
+  });
+
+  it("matches an organisation name of four or more words with one inner word left out, the rest in order", () => {
+    expect(uid("Korea Mining Trading Corporation")).toBe("7");
+    expect(uid("Korea Development Trading Corp.")).toBe("7");
+    // Not the first or the last word, not two words, not another order, not an extra word instead.
+    expect(uid("Mining Development Trading Corporation")).toBeNull();
+    expect(uid("Korea Mining Development Corporation")).toBeNull();
+    expect(uid("Korea Trading Corporation")).toBeNull();
+    expect(uid("Korea Trading Mining Corporation")).toBeNull();
+    expect(uid("Korea Mining Export Trading Corporation")).toBeNull();
+    // A three-word name keeps every word: "Bank Iran" is not BANK MELLI IRAN.
+    expect(uid("Bank Iran")).toBeNull();
+    expect(uid("Bank Melli Iran")).toBe("8");
   });
 
   it("leaves numbers and ordinals that are part of a name alone", () => {

@@ -7,7 +7,7 @@ import { isOnlyLegalForm, NAME_STOPWORDS, normalizeName, tokenizeName } from "..
 import type { EntryKind } from "./sanctions-index-model.ts";
 
 /** Name particles: optional tokens in names of individuals. */
-const NAME_PARTICLES: ReadonlySet<string> = new Set([
+export const NAME_PARTICLES: ReadonlySet<string> = new Set([
   "al",
   "el",
   "bin",

@@ -7,6 +7,21 @@ import { bitOf } from "./encode-postings.ts";
 import { compareStrings } from "./order-entries.ts";
 import type { IndexedEntry, IndexedName, SanctionsEntry } from "./sanctions-index-model.ts";
 
+/**
+ * An organisation name needs this many required words before one inner word may be left out: with three,
+ * "BANK MELLI IRAN" would match "Bank Iran".
+ */
+export const MIN_WORDS_FOR_INNER_DROP = 4;
+
+/** Bits of the required words strictly between the first and the last required word (0 for short names). */
+function innerWordsOf(required: readonly boolean[]): number {
+  const positions = required.flatMap((r, i) => (r ? [i] : []));
+  if (positions.length < MIN_WORDS_FOR_INNER_DROP) return 0;
+  let mask = 0;
+  for (const i of positions.slice(1, -1)) mask |= bitOf(i);
+  return mask;
+}
+
 /** `sorted` must be in orderEntries' order: entry indexes are the screening tie-break. */
 export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: IndexedEntry[]; names: IndexedName[] } {
   const entries: IndexedEntry[] = [];
@@ -39,6 +54,8 @@ export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: 
       });
       let forgivableMask = firstGiven >= 0 && tokens.length < 32 ? bitOf(firstGiven) : 0;
       if (surnameParts.length >= 2 && tokens.length < 32) for (const i of surnameParts) forgivableMask |= bitOf(i);
+      const innerWordsMask = kind === "entity" && tokens.length < 32 ? innerWordsOf(required) : 0;
+      forgivableMask |= innerWordsMask;
       names.push({
         entry: entryIndex,
         name: c.name,
@@ -51,6 +68,7 @@ export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: 
         patronymics,
         surnameParts,
         forgivableMask,
+        innerWordsMask,
       });
     }
   });

@@ -62,8 +62,17 @@ export interface IndexedName {
   patronymics: number[];
   /** Positions of the required surname tokens (individuals written "SURNAME, Given"). */
   surnameParts: number[];
-  /** Required bits that may be missing and still be scored (scoreName decides): first given name, or one part of a two-part surname. */
+  /**
+   * Required bits that may be missing and still be scored (scoreName decides): first given name, one part
+   * of a two-part surname, or one inner word of an organisation name (innerWordsMask).
+   */
   forgivableMask: number;
+  /**
+   * Organisation names of at least MIN_WORDS_FOR_INNER_DROP required words: the required words between the
+   * first and the last. A screened name may leave out one of them, keeping the rest in order ("Korea Mining
+   * Trading Corporation" for "KOREA MINING DEVELOPMENT TRADING CORPORATION").
+   */
+  innerWordsMask: number;
 }
 
 export interface IndexedEntry {

@@ -1,9 +1,31 @@
 /** The exact score of one listed name against the screened tokens. */
 import { alignTokens } from "../similarity.ts";
 import { MIN_TOKEN_SIMILARITY, type IndexedName } from "./sanctions-index-model.ts";
+import { NAME_PARTICLES } from "./analyse-listed-name.ts";
+import { bitOf } from "./encode-postings.ts";
 
 /** Unmatched optional tokens (middle names, particles) still count this fraction of their weight. */
 const OPTIONAL_UNMATCHED_FACTOR = 0.25;
+
+/**
+ * Particles a screened name may add to a short alias without leaving a word of it uncovered ("Abbud
+ * al-Zumar" for "ZUMAR, Abbud"): articles and "son of" words, not "abu"/"abou" ("father of", a name).
+ */
+const ADDABLE_PARTICLES: ReadonlySet<string> = new Set([...NAME_PARTICLES].filter((p) => p !== "abu" && p !== "abou"));
+
+/** Every listed word but `left` aligned, every screened word aligned, and the aligned words in the same order. */
+function dropsOnlyInnerWord(
+  pairs: readonly { aStart: number; bStart: number }[],
+  listedMatched: readonly boolean[],
+  queryAligned: readonly boolean[],
+  n: IndexedName,
+  left: number,
+): boolean {
+  if (!listedMatched.every((m, i) => m || i === left || !n.required[i])) return false;
+  if (!queryAligned.every(Boolean)) return false;
+  const ordered = [...pairs].sort((x, y) => x.aStart - y.aStart);
+  return ordered.every((p, k) => k === 0 || p.bStart > ordered[k - 1].bStart);
+}
 
 /**
  * Exact score of one listed name against the screened tokens, or -1 when a required listed token is not
@@ -63,6 +85,11 @@ export function scoreName(
       ) {
         forgiven++; // one part of a two-part surname left out: "Luis Amezcua" for "AMEZCUA CONTRERAS, Luis"
         optional = true;
+      } else if (forgiven === 0 && (n.innerWordsMask & bitOf(i)) !== 0 && dropsOnlyInnerWord(pairs, listedMatched, queryAligned, n, i)) {
+        // One inner word of an organisation name left out, the rest in order ("Korea Mining Trading
+        // Corporation" for "KOREA MINING DEVELOPMENT TRADING CORPORATION"), as OFAC's own search finds it.
+        forgiven++;
+        optional = true;
       } else {
         return -1;
       }
@@ -70,8 +97,9 @@ export function scoreName(
     total += listedMatched[i] || !optional ? n.weights[i] : OPTIONAL_UNMATCHED_FACTOR * n.weights[i];
   }
   // Coverage of both names: a short alias must account for every word of the screened name, not merely
-  // be contained in it ("Hernandez Adan Ali" is not the alias "HERNANDEZ, Adan").
-  if (strict && queryAligned.some((aligned) => !aligned)) return -1;
+  // be contained in it ("Hernandez Adan Ali" is not the alias "HERNANDEZ, Adan"); an added particle
+  // ("al", "bin", "de") is no word of another name.
+  if (strict && query.some((t, j) => !queryAligned[j] && !ADDABLE_PARTICLES.has(t))) return -1;
   for (let j = 0; j < query.length; j++) total += queryWeight[j];
   if (total <= 0) return -1;
   return Math.round((matched / total) * 1e4) / 1e4;
