@@ -25,6 +25,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { sha256 } from "../hashing/sha256.ts";
+import { attachFile, type AttachedFile } from "../pdf/attach-file.ts";
 
 export interface RenderInput {
   docType: DocumentType;
@@ -40,6 +41,8 @@ export interface RenderInput {
   shipmentRef: string | null;
   /** Document date and PDF metadata dates; the renderer never reads the clock. */
   generatedAt: Date;
+  /** Files embedded in the PDF (the document's verifiable credential, docs/verification.md). */
+  attachments?: AttachedFile[];
 }
 
 export const PRODUCER = "Trade Document Service";
@@ -168,6 +171,7 @@ export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
   const id = PDFHexString.of(hex(await documentId(input)));
   doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 
+  for (const file of input.attachments ?? []) attachFile(doc, file);
   compressPageContents(doc, pdfPages);
   // Classic cross-reference table: object streams would be compressed by pako (slow); the dictionaries
   // they would hold are a small part of these files.

@@ -102,6 +102,17 @@ export const ERROR_CODES = {
     origin: "project",
   },
   // [codes:documents]
+  // Project: verifiable credentials of documents (docs/verification.md)
+  SVC_VC_001: {
+    status: 404,
+    meaning: "credential or status list not found (or the document belongs to another account)",
+    origin: "project",
+  },
+  SVC_VC_002: {
+    status: 409,
+    meaning: "the document has no credential yet: it is issued when the document is generated (the job has not completed)",
+    origin: "project",
+  },
   // [codes:parties]
   // Project: party profiles and HS code lookup
   SVC_PARTY_001: { status: 404, meaning: "party not found (or belongs to another account)", origin: "project" },
