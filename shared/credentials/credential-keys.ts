@@ -104,3 +104,25 @@ export function credentialKeys(config: Pick<Config, "credentialKeys" | "localDev
   }
   return keys;
 }
+
+/**
+ * Rotation of the local key file (local development): a new key signs from the next start on; the
+ * earlier ones stay in the file and in did.json, public part only. Returns the new key set.
+ */
+export async function rotateLocalKeyFile(dataDir: string): Promise<CredentialKeySet> {
+  const { mkdir, readFile, rename, writeFile } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const file = join(dataDir, LOCAL_KEY_FILE);
+  let current: CredentialKeySet | null = null;
+  try {
+    current = parseKeySet(await readFile(file, "utf8"));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new Error(`${file}: ${(e as Error).message}`);
+  }
+  const next = rotateKeySet(current, await generateCredentialKey());
+  await mkdir(dataDir, { recursive: true });
+  // Written beside and renamed over: a crash never leaves a half-written key file.
+  await writeFile(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+  return next;
+}

@@ -18,8 +18,13 @@ export type CheckName = "integrity" | "issuer" | "status";
 export interface CheckResult {
   check: CheckName;
   passed: boolean;
+  /** Not checked at all (offline, and no status list given): neither passed nor shown to fail. */
+  skipped?: boolean;
   detail: string;
 }
+
+/** A resolver that has no copy of something (offline) throws this: the check is skipped, not failed. */
+export class NotAvailableOffline extends Error {}
 
 export interface Resolver {
   didDocument(did: string): Promise<DidDocument>;
@@ -151,7 +156,8 @@ export async function verifyCredentialJwt(jwt: string, resolver: Resolver, now =
         `not revoked (bit ${entry.statusListIndex} of ${entry.statusListCredential}, list signed and valid until ${String(list.validUntil)})`,
       );
   } catch (e) {
-    fail("status", (e as Error).message);
+    if (e instanceof NotAvailableOffline) checks.push({ check: "status", passed: false, skipped: true, detail: e.message });
+    else fail("status", (e as Error).message);
   }
   checks.sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));
   return { checks, verified: checks.every((c) => c.passed), credential };
