@@ -76,16 +76,16 @@ export function productionSecretProblems(get: Get): string[] {
       "SUPABASE_SECRET_KEYS (or SUPABASE_SECRET_KEY) is not set, nor any other project key: no call could be authenticated; set the project's secret and publishable keys (SUPABASE_URL, SUPABASE_JWKS or the legacy JWT_SECRET work too).",
     );
   }
-  if (!get("TDS_CREDENTIAL_KEYS")) {
-    problems.push(
-      "TDS_CREDENTIAL_KEYS is not set: it signs the documents' verifiable credentials (a private key; without it every credential would be signed by a key made on the spot); make one with `npm run credentials:rotate-key -- --print` and set the JSON it prints.",
-    );
-  }
   for (const problem of [
     ownSecret(get, "TDS_DOWNLOAD_SECRET", LOCAL_DOWNLOAD_SECRET, "signs download addresses"),
     ownSecret(get, "TDS_WEBHOOK_SECRET_KEY", LOCAL_WEBHOOK_SECRET_KEY, "encrypts webhook secrets at rest"),
   ]) {
     if (problem) problems.push(problem);
+  }
+  if (!get("TDS_CREDENTIAL_KEYS")) {
+    problems.push(
+      "TDS_CREDENTIAL_KEYS is not set: it signs the documents' verifiable credentials (a private key; without it every credential would be signed by a key made on the spot); make one with `npm run credentials:rotate-key -- --print` and set the JSON it prints.",
+    );
   }
   return problems;
 }
