@@ -58,7 +58,8 @@ function credentialsSection(hash: string, credentials: readonly PageCredential[]
     <h3>${documentTitle(c.documentType)} <span class="muted">· issued ${new Date(c.issuedAt).toUTCString()}</span></h3>
     <ul class="checks">
       ${CHECK_LABELS.map(
-        ([key, label, what]) => html`<li data-check="${key}" data-state="pending"><span class="mark" aria-hidden="true">…</span><span><b>${label}</b>: ${what}</span><span class="detail">Checking…</span></li>`,
+        ([key, label, what]) =>
+          html`<li data-check="${key}" data-state="pending"><span class="mark" aria-hidden="true">…</span><span><b>${label}</b>: ${what}</span><span class="detail">Checking…</span></li>`,
       )}
     </ul>
     <p class="summary" aria-live="polite">Checking…</p>
