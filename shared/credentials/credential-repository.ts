@@ -131,3 +131,22 @@ export async function revokedIndexes(db: Queryable, list: number): Promise<numbe
   );
   return rows.map((r) => Number(r.i));
 }
+
+/** The credential state of an account's jobs (the dashboard's documents table), by job id. */
+export async function credentialStatesOfJobs(
+  db: Queryable,
+  accountId: string,
+  jobIds: readonly string[],
+): Promise<Map<string, { revokedAt: string | null; reason: StoredCredential["revocation_reason"] }>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db.query(
+    "select job_id, revoked_at, revocation_reason from document_credentials where account_id = $1 and job_id = any($2::uuid[])",
+    [accountId, jobIds],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.job_id as string,
+      { revokedAt: toIso(r.revoked_at), reason: (r.revocation_reason as StoredCredential["revocation_reason"]) ?? null },
+    ]),
+  );
+}
