@@ -14,9 +14,12 @@
  *      unreachable objects and dangling references
  *   6. trailer /ID, Info consistent with XMP (pdfaid 2/B, tds:hashStamp), sRGB OutputIntent; PDF 1.7 written
  *      by pdf-lib with the binary comment line
+ *   7. with `attachments` (the document's verifiable credential): embedded as associated files, and the
+ *      copy is PDF/A-3b (pdfaid 3/B) instead
  *
  * Problems come back as PdfProblemError: the pre-flight codes, plus `not_archivable`.
  */
+import { attachFile } from "./attach-file.ts";
 import { readFormTree } from "./form-tree.ts";
 import { cleanObjectGraph } from "./flatten/clean-object-graph.ts";
 import { compressContentStreams } from "./flatten/compress-content-streams.ts";
@@ -58,6 +61,8 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   sanitizeCatalog(context, catalog);
   cleanObjectGraph(context, catalog, catalogRef, ctx.pending);
   await writePdfAMetadata(context, catalog, source, { bytes, options, icc });
+  // Associated files after the cleanup (which removed the input's own): PDF/A-3 6.8.
+  for (const file of options.attachments ?? []) attachFile(doc, file);
   compressContentStreams(context);
   const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Infinity });
   return {

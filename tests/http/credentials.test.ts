@@ -188,6 +188,18 @@ for (const backend of testBackends()) {
       expect(objects).toMatch(/"\/AF":\["\d+ 0 R"\]/);
     });
 
+    it("flatten-document keeps the credential in the PDF/A copy, which is then PDF/A-3b", async () => {
+      const { jobId, jwt } = issued.get("BILL_OF_LADING")!;
+      const r = await gw.call("POST", "/functions/v1/flatten-document", { body: { job_id: jobId }, apiKey: key, anon: true });
+      expect(r.status).toBe(200);
+      const u = new URL(r.body.download_url);
+      const file = pdfs.write(new Uint8Array(await (await gw.fetch(u.pathname + u.search)).arrayBuffer()), "bl-pdfa");
+      expect(spawnSync("qpdf", ["--show-attachment=credential.jwt", file], { encoding: "utf8" }).stdout).toBe(jwt);
+      const qdf = spawnSync("qpdf", ["--qdf", "--object-streams=disable", file, "-"], { encoding: "latin1", maxBuffer: 64 << 20 }).stdout;
+      expect(qdf).toContain("<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>");
+      expect(qdf).toContain("/AFRelationship /Data");
+    });
+
     it("one byte changed: PyJWT, jwcrypto and our integrity check all fail", async () => {
       const { jwt } = issued.get("CERTIFICATE_OF_ORIGIN")!;
       const bad = tamper(jwt);

@@ -1,6 +1,7 @@
 /** The flattener's options, report and the per-document state its steps share (passed, never module-level). */
 import type { PDFContext, PDFDocument, PDFFont, PDFRef } from "pdf-lib";
 import type { InspectLimits } from "../inspect-pdf.ts";
+import type { AttachedFile } from "../attach-file.ts";
 
 export const PDFA_PRODUCER = "Trade Document Service (PDF/A-2b flattener)";
 /** Subset tag of the font embedded for field values and the stamp (fixed: deterministic output). */
@@ -18,6 +19,12 @@ export interface FlattenOptions {
   /** OutputIntent profile (an RGB ICC profile); default: the generated sRGB profile (srgb-icc.ts). */
   iccProfile?: Uint8Array;
   limits?: Partial<InspectLimits>;
+  /**
+   * Files the copy carries as associated files (ISO 19005-3 6.8), e.g. the document's verifiable
+   * credential. With any, the copy is PDF/A-3b (pdfaid:part 3), otherwise PDF/A-2b. The input's own
+   * embedded files are removed either way: only these are written.
+   */
+  attachments?: AttachedFile[];
 }
 
 export interface FlattenReport {

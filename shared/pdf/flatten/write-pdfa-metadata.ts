@@ -1,6 +1,6 @@
 /**
  * Document identity and metadata of the PDF/A copy: trailer /ID (the original permanent identifier kept, a
- * new instance one: 14.4), an Info dictionary consistent with the XMP (pdfaid 2/B, dc, xmp, pdf, xmpMM,
+ * new instance one: 14.4), an Info dictionary consistent with the XMP (pdfaid 2/B, or 3/B with associated files; dc, xmp, pdf, xmpMM,
  * tds:hashStamp), and the sRGB OutputIntent.
  */
 import { type PDFContext, type PDFDict, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from "pdf-lib";
@@ -114,6 +114,8 @@ export async function writePdfAMetadata(
     documentId: uuidOf(permanent),
     instanceId: uuidOf(instance),
     hashStamp: options.hashStamp,
+    // PDF/A-3b when the copy carries associated files (the credential), else PDF/A-2b as before.
+    part: options.attachments?.length ? 3 : 2,
   });
   const metadata = context.stream(new TextEncoder().encode(xmp), { Type: "Metadata", Subtype: "XML" });
   catalog.set(PDFName.of("Metadata"), context.register(metadata));
