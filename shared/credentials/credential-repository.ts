@@ -32,7 +32,7 @@ function toCredential(r: Row): StoredCredential {
     kid: r.kid as string,
     jwt: r.jwt as string,
     supersedes: (r.supersedes as string | null) ?? null,
-    issued_at: toIso(r.issued_at)!,
+    issued_at: toIso(r.issued_at as Date | string),
     revoked_at: toIso(r.revoked_at),
     revocation_reason: (r.revocation_reason as StoredCredential["revocation_reason"]) ?? null,
   };

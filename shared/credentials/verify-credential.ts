@@ -134,7 +134,7 @@ export async function verifyCredentialJwt(jwt: string, resolver: Resolver, now =
     const entry = credential.credentialStatus as
       | { type?: string; statusPurpose?: string; statusListIndex?: string; statusListCredential?: string }
       | undefined;
-    if (!entry || entry.type !== "BitstringStatusListEntry" || !entry.statusListCredential)
+    if (entry?.type !== "BitstringStatusListEntry" || !entry.statusListCredential)
       throw new Error("the credential has no BitstringStatusListEntry");
     const listJwt = await resolver.statusList(entry.statusListCredential);
     const listHeader = decodeProtectedHeader(listJwt);

@@ -8,7 +8,7 @@
  *              not have the credential's bit set (gunzip with DecompressionStream).
  * Every text it writes goes through textContent: nothing fetched is ever parsed as HTML.
  */
-export const CREDENTIAL_CHECK_SCRIPT = String.raw`(() => {
+export const CREDENTIAL_CHECK_SCRIPT = `(() => {
   "use strict";
   const b64u = (s) => {
     const t = s.replace(/-/g, "+").replace(/_/g, "/");

@@ -78,7 +78,12 @@ describe("a deployment refuses to start on missing or published secrets", () => 
   it("a credential key set whose first key cannot sign", async () => {
     const { publicJwk } = await import("../../shared/credentials/credential-keys.ts");
     const keys = JSON.stringify({ keys: [publicJwk(await generateCredentialKey())] });
-    const { code, output } = await startScript({ ...GOOD, NODE_ENV: "production", SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}', TDS_CREDENTIAL_KEYS: keys });
+    const { code, output } = await startScript({
+      ...GOOD,
+      NODE_ENV: "production",
+      SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}',
+      TDS_CREDENTIAL_KEYS: keys,
+    });
     expect(code).toBe(1);
     expect(output).toMatch(/^Refusing to start: TDS_CREDENTIAL_KEYS must be a JSON Web Key Set of P-256 keys/m);
   });

@@ -12,7 +12,7 @@ import { sharedDataFile } from "./shared-data.ts";
 /** Debian's interpreter, where python3-jwt and python3-jwcrypto are installed (not a pyenv shim). */
 export const DEBIAN_PYTHON = "/usr/bin/python3";
 
-const PYTHON_CHECK = String.raw`
+const PYTHON_CHECK = `
 import json, sys
 import jwt
 from jwt.algorithms import ECAlgorithm
