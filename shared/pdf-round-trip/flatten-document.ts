@@ -55,7 +55,7 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
       hashStamp: input.hashStamp,
       title: isDocumentType(job.document_type) ? DOCUMENT_TITLES[job.document_type] : undefined,
       now,
-      attachments: credential ? [credentialAttachment(credential, verificationUrl(config, job.validation_hash))] : undefined,
+      pdfa3: credential ? { attachments: [credentialAttachment(credential, verificationUrl(config, job.validation_hash))] } : undefined,
     });
   } catch (e) {
     const message = isPdfProblemError(e) ? e.message : (e as Error).message;

@@ -12,10 +12,9 @@
  *   4. every font that renders must be embedded (`not_archivable` otherwise: fonts are not re-embedded)
  *   5. the AcroForm, actions, JavaScript, embedded files and page-piece metadata are removed, then
  *      unreachable objects and dangling references
- *   6. trailer /ID, Info consistent with XMP (pdfaid 2/B, tds:hashStamp), sRGB OutputIntent; PDF 1.7 written
- *      by pdf-lib with the binary comment line
- *   7. with `attachments` (the document's verifiable credential): embedded as associated files, and the
- *      copy is PDF/A-3b (pdfaid 3/B) instead
+ *   6. with `pdfa3`: the caller's files embedded as associated files (PDF/A-3b, e.g. Factur-X's factur-x.xml)
+ *   7. trailer /ID, Info consistent with XMP (pdfaid 2/B or 3/B, tds:hashStamp), sRGB OutputIntent; PDF 1.7
+ *      written by pdf-lib with the binary comment line
  *
  * Problems come back as PdfProblemError: the pre-flight codes, plus `not_archivable`.
  */
@@ -60,9 +59,8 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   const source = readSourceMetadata(context, options);
   sanitizeCatalog(context, catalog);
   cleanObjectGraph(context, catalog, catalogRef, ctx.pending);
+  for (const file of options.pdfa3?.attachments ?? []) attachFile(doc, file);
   await writePdfAMetadata(context, catalog, source, { bytes, options, icc });
-  // Associated files after the cleanup (which removed the input's own): PDF/A-3 6.8.
-  for (const file of options.attachments ?? []) attachFile(doc, file);
   compressContentStreams(context);
   const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Infinity });
   return {

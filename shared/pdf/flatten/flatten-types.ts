@@ -2,8 +2,10 @@
 import type { PDFContext, PDFDocument, PDFFont, PDFRef } from "pdf-lib";
 import type { InspectLimits } from "../inspect-pdf.ts";
 import type { AttachedFile } from "../attach-file.ts";
+import type { XmpExtensionSchema } from "../xmp.ts";
 
 export const PDFA_PRODUCER = "Trade Document Service (PDF/A-2b flattener)";
+export const PDFA3_PRODUCER = "Trade Document Service (PDF/A-3b writer)";
 /** Subset tag of the font embedded for field values and the stamp (fixed: deterministic output). */
 export const FLATTEN_FONT_NAME = "TDSFLT+DejaVuSans";
 /** Longest field value drawn (layout cost grows with length; no real form field holds more). */
@@ -20,11 +22,10 @@ export interface FlattenOptions {
   iccProfile?: Uint8Array;
   limits?: Partial<InspectLimits>;
   /**
-   * Files the copy carries as associated files (ISO 19005-3 6.8), e.g. the document's verifiable
-   * credential. With any, the copy is PDF/A-3b (pdfaid:part 3), otherwise PDF/A-2b. The input's own
-   * embedded files are removed either way: only these are written.
+   * PDF/A-3b instead of PDF/A-2b: the XMP says part 3 and these files are embedded as associated files
+   * (ISO 19005-3 6.8) after the cleanup, which removes every file the input carried. Factur-X uses this.
    */
-  attachments?: AttachedFile[];
+  pdfa3?: { attachments: AttachedFile[]; xmpExtensions?: XmpExtensionSchema[] };
 }
 
 export interface FlattenReport {

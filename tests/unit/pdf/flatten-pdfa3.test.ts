@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The renderer's document already carries the credential; the flattener removes every input file and
   // writes the ones it is given.
   const form = await renderForm("PACKING_LIST", threePageShipment(), { attachments: [CREDENTIAL] });
-  withFile = ws.write(await flattenToPdfA(form, { now: NOW, hashStamp: STAMP, attachments: [CREDENTIAL] }), "pdfa3");
+  withFile = ws.write(await flattenToPdfA(form, { now: NOW, hashStamp: STAMP, pdfa3: { attachments: [CREDENTIAL] } }), "pdfa3");
   withoutFile = ws.write(await flattenToPdfA(form, { now: NOW, hashStamp: STAMP }), "pdfa2");
 }, 60_000);
 afterAll(() => ws.cleanup());
@@ -78,6 +78,8 @@ describe("the PDF/A copy of a document with its credential", () => {
 
   it("refuses an attachment without a MIME type", async () => {
     const form = await renderForm("COMMERCIAL_INVOICE");
-    await expect(flattenToPdfA(form, { now: NOW, attachments: [{ ...CREDENTIAL, mimeType: "" }] })).rejects.toThrow(/attachments/);
+    await expect(flattenToPdfA(form, { now: NOW, pdfa3: { attachments: [{ ...CREDENTIAL, mimeType: "" }] } })).rejects.toThrow(
+      /pdfa3.attachments/,
+    );
   });
 });
