@@ -15,7 +15,19 @@ export const TEST_TOOLS: ReadonlyArray<{ command: string; pkg: string }> = [
   { command: "transicc", pkg: "liblcms2-utils" },
   { command: "python3", pkg: "python3" }, // the PDF/A tests' XML well-formedness check
 ];
+/**
+ * Python modules the credential tests import (independent JWS implementations), with Debian's
+ * interpreter /usr/bin/python3 (tests/support/credential-checks.ts), and the package of each.
+ */
+export const PYTHON_MODULES: ReadonlyArray<{ module: string; pkg: string }> = [
+  { module: "jwt", pkg: "python3-jwt" },
+  { module: "jwcrypto", pkg: "python3-jwcrypto" },
+];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function hasPythonModule(module: string): boolean {
+  return spawnSync("/usr/bin/python3", ["-c", `import ${module}`], { stdio: "ignore" }).status === 0;
+}
 
 function has(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
@@ -24,6 +36,7 @@ function has(command: string): boolean {
 export function missingPackages(): string[] {
   const pkgs = TEST_TOOLS.filter((t) => !has(t.command)).map((t) => t.pkg);
   if (!existsSync(CHROMIUM)) pkgs.push("chromium");
+  for (const m of PYTHON_MODULES) if (!hasPythonModule(m.module)) pkgs.push(m.pkg);
   return [...new Set(pkgs)];
 }
 

@@ -9,6 +9,8 @@ import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-ro
 import { documentFieldRequirementsRoute, documentRestRoutes, generateDocumentsRoute } from "../generation/generation-routes.ts";
 import { runJobsRoute } from "../generation/run-jobs-route.ts";
 // [imports:documents]
+import { credentialRestRoutes } from "../credentials/credential-api-routes.ts";
+import { credentialPublicRoutes } from "../credentials/credential-routes.ts";
 // [imports:parties]
 import { partiesRouter } from "../parties/parties-router.ts";
 import { hsCodesRouter } from "../hs-codes/hs-codes-router.ts";
@@ -32,6 +34,7 @@ export const restRoutes: RouteDef[] = [
   ...referenceDataRouter,
   ...documentRestRoutes,
   // [rest:documents]
+  ...credentialRestRoutes,
   // [rest:parties]
   ...partiesRouter,
   ...hsCodesRouter,
@@ -53,6 +56,7 @@ export const functionRoutes: RouteDef[] = [
   documentFieldRequirementsRoute,
   runJobsRoute,
   // [functions:documents]
+  ...credentialPublicRoutes,
   extractFilledFieldsRoute,
   flattenDocumentRoute,
   // [functions:pdf]

@@ -26,6 +26,7 @@ import type { LayoutInput } from "./layouts/common.ts";
 import type { Airport } from "../reference/airports.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { sha256 } from "../hashing/sha256.ts";
+import { attachFile, type AttachedFile } from "../pdf/attach-file.ts";
 
 export interface RenderInput {
   docType: DocumentType;
@@ -43,6 +44,8 @@ export interface RenderInput {
   generatedAt: Date;
   /** Airports of the route's UN/LOCODEs (lookupAirports), printed by the air waybill in boxes 8 and 9. */
   airports?: Readonly<Record<string, Airport>>;
+  /** Files embedded in the PDF (the document's verifiable credential, docs/verification.md). */
+  attachments?: AttachedFile[];
 }
 
 export const PRODUCER = "Trade Document Service";
@@ -172,6 +175,7 @@ export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
   const id = PDFHexString.of(hex(await documentId(input)));
   doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 
+  for (const file of input.attachments ?? []) attachFile(doc, file);
   compressPageContents(doc, pdfPages);
   // Classic cross-reference table: object streams would be compressed by pako (slow); the dictionaries
   // they would hold are a small part of these files.

@@ -67,7 +67,12 @@ const DocumentResourceSchema = z.object({
   status: z.enum(["queued", "processing", "completed", "failed"]),
   provider_job_id: z.string(),
   download_url: z.string().nullable().describe("Signed address of the PDF once completed"),
-  flattened_download_url: z.string().nullable().describe("Signed address of the PDF/A-2b copy made by flatten-document"),
+  flattened_download_url: z
+    .string()
+    .nullable()
+    .describe(
+      "Signed address of the PDF/A copy made by flatten-document (PDF/A-3b carrying the credential; PDF/A-2b for documents from before credentials)",
+    ),
   hash: z.string(),
   verification_url: z.string(),
   error_message: z.string().nullable(),
@@ -235,7 +240,10 @@ export const documentRestRoutes: RouteDef[] = [
     query: z.object({
       expires: z.string().optional(),
       signature: z.string().optional(),
-      variant: z.enum(["original", "pdfa"]).optional().describe("pdfa: the PDF/A-2b copy made by flatten-document"),
+      variant: z
+        .enum(["original", "pdfa"])
+        .optional()
+        .describe("pdfa: the PDF/A copy made by flatten-document (PDF/A-3b with the credential attached)"),
     }),
     responses: {
       200: { description: "The PDF", contentType: "application/pdf" },

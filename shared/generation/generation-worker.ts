@@ -9,6 +9,8 @@ import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";
 import { downloadUrlFor, verificationUrl } from "./document-links.ts";
+import { issueDocumentCredential } from "../credentials/issue-credential.ts";
+import { credentialAttachment } from "../credentials/credential-attachment.ts";
 
 // The retention sweep lives apart so run-jobs can sweep without loading the renderer.
 export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
@@ -26,6 +28,9 @@ export function generationJobKind(services: Services): QueueKind {
         job.document_type === "AIR_WAYBILL"
           ? await lookupAirports(services.db, [route?.port_of_loading, route?.port_of_discharge])
           : undefined;
+      // One credential per document, issued before rendering so that the PDF carries it (a job run
+      // again after an interruption gets the same credential back).
+      const credential = await issueDocumentCredential(services, job);
       const bytes = await renderDocument({
         docType: job.document_type as DocumentType,
         shipment: job.input.shipment,
@@ -37,6 +42,7 @@ export function generationJobKind(services: Services): QueueKind {
         shipmentRef: job.input.shipmentRef,
         generatedAt: new Date(job.input.generatedAt),
         ...(airports ? { airports } : {}),
+        attachments: [credentialAttachment(credential, verificationUrl(config, job.validation_hash))],
       });
       const key = `documents/${job.account_id}/${job.id}.pdf`;
       await blobs.put(key, bytes, "application/pdf");

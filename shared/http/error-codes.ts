@@ -102,6 +102,17 @@ export const ERROR_CODES = {
     origin: "project",
   },
   // [codes:documents]
+  // Project: verifiable credentials of documents (docs/verification.md)
+  SVC_VC_001: {
+    status: 404,
+    meaning: "credential or status list not found (or the document belongs to another account)",
+    origin: "project",
+  },
+  SVC_VC_002: {
+    status: 409,
+    meaning: "the document has no credential yet: it is issued when the document is generated (the job has not completed)",
+    origin: "project",
+  },
   // [codes:parties]
   // Project: party profiles and HS code lookup
   SVC_PARTY_001: { status: 404, meaning: "party not found (or belongs to another account)", origin: "project" },
@@ -155,7 +166,7 @@ export const ERROR_CODES = {
     meaning: "flatten-document: fetching the PDF from the provider failed (the message gives its HTTP status)",
     origin: "spec",
   },
-  SVC_FLAT_007: { status: 500, meaning: "flatten-document: the generated PDF could not be converted to PDF/A-2b", origin: "project" },
+  SVC_FLAT_007: { status: 500, meaning: "flatten-document: the generated PDF could not be converted to PDF/A", origin: "project" },
   SVC_FLAT_008: { status: 404, meaning: "flatten-document: generation_history_id not found in the account", origin: "project" },
   // [codes:pdf]
   // [codes:extraction]

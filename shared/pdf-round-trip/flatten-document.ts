@@ -7,6 +7,9 @@ import { flattenToPdfA } from "../pdf/flatten-to-pdfa.ts";
 import { isPdfProblemError } from "../pdf/pdf-problem.ts";
 import { DOCUMENT_TITLES, isDocumentType } from "../trade/document-types.ts";
 import { isUuid } from "../db/values.ts";
+import { findCredentialByJob } from "../credentials/credential-repository.ts";
+import { credentialAttachment } from "../credentials/credential-attachment.ts";
+import { verificationUrl } from "../generation/document-links.ts";
 
 export interface FlattenInput {
   jobId: string;
@@ -17,7 +20,7 @@ export interface FlattenInput {
 
 /**
  * flatten-document: find the job and its provider job, fetch the generated PDF from the provider (here the
- * service's own storage), flatten it to PDF/A-2b, store it beside the original and return its signed
+ * service's own storage), flatten it to PDF/A-2b (PDF/A-3b with the document's credential attached), store it beside the original and return its signed
  * address; with generation_history_id, record it in flattened_urls[doc_type].
  */
 export async function flattenDocument(services: Services, principal: KeyPrincipal, input: FlattenInput, now = new Date()) {
@@ -43,17 +46,21 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
     });
 
   const docType = input.docType ?? job.document_type;
+  // The document's credential stays attached in the copy (which makes it PDF/A-3b); documents generated
+  // before credentials were issued have none and get PDF/A-2b as before.
+  const credential = await findCredentialByJob(db, job.id);
   let flattened: Uint8Array;
   try {
     flattened = await flattenToPdfA(blob.bytes, {
       hashStamp: input.hashStamp,
       title: isDocumentType(job.document_type) ? DOCUMENT_TITLES[job.document_type] : undefined,
       now,
+      pdfa3: credential ? { attachments: [credentialAttachment(credential, verificationUrl(config, job.validation_hash))] } : undefined,
     });
   } catch (e) {
     const message = isPdfProblemError(e) ? e.message : (e as Error).message;
     console.error("SVC_FLAT_007: flattening failed:", e);
-    throw new AppError("SVC_FLAT_007", `The document could not be flattened to PDF/A-2b: ${message}`);
+    throw new AppError("SVC_FLAT_007", `The document could not be flattened to PDF/A: ${message}`);
   }
   const key = `documents/${job.account_id}/${job.id}.pdfa.pdf`;
   await blobs.put(key, flattened, "application/pdf");

@@ -68,7 +68,7 @@ export const flattenDocumentRoute = defineRoute({
   method: "post",
   path: "/functions/v1/flatten-document",
   operationId: "flattenDocument",
-  summary: "Flatten a generated document to PDF/A-2b and return its download address",
+  summary: "Flatten a generated document to PDF/A (PDF/A-3b carrying its credential) and return its download address",
   tags: ["PDF round trip"],
   auth: "function",
   body: z.strictObject({
@@ -80,7 +80,7 @@ export const flattenDocumentRoute = defineRoute({
   bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? "SVC_FLAT_001" : undefined),
   responses: {
     200: {
-      description: "The PDF/A-2b copy",
+      description: "The PDF/A copy (PDF/A-3b with the credential attached; PDF/A-2b for documents from before credentials)",
       schema: z.object({ download_url: z.string(), job_id: z.string(), doc_type: z.string().nullable() }),
     },
     400: err("SVC_FLAT_001, 003, 004, 005"),

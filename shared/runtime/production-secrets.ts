@@ -82,5 +82,10 @@ export function productionSecretProblems(get: Get): string[] {
   ]) {
     if (problem) problems.push(problem);
   }
+  if (!get("TDS_CREDENTIAL_KEYS")) {
+    problems.push(
+      "TDS_CREDENTIAL_KEYS is not set: it signs the documents' verifiable credentials (a private key; without it every credential would be signed by a key made on the spot); make one with `npm run credentials:rotate-key -- --print` and set the JSON it prints.",
+    );
+  }
   return problems;
 }

@@ -67,6 +67,10 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   gateway.get("/verify/:hash", (c) =>
     dispatch("verify-hash", c.req.raw, c.env, `/verify-hash/page/${new URL(c.req.url).pathname.slice("/verify/".length)}`),
   );
+  // The credentials' public addresses (docs/verification.md): did:web resolves a host's DID to
+  // /.well-known/did.json; credentials, status lists, context and schema live under /credentials/.
+  gateway.get("/.well-known/did.json", (c) => dispatch("verify-hash", c.req.raw, c.env, "/verify-hash/did.json"));
+  gateway.get("/credentials/*", (c) => dispatch("verify-hash", c.req.raw, c.env, `/verify-hash${new URL(c.req.url).pathname}`));
   const api = apps.get("api");
   if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   // The dashboard: /dashboard/* goes to the dashboard function as it is (it serves /dashboard/… on Supabase too).

@@ -3,10 +3,12 @@ import { defineRoute } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { err } from "../http/common-responses.ts";
 import { verifyHash } from "./verify-hash.ts";
-import { renderNotFoundPage, renderVerifyPage } from "./verify-page.ts";
+import { renderNotFoundPage, renderVerifyPage, verifyPageCsp } from "./verify-page.ts";
+import { credentialsByHash } from "../credentials/credential-repository.ts";
+import { credentialUrl } from "../credentials/build-credential.ts";
 
 const PAGE_HEADERS = {
-  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+  "content-security-policy": verifyPageCsp(null),
   "x-content-type-options": "nosniff",
 };
 
@@ -64,7 +66,19 @@ export const verifyPageRoute = defineRoute({
   errorPage: (c) => c.html(renderNotFoundPage(), 404, PAGE_HEADERS),
   handler: async (c, { params }) => {
     // params.hash is already decoded (once, by the route layer).
-    const answer = await verifyHash(c.var.services.db, params.hash);
-    return c.html(renderVerifyPage(params.hash, answer), answer.verified ? 200 : 404, PAGE_HEADERS);
+    const { db, config } = c.var.services;
+    const answer = await verifyHash(db, params.hash);
+    if (!answer.verified) return c.html(renderVerifyPage(params.hash, answer), 404, PAGE_HEADERS);
+    // The documents' signed credentials, checked by the page's script in the browser (a nonce per answer).
+    const credentials = (await credentialsByHash(db, answer.validation_hash)).map((r) => ({
+      url: credentialUrl(config.publicBaseUrl, r.id),
+      documentType: r.document_type,
+      issuedAt: r.issued_at,
+    }));
+    const nonce = credentials.length > 0 ? btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))) : null;
+    return c.html(renderVerifyPage(params.hash, answer, credentials, nonce), 200, {
+      ...PAGE_HEADERS,
+      "content-security-policy": verifyPageCsp(nonce),
+    });
   },
 });

@@ -1,6 +1,15 @@
 import { html, raw } from "hono/html";
 import type { VerifyAnswer } from "./verify-hash.ts";
 import { VERIFIED_MEANING } from "./verify-hash.ts";
+import { CREDENTIAL_CHECK_SCRIPT } from "./credential-check-script.ts";
+import { DOCUMENT_TITLES, isDocumentType } from "../trade/document-types.ts";
+
+/** A signed credential of a document with this hash, checked by the page's script in the browser. */
+export interface PageCredential {
+  url: string;
+  documentType: string;
+  issuedAt: string;
+}
 
 const STYLE = `
 :root{color-scheme:light dark;--ok:#0a7d32;--bad:#b42318;--muted:#5b6470;--card:#fff;--bg:#f3f5f7;--fg:#101418}
@@ -15,10 +24,65 @@ dl{display:grid;grid-template-columns:minmax(0,9rem) minmax(0,1fr);gap:6px 12px;
 code{font:0.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
 h2{font-size:1rem;margin:0 0 8px}ul{margin:0;padding-left:1.2rem}p{margin:0 0 8px}.muted{color:var(--muted);font-size:.9rem}
 @media (max-width:420px){dl{grid-template-columns:1fr}dt{margin-top:6px}}
+.vc{border-top:1px solid rgba(127,127,127,.25);padding-top:12px;margin-top:12px}.vc h3{font-size:1rem;margin:0 0 6px}
+.checks{list-style:none;padding:0;margin:0 0 6px}.checks li{display:grid;grid-template-columns:1.6rem minmax(0,1fr);gap:2px 8px;margin:6px 0}
+.checks .mark{grid-row:span 2;width:1.5rem;height:1.5rem;border-radius:50%;display:grid;place-items:center;background:var(--muted);color:#fff;font-size:.9rem}
+.checks [data-state=passed] .mark{background:var(--ok)}.checks [data-state=failed] .mark{background:var(--bad)}
+.checks .detail{color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
+.summary{font-weight:700;margin:4px 0 0}.vc[data-state=passed] .summary{color:var(--ok)}.vc[data-state=failed] .summary{color:var(--bad)}
 `;
 
+const CHECK_LABELS = [
+  ["integrity", "Integrity", "the data is exactly what was signed"],
+  ["status", "Status", "not revoked by the issuer"],
+  ["issuer", "Issuer identity", "the key belongs to the issuer's DID"],
+] as const;
+
+function documentTitle(type: string): string {
+  return isDocumentType(type) ? DOCUMENT_TITLES[type] : type;
+}
+
+/** The signed credentials of this hash, each with its three checks (filled in by the script). */
+function credentialsSection(hash: string, credentials: readonly PageCredential[]) {
+  if (credentials.length === 0) {
+    return html`<section class="card">
+  <h2>Signed credential</h2>
+  <p class="muted">No signed credential is on record for this hash: documents generated before the service issued verifiable credentials are verified by their hash alone, as above.</p>
+</section>`;
+  }
+  return html`<section class="card">
+  <h2>Signed credentials</h2>
+  <p class="muted">Each document also carries a W3C Verifiable Credential signed by the issuer (embedded in the PDF as credential.jwt). Your browser checks its signature, the issuer's key and its revocation status itself, from the issuer's public files.</p>
+  ${credentials.map(
+    (c) => html`<div class="vc" data-credential="${c.url}" data-hash="${hash}" data-state="pending">
+    <h3>${documentTitle(c.documentType)} <span class="muted">· issued ${new Date(c.issuedAt).toUTCString()}</span></h3>
+    <ul class="checks">
+      ${CHECK_LABELS.map(
+        ([key, label, what]) =>
+          html`<li data-check="${key}" data-state="pending"><span class="mark" aria-hidden="true">…</span><span><b>${label}</b>: ${what}</span><span class="detail">Checking…</span></li>`,
+      )}
+    </ul>
+    <p class="summary" aria-live="polite">Checking…</p>
+    <p class="muted"><a href="${c.url}">Download the credential</a> to check it offline: <code>npx tds-verify credential.jwt</code></p>
+  </div>`,
+  )}
+  <noscript><p class="muted">The checks run in your browser with JavaScript. Without it, download the credential and run <code>npx tds-verify</code>.</p></noscript>
+</section>`;
+}
+
+/** The Content-Security-Policy of a page: its one inline script by nonce, fetches to its own origin only. */
+export function verifyPageCsp(nonce: string | null): string {
+  const script = nonce ? `; script-src 'nonce-${nonce}'; connect-src 'self'` : "";
+  return `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'${script}`;
+}
+
 /** The public verification page (/verify/<hash>): readable on a phone, no scripts, no external files. */
-export function renderVerifyPage(hash: string, answer: VerifyAnswer): string {
+export function renderVerifyPage(
+  hash: string,
+  answer: VerifyAnswer,
+  credentials: readonly PageCredential[] = [],
+  nonce: string | null = null,
+): string {
   // hono/html escapes every interpolated value; only the fixed style sheet is inserted raw.
   const body =
     answer.verified === true
@@ -47,6 +111,7 @@ export function renderVerifyPage(hash: string, answer: VerifyAnswer): string {
 <body><main>
 <h1 style="font-size:1.1rem;margin:4px 0 16px">Trade document verification</h1>
 ${body}
+${answer.verified ? credentialsSection(answer.validation_hash, credentials) : ""}
 <section class="card">
   <h2>What a verified result means</h2>
   <ul>
@@ -61,7 +126,7 @@ ${body}
   </ul>
 </section>
 <p class="muted">Checked against the validation records of this service. The hash is in the footer of every page of the document and in its QR code.</p>
-</main></body></html>`.toString();
+</main>${answer.verified && credentials.length > 0 && nonce ? html`<script nonce="${nonce}">${raw(CREDENTIAL_CHECK_SCRIPT)}</script>` : ""}</body></html>`.toString();
 }
 
 /** The page for an address that is not a verification link at all (e.g. a malformed percent-escape). */

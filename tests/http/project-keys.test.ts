@@ -148,6 +148,7 @@ describe("a deployed function without its own secrets", () => {
       expect(logged).toEqual([
         expect.stringMatching(/^TDS_DOWNLOAD_SECRET is not set/),
         expect.stringMatching(/^TDS_WEBHOOK_SECRET_KEY is not set/),
+        expect.stringMatching(/^TDS_CREDENTIAL_KEYS is not set/),
       ]);
     } finally {
       process.env = saved;

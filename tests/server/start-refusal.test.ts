@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { ROOT } from "../support/spawn-server.ts";
 import { SUPABASE_LOCAL_JWT_SECRET } from "../../shared/runtime/config.ts";
+import { generateCredentialKey } from "../../shared/credentials/credential-keys.ts";
 
 /** Runs the start script (what `npm start` runs) with the given env and waits for it to exit. */
 function startScript(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -34,7 +35,12 @@ function startScript(env: Record<string, string>): Promise<{ code: number | null
   });
 }
 
-const GOOD = { TDS_DOWNLOAD_SECRET: "a".repeat(48), TDS_WEBHOOK_SECRET_KEY: "b".repeat(48) };
+const GOOD = {
+  TDS_DOWNLOAD_SECRET: "a".repeat(48),
+  TDS_WEBHOOK_SECRET_KEY: "b".repeat(48),
+  // Made now: no signing key is ever written into the repository.
+  TDS_CREDENTIAL_KEYS: JSON.stringify({ keys: [await generateCredentialKey()] }),
+};
 
 describe("a deployment refuses to start on missing or published secrets", () => {
   it("NODE_ENV=production with nothing set: one line per variable", async () => {
@@ -44,6 +50,7 @@ describe("a deployment refuses to start on missing or published secrets", () => 
     expect(output).toMatch(/^ {2}SUPABASE_SECRET_KEYS \(or SUPABASE_SECRET_KEY\) is not set/m);
     expect(output).toMatch(/^ {2}TDS_DOWNLOAD_SECRET is not set: it signs download addresses/m);
     expect(output).toMatch(/^ {2}TDS_WEBHOOK_SECRET_KEY is not set: it encrypts webhook secrets at rest/m);
+    expect(output).toMatch(/^ {2}TDS_CREDENTIAL_KEYS is not set: it signs the documents' verifiable credentials/m);
     expect(output).not.toContain("listening on");
   });
 
@@ -66,6 +73,19 @@ describe("a deployment refuses to start on missing or published secrets", () => 
     expect(output).toMatch(/^ {2}JWT_SECRET is not set, but legacy keys are on \(SERVICE_ROLE_KEY set\)/m);
     expect(output).toMatch(/^ {2}TDS_DOWNLOAD_SECRET is too short \(8 characters\)/m);
     expect(output).not.toMatch(/TDS_WEBHOOK_SECRET_KEY/);
+  });
+
+  it("a credential key set whose first key cannot sign", async () => {
+    const { publicJwk } = await import("../../shared/credentials/credential-keys.ts");
+    const keys = JSON.stringify({ keys: [publicJwk(await generateCredentialKey())] });
+    const { code, output } = await startScript({
+      ...GOOD,
+      NODE_ENV: "production",
+      SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}',
+      TDS_CREDENTIAL_KEYS: keys,
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/^Refusing to start: TDS_CREDENTIAL_KEYS must be a JSON Web Key Set of P-256 keys/m);
   });
 
   it("a malformed key setting", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCredentialKey } from "../../shared/credentials/credential-keys.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,6 +93,7 @@ describe("supabase-js with a publishable key against a production-configured ser
         SUPABASE_JWKS_URL: jwks.jwksUrl,
         TDS_DOWNLOAD_SECRET: "3f0c9a4e8b7d6c5b4a39281706f5e4d3c2b1a0f9e8d7c6b5",
         TDS_WEBHOOK_SECRET_KEY: "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f",
+        TDS_CREDENTIAL_KEYS: JSON.stringify({ keys: [await generateCredentialKey()] }),
       },
     });
   });

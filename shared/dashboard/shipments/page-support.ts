@@ -30,7 +30,11 @@ export const NOTICES: Record<string, { kind: "ok" | "error"; text: string }> = {
   validated_ok: { kind: "ok", text: "Validation passed: no error rule failed." },
   validated_failed: { kind: "error", text: "Validation failed: the fields with errors are marked below." },
   generating: { kind: "ok", text: "Generation started: the documents appear below as they are ready." },
-  flattened: { kind: "ok", text: "PDF/A-2b copy made: download it beside the original." },
+  flattened: { kind: "ok", text: "PDF/A-3b copy made: download it beside the original." },
+  revoked: {
+    kind: "ok",
+    text: "Credential revoked: verifiers now see this document's credential as revoked. Its hash stays verifiable.",
+  },
 };
 
 export function noticeFrom(c: Ctx): { kind: "ok" | "error"; text: string } | undefined {

@@ -12,6 +12,8 @@ import { verificationUrl } from "../../generation/document-links.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { validateShipment } from "../../validation/validate-shipment.ts";
 import { flattenDocument } from "../../pdf-round-trip/flatten-document.ts";
+import { credentialStatesOfJobs } from "../../credentials/credential-repository.ts";
+import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
 import { PROGRESS_SCRIPT } from "./form-routes.ts";
@@ -67,11 +69,16 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
         verificationUrl: verificationUrl(config, h.validation_hash ?? ""),
       }));
       const pending = jobs.some((j) => j.status === "queued" || j.status === "processing");
+      const credentials = await credentialStatesOfJobs(
+        db,
+        accountId,
+        jobs.map((j) => j.id),
+      );
       return renderPage(c, {
         title: shipmentTitle(s),
         active: "shipments",
         notice: noticeFrom(c),
-        body: renderShipmentPage({ shipment: s, validation, generations, csrf: csrfField(c) }),
+        body: renderShipmentPage({ shipment: s, validation, generations, csrf: csrfField(c), credentials }),
         scripts: pending ? [PROGRESS_SCRIPT] : [],
       });
     }),
@@ -141,6 +148,17 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
         hashStamp: job.validation_hash,
       });
       return c.redirect(`/dashboard/shipments/${s.id}?notice=flattened`, 303);
+    }),
+  );
+
+  // Revokes the document's verifiable credential (its status list bit); CSRF-checked like every form here.
+  app.post(
+    "/dashboard/shipments/:id/documents/:jobId/revoke",
+    page(async (c) => {
+      const s = await loadShipment(c);
+      const job = await loadJob(c, s.id);
+      await revokeDocumentCredential(c.get("services").db, c.get("member").accountId, job.id);
+      return c.redirect(`/dashboard/shipments/${s.id}?notice=revoked`, 303);
     }),
   );
 }

@@ -23,11 +23,26 @@ export interface GenerationView {
   verificationUrl: string;
 }
 
+/** A document's verifiable credential as the page shows it (docs/verification.md). */
+export interface CredentialState {
+  revokedAt: string | null;
+  reason: "superseded" | "revoked" | null;
+}
+
 export interface ShipmentViewModel {
   shipment: ShipmentRecord;
   validation: ValidationRecord | null;
   generations: GenerationView[];
   csrf: HtmlEscapedString;
+  /** By job id; a job without one was generated before credentials were issued (or is not ready). */
+  credentials?: ReadonlyMap<string, CredentialState>;
+}
+
+function credentialCell(base: string, title: string, credential: CredentialState | undefined, csrf: HtmlEscapedString): Html {
+  if (!credential) return html``;
+  if (credential.revokedAt)
+    return html` · <span class="badge badge--error">${credential.reason === "superseded" ? "Credential superseded" : "Credential revoked"}</span>`;
+  return html` · <form method="post" action="${base}/revoke" class="inline-form">${csrf}<button type="submit" class="button button--link">Revoke credential<span class="visually-hidden"> of the ${title}</span></button></form>`;
 }
 
 /** Every input name the form can show for this data (so findings find their field). */
@@ -104,7 +119,13 @@ const JOB_STATUS: Record<GenerationJob["status"], string> = {
   failed: "Failed",
 };
 
-function jobRow(s: ShipmentRecord, h: GenerationHistoryRecord, j: GenerationJob, csrf: HtmlEscapedString): Html {
+function jobRow(
+  s: ShipmentRecord,
+  h: GenerationHistoryRecord,
+  j: GenerationJob,
+  csrf: HtmlEscapedString,
+  credential?: CredentialState,
+): Html {
   const base = `/dashboard/shipments/${s.id}/documents/${j.id}`;
   const badge = j.status === "completed" ? "badge badge--ok" : j.status === "failed" ? "badge badge--error" : "badge badge--warn";
   let files: Html;
@@ -117,7 +138,7 @@ function jobRow(s: ShipmentRecord, h: GenerationHistoryRecord, j: GenerationJob,
         j.flattened_blob_key
           ? html` · <a href="${base}/download?variant=pdfa" download>PDF/A<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></a>`
           : html` · <form method="post" action="${base}/flatten" class="inline-form">${csrf}<input type="hidden" name="generation_history_id" value="${h.id}"><button type="submit" class="button button--link">Make PDF/A copy<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></button></form>`
-      }`;
+      }${credentialCell(base, documentTitle(j.document_type), credential, csrf)}`;
   }
   return html`<tr data-job="${j.id}"><td>${documentTitle(j.document_type)}</td><td><span class="${badge}" data-job-status>${JOB_STATUS[j.status]}</span></td><td>${files}</td></tr>`;
 }
@@ -138,7 +159,7 @@ function generationCard(m: ShipmentViewModel, g: GenerationView): Html {
     }
     <div class="table-wrap"><table class="data documents"><caption class="visually-hidden">Documents of generation ${h.generation_number}</caption>
       <thead><tr><th scope="col">Document</th><th scope="col">Status</th><th scope="col">Files</th></tr></thead>
-      <tbody>${g.jobs.map((j) => jobRow(m.shipment, h, j, m.csrf))}</tbody></table></div>
+      <tbody>${g.jobs.map((j) => jobRow(m.shipment, h, j, m.csrf, m.credentials?.get(j.id)))}</tbody></table></div>
     ${
       h.validation_hash
         ? html`<div class="verify">

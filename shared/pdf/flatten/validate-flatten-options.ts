@@ -27,6 +27,16 @@ export function validateFlattenOptions(options: FlattenOptions): { icc: Uint8Arr
   if (options.title !== undefined && (typeof options.title !== "string" || options.title.length > 1000)) {
     throw new TypeError("flattenToPdfA: `title` must be a string of at most 1000 characters");
   }
+  for (const file of options.pdfa3?.attachments ?? []) {
+    if (
+      !file ||
+      typeof file.name !== "string" ||
+      !file.name ||
+      !(file.bytes instanceof Uint8Array) ||
+      !/^[\w.+-]+\/[\w.+-]+$/.test(file.mimeType)
+    )
+      throw new TypeError("flattenToPdfA: each of `pdfa3.attachments` needs a name, bytes and a MIME type");
+  }
   const icc = options.iccProfile ?? srgbIccProfile();
   validateIcc(icc);
   return { icc, limits: { ...DEFAULT_INSPECT_LIMITS, ...options.limits } };

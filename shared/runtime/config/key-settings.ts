@@ -31,6 +31,12 @@ export interface KeySettings {
   downloadSigningSecret: string;
   /** Encrypts webhook secrets at rest (TDS_WEBHOOK_SECRET_KEY). */
   webhookSecretKey: string;
+  /**
+   * Signs the documents' verifiable credentials (TDS_CREDENTIAL_KEYS): P-256 JWKs, the first (with its
+   * private part) signs, the others are earlier keys still published in did.json. Unset in local
+   * development: a key is made and kept in the data folder (shared/credentials/credential-keys.ts).
+   */
+  credentialKeys?: JSONWebKeySet;
 }
 
 /** `{"default": "sb_…", "web": "sb_…"}` as Supabase gives functions. */
@@ -48,6 +54,19 @@ const jwkSet = z
   .union([z.array(z.looseObject({})), z.looseObject({ keys: z.array(z.looseObject({})) })])
   .transform((s): JSONWebKeySet => ({ keys: (Array.isArray(s) ? s : s.keys) as unknown as JSONWebKeySet["keys"] }));
 
+/** The signing keys of credentials: EC P-256 JWKs; the first must be private (it signs). */
+const ecP256Jwk = z.looseObject({
+  kty: z.literal("EC"),
+  crv: z.literal("P-256"),
+  x: z.string().min(1),
+  y: z.string().min(1),
+  d: z.string().optional(),
+});
+const credentialKeySet = z
+  .object({ keys: z.array(ecP256Jwk).min(1) })
+  .refine((s) => Boolean(s.keys[0].d), { message: 'the first key signs, so it needs its private part "d"' })
+  .transform((s): JSONWebKeySet => ({ keys: s.keys as unknown as JSONWebKeySet["keys"] }));
+
 export const keyVariables = {
   JWT_SECRET: text(),
   ANON_KEY: text(),
@@ -62,6 +81,7 @@ export const keyVariables = {
   SUPABASE_JWKS_URL: text(),
   TDS_DOWNLOAD_SECRET: text(),
   TDS_WEBHOOK_SECRET_KEY: text(),
+  TDS_CREDENTIAL_KEYS: json(credentialKeySet, 'a JSON Web Key Set of P-256 keys, {"keys": [...]}, the first with its private part "d"'),
 };
 
 const single = (key: string | undefined) => (key?.trim() ? [key.trim()] : []);
@@ -88,5 +108,6 @@ export function keySettings(
     // Outside local development a missing one stops the start (production-secrets.ts) before it is used.
     downloadSigningSecret: v.TDS_DOWNLOAD_SECRET ?? LOCAL_DOWNLOAD_SECRET,
     webhookSecretKey: v.TDS_WEBHOOK_SECRET_KEY ?? LOCAL_WEBHOOK_SECRET_KEY,
+    credentialKeys: v.TDS_CREDENTIAL_KEYS,
   };
 }

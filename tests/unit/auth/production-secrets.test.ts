@@ -13,6 +13,7 @@ const OWN = {
   TDS_DOWNLOAD_SECRET: "d".repeat(64),
   TDS_WEBHOOK_SECRET_KEY: "w".repeat(64),
   SUPABASE_SECRET_KEYS: '{"default":"sb_secret_x"}',
+  TDS_CREDENTIAL_KEYS: '{"keys":[…]}',
 };
 
 describe("local development or a deployment", () => {
@@ -37,10 +38,11 @@ describe("production secrets", () => {
 
   it("names each missing secret on its own line", () => {
     const lines = productionSecretProblems(env({ NODE_ENV: "production" }));
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^SUPABASE_SECRET_KEYS .*not set/);
     expect(lines[1]).toMatch(/^TDS_DOWNLOAD_SECRET is not set/);
     expect(lines[2]).toMatch(/^TDS_WEBHOOK_SECRET_KEY is not set/);
+    expect(lines[3]).toMatch(/^TDS_CREDENTIAL_KEYS is not set: it signs the documents' verifiable credentials/);
   });
 
   it("refuses the published defaults and short secrets", () => {
@@ -50,6 +52,7 @@ describe("production secrets", () => {
         JWT_SECRET: SUPABASE_LOCAL_JWT_SECRET,
         TDS_DOWNLOAD_SECRET: LOCAL_DOWNLOAD_SECRET,
         TDS_WEBHOOK_SECRET_KEY: LOCAL_WEBHOOK_SECRET_KEY,
+        TDS_CREDENTIAL_KEYS: OWN.TDS_CREDENTIAL_KEYS,
       }),
     );
     expect(lines).toEqual([
