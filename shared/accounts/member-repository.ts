@@ -1,6 +1,6 @@
-import type { Db, Queryable, Row } from "../../db/types.ts";
-import { isUuid, toIso } from "../../db/values.ts";
-import type { DashboardMember, MemberRole } from "../dashboard-env.ts";
+import type { Db, Queryable, Row } from "../db/types.ts";
+import { isUuid, toIso } from "../db/values.ts";
+import type { DashboardMember, MemberRole } from "./member-roles.ts";
 
 /** Members of an account; every query that reads or changes one takes the account id. */
 
