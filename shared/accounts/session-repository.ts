@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/types.ts";
 import type { DashboardMember, MemberRole } from "./member-roles.ts";
 import { sha256Hex } from "../hashing/sha256.ts";
-import { randomToken } from "../auth/random-token.ts";
+import { randomToken } from "./random-token.ts";
 
 /** Server-side sessions: the cookie holds a random token, the table only its hash. */
 

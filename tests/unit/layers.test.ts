@@ -8,6 +8,14 @@ import { fileURLToPath } from "node:url";
 // those below it; dpdm (npm run check:cycles) checks that nothing imports in a circle.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "text", "auth", "accounts"]);
+// Within the platform, downward only: a folder imports its own modules and those of folders before it.
+const PLATFORM_ORDER = ["text", "trade", "hashing", "db", "storage", "runtime", "jobs", "accounts", "auth", "http"];
+// The one upward import left: authenticate() throws AppError, whose codes live in http/error-codes.ts.
+// It goes when the error codes move beside their features (issue 28, item 1).
+const PLATFORM_EXCEPTIONS = [
+  "shared/auth/authenticate.ts -> shared/http/app-error.ts",
+  "shared/auth/authenticate.ts -> shared/http/app-env.ts",
+];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {
@@ -38,5 +46,16 @@ describe("layers", () => {
       .filter(([from, to]) => PLATFORM.has(area(from)) && to.startsWith("shared/") && !PLATFORM.has(area(to)))
       .map((e) => e.join(" -> "));
     expect(wrong).toEqual([]);
+  });
+
+  it("platform folders import downward only, in the order of docs/architecture.md", () => {
+    expect(new Set(PLATFORM_ORDER)).toEqual(PLATFORM);
+    const rank = (path: string) => PLATFORM_ORDER.indexOf(area(path));
+    const upward = all
+      .filter(([from, to]) => PLATFORM.has(area(from)) && PLATFORM.has(area(to)) && area(from) !== area(to) && rank(to) > rank(from))
+      .map((e) => e.join(" -> "));
+    expect(upward.filter((e) => !PLATFORM_EXCEPTIONS.includes(e))).toEqual([]);
+    // An exception that no longer occurs is struck off the list.
+    expect(PLATFORM_EXCEPTIONS.filter((e) => !upward.includes(e))).toEqual([]);
   });
 });
