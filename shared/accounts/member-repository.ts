@@ -79,10 +79,6 @@ export async function listMembers(db: Queryable, accountId: string): Promise<Mem
   return rows.map(toMember);
 }
 
-export async function countMembers(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>("select count(*)::int as n from dashboard_members"))[0].n;
-}
-
 export async function setPasswordHash(db: Queryable, memberId: string, hash: string): Promise<void> {
   await db.query("update dashboard_members set password_hash = $2, updated_at = now() where id = $1", [memberId, hash]);
 }

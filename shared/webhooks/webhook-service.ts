@@ -25,7 +25,7 @@ import {
 type WebhookConfig = Pick<Config, "webhooks" | "webhookSecretKey">;
 
 /** How long a replaced secret keeps signing (a second webhook-signature) unless the caller says otherwise. */
-export const DEFAULT_PREVIOUS_SECRET_TTL_SECONDS = 24 * 3600;
+const DEFAULT_PREVIOUS_SECRET_TTL_SECONDS = 24 * 3600;
 
 /** A subscription with the secret that signs its deliveries: shown once, then stored only encrypted. */
 export interface SubscriptionWithSecret {
