@@ -7,7 +7,7 @@ import { loadConfig } from "../shared/runtime/config.ts";
 import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { createApiKey } from "../shared/accounts/account-repository.ts";
-import { hashPassword } from "../shared/dashboard/passwords.ts";
+import { hashPassword } from "../shared/accounts/passwords.ts";
 import { insertMember } from "../shared/accounts/member-repository.ts";
 import { insertSubscription } from "../shared/webhooks/webhook-repository.ts";
 import { enqueueTestDelivery } from "../shared/webhooks/test-delivery.ts";

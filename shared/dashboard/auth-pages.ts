@@ -7,7 +7,7 @@ import { csrfField, refreshCsrfToken } from "./csrf.ts";
 import { renderBarePage } from "./layout.ts";
 import { clientAddress, readForm, safeNext, type Html } from "./page-helpers.ts";
 import { cookieOptions, SESSION_COOKIE } from "./session-cookie.ts";
-import { dummyPasswordHash, hashPassword, passwordProblem, PASSWORD_MIN_LENGTH, verifyPassword } from "./passwords.ts";
+import { dummyPasswordHash, hashPassword, passwordProblem, PASSWORD_MIN_LENGTH, verifyPassword } from "../accounts/passwords.ts";
 import { findMemberForSignIn, isPlausibleEmail, normaliseEmail, recordSignIn, setPasswordHash } from "../accounts/member-repository.ts";
 import { createSession, findSessionMember, revokeSession, SESSION_TTL_SECONDS } from "../accounts/session-repository.ts";
 import { acceptInvitation, findOpenInvitation } from "../accounts/invitation-repository.ts";
