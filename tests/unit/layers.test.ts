@@ -16,6 +16,19 @@ const PLATFORM_EXCEPTIONS = [
   "shared/auth/authenticate.ts -> shared/http/app-error.ts",
   "shared/auth/authenticate.ts -> shared/http/app-env.ts",
 ];
+// Features in tiers, lowest first (docs/architecture.md, "Features"): a feature imports features of lower tiers only.
+const FEATURE_TIERS = [
+  ["events", "shipments"],
+  ["documents", "extraction", "rules"],
+  ["reference"],
+  ["validation", "hs-codes", "parties", "webhooks", "pdf"],
+  ["verification", "generation"],
+  ["pdf-round-trip", "openapi", "docs"],
+  ["dashboard", "api"],
+];
+// The one upward import between features: rules/checks/sanctions.ts folds names with reference/'s foldCharacters
+// until text folding moves to shared/text (issue 28, item 3).
+const FEATURE_EXCEPTIONS = ["rules -> reference"];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {
@@ -57,5 +70,20 @@ describe("layers", () => {
     expect(upward.filter((e) => !PLATFORM_EXCEPTIONS.includes(e))).toEqual([]);
     // An exception that no longer occurs is struck off the list.
     expect(PLATFORM_EXCEPTIONS.filter((e) => !upward.includes(e))).toEqual([]);
+  });
+
+  it("features import only features of lower tiers, in the order of docs/architecture.md", () => {
+    const tierOf = new Map(FEATURE_TIERS.flatMap((tier, i) => tier.map((f) => [f, i] as const)));
+    const folders = readdirSync(join(ROOT, "shared"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    // Every folder has its place: platform, composition (server) or a feature tier.
+    expect(folders.map((e) => e.name).filter((f) => !PLATFORM.has(f) && f !== "server" && !tierOf.has(f))).toEqual([]);
+    const upward = new Set(
+      all
+        .filter(([from, to]) => to.startsWith("shared/") && tierOf.has(area(from)) && tierOf.has(area(to)) && area(from) !== area(to))
+        .filter(([from, to]) => tierOf.get(area(to))! >= tierOf.get(area(from))!)
+        .map(([from, to]) => `${area(from)} -> ${area(to)}`),
+    );
+    expect([...upward].filter((e) => !FEATURE_EXCEPTIONS.includes(e))).toEqual([]);
+    expect(FEATURE_EXCEPTIONS.filter((e) => !upward.has(e))).toEqual([]);
   });
 });
