@@ -3,7 +3,7 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import { confirmCard, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
 import {
   API_KEY_NAME_MAX,
   apiKeyNameProblem,
@@ -111,14 +111,12 @@ export function registerApiKeyPages(app: Hono<DashboardEnv>): void {
     return renderPage(c, {
       title: "Revoke API key",
       active: "api-keys",
-      body: html`<div class="card">
-  <p>Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Every request that uses it is refused from the moment you confirm. This cannot be undone.</p>
-  <form method="post" action="${BASE}/${key.id}/revoke" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">Revoke key</button>
-    <a class="button button--secondary" href="${BASE}">Cancel</a>
-  </form>
-</div>`,
+      body: confirmCard(c, {
+        text: html`Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Every request that uses it is refused from the moment you confirm. This cannot be undone.`,
+        action: `${BASE}/${key.id}/revoke`,
+        button: "Revoke key",
+        cancel: BASE,
+      }),
     });
   });
 

@@ -4,7 +4,17 @@ import type { DashboardEnv } from "../dashboard-env.ts";
 import { MEMBER_ROLES, type MemberRole } from "../../accounts/member-roles.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { formatTime, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import {
+  confirmCard,
+  formatTime,
+  noticeFrom,
+  readForm,
+  redirectWithNotice,
+  shownOnce,
+  tableWrap,
+  time,
+  type Html,
+} from "../page-helpers.ts";
 import { changeMemberRole, findMember, listMembers, removeMember, type MemberRecord } from "../../accounts/member-repository.ts";
 import { listOpenInvitations, withdrawInvitation } from "../../accounts/invitation-repository.ts";
 import { inviteMember, mayAssign } from "../../accounts/member-service.ts";
@@ -194,14 +204,12 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     return renderPage(c, {
       title: "Remove member",
       active: "members",
-      body: html`<div class="card">
-  <p>Remove <strong>${target.email}</strong> (${target.role}) from the account? ${target.id === me.id ? "You will be signed out at once." : "They are signed out at once and can come back only with a new invitation."}</p>
-  <form method="post" action="${BASE}/${target.id}/remove" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">Remove member</button>
-    <a class="button button--secondary" href="${BASE}">Cancel</a>
-  </form>
-</div>`,
+      body: confirmCard(c, {
+        text: html`Remove <strong>${target.email}</strong> (${target.role}) from the account? ${target.id === me.id ? "You will be signed out at once." : "They are signed out at once and can come back only with a new invitation."}`,
+        action: `${BASE}/${target.id}/remove`,
+        button: "Remove member",
+        cancel: BASE,
+      }),
     });
   });
 

@@ -3,7 +3,7 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import { confirmCard, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
 import { AppError } from "../../http/app-error.ts";
 import { EVENT_NAMES, type EventName } from "../../events/outbox.ts";
 import {
@@ -277,14 +277,7 @@ function confirmPage(
   return renderPage(c, {
     title,
     active: "webhooks",
-    body: html`<div class="card">
-  <p>${text}</p>
-  <form method="post" action="${BASE}/${sub.id}/${action}" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">${button}</button>
-    <a class="button button--secondary" href="${BASE}/${sub.id}">Cancel</a>
-  </form>
-</div>`,
+    body: confirmCard(c, { text, action: `${BASE}/${sub.id}/${action}`, button, cancel: `${BASE}/${sub.id}` }),
   });
 }
 
