@@ -1,8 +1,8 @@
 // npm run reference:import -- --dir ../shared/data [--only hs_codes_us,port_codes]
 // Imports the reference tables into the configured database (PGlite under TDS_DATA_DIR, or
 // DATABASE_URL), replacing each table's rows. Progress goes to stderr, the summary to stdout.
-import { parseArgs } from "node:util";
 import { resolve } from "node:path";
+import { fail, onlyList, readOptions } from "./cli.ts";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
@@ -13,32 +13,10 @@ const USAGE = `Usage: npm run reference:import -- --dir <folder> [--only table1,
 Tables: ${IMPORTABLE_TABLES.join(", ")}
 Database: DATABASE_URL if set, else PGlite under TDS_DATA_DIR (default ./.data).`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-let args;
-try {
-  args = parseArgs({
-    options: { dir: { type: "string" }, only: { type: "string" }, help: { type: "boolean", short: "h" } },
-    allowPositionals: false,
-  }).values;
-} catch (e) {
-  fail(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
-}
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = readOptions({ dir: { type: "string" }, only: { type: "string" } }, USAGE);
 if (!args.dir) fail(`--dir is required\n${USAGE}`);
 const dir = resolve(args.dir);
-const only = args.only
-  ? args.only
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean)
-  : undefined;
+const only = onlyList(args.only);
 
 const config = loadConfig();
 const tty = Boolean(process.stderr.isTTY);

@@ -3,8 +3,8 @@
 // the official addresses), checks it, and imports only what changed. Progress goes to stderr, the
 // summary to stdout. Exit code 0 when every table was imported or found unchanged, 1 when one failed,
 // 2 on a usage error.
-import { parseArgs } from "node:util";
 import { resolve } from "node:path";
+import { fail, onlyList, readOptions } from "./cli.ts";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
@@ -23,30 +23,8 @@ Tables: ${REFRESHABLE_TABLES.join(", ")} (also: sanctions, ports, hs, tariffs, w
 Sources: TDS_REFERENCE_MIRROR=<base address> or TDS_REFERENCE_URL_<TABLE>[_<FILE>]=<address> (docs/reference-data.md).
 Database: DATABASE_URL if set, else PGlite under TDS_DATA_DIR (default ./.data).`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-let args;
-try {
-  args = parseArgs({
-    options: { only: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    allowPositionals: false,
-  }).values;
-} catch (e) {
-  fail(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
-}
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const only = args.only
-  ? args.only
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean)
-  : undefined;
+const args = readOptions({ only: { type: "string" }, force: { type: "boolean" } }, USAGE);
+const only = onlyList(args.only);
 try {
   resolveTables(only);
 } catch (e) {

@@ -1,5 +1,5 @@
 import type { Queryable, Row } from "../db/types.ts";
-import { generateApiKey, hashApiKey } from "../auth/api-key-secret.ts";
+import { generateApiKey, hashApiKey } from "./api-key-secret.ts";
 import type { Tier } from "./tiers.ts";
 import { isUuid, toIso } from "../db/values.ts";
 

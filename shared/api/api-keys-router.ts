@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "../accounts/account-repository.ts";
+import { API_KEY_NAME_MAX, createApiKey, listApiKeys, revokeApiKey } from "../accounts/api-key-service.ts";
 
 const tags = ["API keys"];
 const KeySchema = z.object({
@@ -22,7 +22,7 @@ export const apiKeysRouter: RouteDef[] = [
     summary: "Create an API key for the caller's account; the key is shown only in this answer",
     tags,
     auth: "api-key",
-    body: z.strictObject({ name: z.string().trim().min(1).max(200) }),
+    body: z.strictObject({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX) }),
     responses: { 201: { description: "The key", schema: KeySchema.extend({ api_key: z.string() }) }, ...COMMON_ERRORS },
     handler: async (c, { body, principal }) => c.json(await createApiKey(c.var.services.db, principal.accountId, body.name), 201),
   }),

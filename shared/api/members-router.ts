@@ -1,9 +1,21 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
+import { AppError } from "../http/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { inviteMember } from "../dashboard/members/invite-member.ts";
+import { inviteMember, type InviteResult } from "../accounts/member-service.ts";
 
 const Role = z.enum(["owner", "admin", "member"]);
+
+function refusal(result: Extract<InviteResult, { ok: false }>, accountId: string): AppError {
+  switch (result.reason) {
+    case "invalid_email":
+      return new AppError("SVC_REQ_002", "email: not a valid email address", { details: { field: "email" } });
+    case "account_not_found":
+      return new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: accountId } });
+    case "email_in_use":
+      return new AppError("SVC_MEMBER_001", `${result.email} already has a dashboard sign-in`, { details: { field: "email" } });
+  }
+}
 
 export const membersRouter: RouteDef[] = [
   defineRoute({
@@ -37,12 +49,9 @@ export const membersRouter: RouteDef[] = [
     },
     handler: async (c, { params, body }) => {
       const { db, config } = c.var.services;
-      const { invitation, invitationUrl } = await inviteMember(db, config, {
-        accountId: params.id,
-        email: body.email,
-        role: body.role,
-        invitedBy: null,
-      });
+      const result = await inviteMember(db, config, { accountId: params.id, email: body.email, role: body.role, invitedBy: null });
+      if (!result.ok) throw refusal(result, params.id);
+      const { invitation, invitationUrl } = result;
       return c.json(
         {
           invitation_id: invitation.id,

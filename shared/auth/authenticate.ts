@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { AppError } from "../http/app-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { looksLikeApiKey } from "./api-key-secret.ts";
+import { looksLikeApiKey } from "../accounts/api-key-secret.ts";
 import { listKinds, projectKeysFor } from "./project-keys.ts";
 import { authenticateApiKey, type KeyPrincipal } from "../accounts/account-repository.ts";
 

@@ -1,16 +1,17 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
-import type { DashboardEnv, DashboardMember } from "./dashboard-env.ts";
+import type { DashboardEnv } from "./dashboard-env.ts";
+import type { DashboardMember } from "../accounts/member-roles.ts";
 import { csrfField, refreshCsrfToken } from "./csrf.ts";
 import { renderBarePage } from "./layout.ts";
 import { clientAddress, readForm, safeNext, type Html } from "./page-helpers.ts";
 import { cookieOptions, SESSION_COOKIE } from "./session-cookie.ts";
-import { dummyPasswordHash, hashPassword, passwordProblem, PASSWORD_MIN_LENGTH, verifyPassword } from "./passwords.ts";
-import { findMemberForSignIn, isPlausibleEmail, normaliseEmail, recordSignIn, setPasswordHash } from "./members/member-repository.ts";
-import { createSession, findSessionMember, revokeSession, SESSION_TTL_SECONDS } from "./members/session-repository.ts";
-import { acceptInvitation, findOpenInvitation } from "./members/invitation-repository.ts";
-import { clearFailures, isThrottled, recordFailure } from "./members/sign-in-throttle.ts";
+import { dummyPasswordHash, hashPassword, passwordProblem, PASSWORD_MIN_LENGTH, verifyPassword } from "../accounts/passwords.ts";
+import { findMemberForSignIn, isPlausibleEmail, normaliseEmail, recordSignIn, setPasswordHash } from "../accounts/member-repository.ts";
+import { createSession, findSessionMember, revokeSession, SESSION_TTL_SECONDS } from "../accounts/session-repository.ts";
+import { acceptInvitation, findOpenInvitation } from "../accounts/invitation-repository.ts";
+import { clearFailures, isThrottled, recordFailure } from "../accounts/sign-in-throttle.ts";
 
 async function startSession(c: Context<DashboardEnv>, member: DashboardMember): Promise<void> {
   const { token } = await createSession(c.get("services").db, member, SESSION_TTL_SECONDS);

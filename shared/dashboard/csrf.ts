@@ -3,8 +3,10 @@ import { getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { DashboardEnv } from "./dashboard-env.ts";
+import { base64url } from "jose";
 import { hmacSha256 } from "../hashing/sha256.ts";
-import { base64url, randomToken, timingSafeEqualText } from "./tokens.ts";
+import { randomToken } from "../accounts/random-token.ts";
+import { timingSafeEqualText } from "../auth/constant-time.ts";
 import { cookieOptions, SESSION_COOKIE } from "./session-cookie.ts";
 
 /**
@@ -23,7 +25,7 @@ export function csrfField(c: Context<DashboardEnv>): HtmlEscapedString {
 }
 
 async function tokenFor(secret: string, binding: string): Promise<string> {
-  return base64url(await hmacSha256(`dashboard-csrf:${secret}`, binding));
+  return base64url.encode(await hmacSha256(`dashboard-csrf:${secret}`, binding));
 }
 
 /** The value the session or pre-session cookie binds the token to (creates a pre-session cookie if none). */

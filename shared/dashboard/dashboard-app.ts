@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { AppError } from "../http/app-error.ts";
 import { withRequestId } from "../http/request-id.ts";
-import { getServices } from "../runtime/services.ts";
+import { requestServices } from "../http/request-services.ts";
 import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { CsrfRefused, csrfProtection } from "./csrf.ts";
 import { renderBarePage, renderPage, type NavItem } from "./layout.ts";
@@ -50,7 +50,7 @@ export function createDashboardApp(): Hono<DashboardEnv> {
   const app = new Hono<DashboardEnv>();
   app.use("*", withRequestId());
   app.use("*", async (c, next) => {
-    c.set("services", await getServices());
+    c.set("services", await requestServices());
     await next();
     c.header("content-security-policy", DASHBOARD_CSP);
     c.header("x-content-type-options", "nosniff");

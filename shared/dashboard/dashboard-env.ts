@@ -1,18 +1,7 @@
 import type { Services } from "../runtime/services.ts";
+import type { DashboardMember, MemberRole } from "../accounts/member-roles.ts";
 
-/** Roles of a dashboard member: owner and admin manage keys, webhooks and members; member works with shipments. */
-export type MemberRole = "owner" | "admin" | "member";
-export const MEMBER_ROLES: readonly MemberRole[] = ["owner", "admin", "member"];
-
-/** The signed-in person (set by the session middleware on every page except sign-in, invitations and assets). */
-export interface DashboardMember {
-  id: string;
-  accountId: string;
-  email: string;
-  role: MemberRole;
-}
-
-/** Hono context of every dashboard route. */
+/** Hono context of every dashboard route; `member` is the signed-in person (set by the session middleware on every page except sign-in, invitations and assets). */
 export type DashboardEnv = {
   Variables: { services: Services; requestId: string; member: DashboardMember; csrfToken: string };
 };

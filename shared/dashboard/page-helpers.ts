@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { DashboardEnv } from "./dashboard-env.ts";
+import { csrfField } from "./csrf.ts";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -68,4 +69,16 @@ export function safeNext(next: string | undefined): string {
 /** The client address for throttling: the gateway (local) or Supabase's proxy sets x-forwarded-for. */
 export function clientAddress(c: Context): string {
   return c.req.header("x-forwarded-for")?.split(",")[0]?.trim().slice(0, 100) || "unknown";
+}
+
+/** The card of a confirmation page: the question, a danger button that posts to `action`, and Cancel. */
+export function confirmCard(c: Context<DashboardEnv>, q: { text: Html; action: string; button: string; cancel: string }): Html {
+  return html`<div class="card">
+  <p>${q.text}</p>
+  <form method="post" action="${q.action}" class="actions">
+    ${csrfField(c)}
+    <button type="submit" class="button button--danger">${q.button}</button>
+    <a class="button button--secondary" href="${q.cancel}">Cancel</a>
+  </form>
+</div>`;
 }

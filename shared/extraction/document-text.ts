@@ -49,10 +49,6 @@ export function lineText(line: TextLine): string {
   return line.segments.map((s) => s.text).join("  ");
 }
 
-export function documentPlainText(doc: DocumentText): string {
-  return doc.lines.map(lineText).join("\n");
-}
-
 /**
  * Groups words into lines (vertical overlap) and lines into segments (a gap wider than `gapFactor`
  * times the line height starts a new segment: a word space is about 0.3 of the font size, the space

@@ -9,8 +9,6 @@ import { readUpload, submitExtraction } from "./extraction-service.ts";
 
 const tags = ["Extraction"];
 
-const Leaf = z.object({ value: z.union([z.string(), z.number()]), confidence: z.number().min(0).max(1) });
-
 export const ExtractionJobSchema = z.object({
   job_id: z.string(),
   status: z.enum(["processing", "completed", "failed"]),
@@ -30,8 +28,6 @@ export const ExtractionJobSchema = z.object({
 });
 
 const SubmittedSchema = z.object({ job_id: z.string(), status: z.literal("processing"), created_at: z.string() });
-
-export { Leaf as ExtractedLeafSchema };
 
 export const extractionRouter: RouteDef[] = [
   defineRoute({

@@ -4,7 +4,7 @@ import { withRequestId } from "./request-id.ts";
 import type { AppEnv } from "./app-env.ts";
 import { handleError, handleNotFound } from "./handle-error.ts";
 import { mountRoutes, type RouteDef } from "./route.ts";
-import { getServices } from "../runtime/services.ts";
+import { requestServices } from "./request-services.ts";
 
 export const FUNCTIONS_PREFIX = "/functions/v1";
 
@@ -22,7 +22,7 @@ export function createBaseApp(): Hono<AppEnv> {
     }),
   );
   app.use("*", async (c, next) => {
-    c.set("services", await getServices());
+    c.set("services", await requestServices());
     await next();
   });
   app.onError(handleError);

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../http/error-codes.ts";
-import { isEmail, isPhone } from "../rules/checks/format.ts";
+import { isEmail, isPhone } from "../text/contact-formats.ts";
 import { COUNTRY_HINTS, isCountryCode as isIsoCountry } from "../trade/countries.ts";
 import { checkTaxIds, MAX_TAX_ID_LENGTH, MAX_TAX_IDS, normalizeTaxId, TAX_ID_KEY } from "./tax-ids.ts";
 

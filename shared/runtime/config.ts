@@ -15,7 +15,7 @@ import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings
 import { referenceRefreshSettings, referenceRefreshVariables, type ReferenceRefreshSettings } from "./config/reference-refresh-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
-export { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../auth/local-development-keys.ts";
+export { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "./local-development-keys.ts";
 export type { Tier } from "./config/server-settings.ts";
 export { DEFAULT_TIER_RATE_LIMITS, type RateLimitSettings, type TierRateLimit } from "./config/rate-limit-settings.ts";
 

@@ -1,4 +1,4 @@
-import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY, SUPABASE_LOCAL_JWT_SECRET } from "../auth/local-development-keys.ts";
+import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY, SUPABASE_LOCAL_JWT_SECRET } from "./local-development-keys.ts";
 
 /**
  * Local development or a deployment? Deployed means any of: SUPABASE_URL set (every hosted function has

@@ -8,7 +8,17 @@ import { createPostgresBlobStore } from "../storage/postgres-blob-store.ts";
 import { createS3BlobStore } from "../storage/s3-blob-store.ts";
 import { ConfigError, parseConfig, readConfigEnvironment, type Config } from "./config.ts";
 import { productionSecretProblems } from "./production-secrets.ts";
-import { AppError } from "../http/app-error.ts";
+
+/**
+ * A function on its own cannot serve with this configuration; the message names the variables (the log
+ * says why). The request layer (http/request-services.ts) answers it as 503 SVC_CONFIG_001.
+ */
+export class ServicesRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ServicesRefused";
+  }
+}
 
 /** What request handlers need from the outside world; tests and the local server provide it explicitly. */
 export interface Services {
@@ -44,7 +54,7 @@ function configOrRefusal(env: Parameters<typeof parseConfig>[0]): Config {
     if (!(e instanceof ConfigError)) throw e;
     for (const line of e.problems) console.error(line);
     const names = e.problems.map((line) => line.split(" ")[0]).join(", ");
-    throw new AppError("SVC_CONFIG_001", `The service is not configured correctly: check ${names} (the function log says why)`);
+    throw new ServicesRefused(`The service is not configured correctly: check ${names} (the function log says why)`);
   }
 }
 
@@ -64,7 +74,7 @@ export function getServices(): Promise<Services> {
     if (problems.length > 0) {
       for (const line of problems) console.error(line);
       const names = problems.map((line) => line.split(" ")[0]).join(", ");
-      throw new AppError("SVC_CONFIG_001", `The service is not configured for production: set ${names} (the function log says why)`);
+      throw new ServicesRefused(`The service is not configured for production: set ${names} (the function log says why)`);
     }
     const config = configOrRefusal(env);
     const db = await openDatabase(config);

@@ -11,6 +11,7 @@ import {
   type BackgroundTaskFactory,
 } from "../jobs/background-registry.ts";
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
+import { sessionPruningTask } from "../accounts/session-pruning.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
 export {
@@ -41,6 +42,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     (services) => webhookDeliveryTask(services),
     // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
     (services) => referenceRefreshTask(services),
+    // ended dashboard sessions, hourly
+    (services) => sessionPruningTask(services),
   ];
 }
 

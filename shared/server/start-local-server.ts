@@ -8,7 +8,7 @@ import { importReferenceDirIfEmpty } from "../reference/import-reference-dir.ts"
 import { getSanctionsIndex } from "../validation/sanctions-screener.ts";
 import { startBackgroundTasks, stopBackgroundTasks } from "./background-tasks.ts";
 import { listen, type RunningServer } from "./listen.ts";
-import { bootstrapOwnerInvitation } from "../dashboard/members/invite-member.ts";
+import { bootstrapOwnerInvitation } from "../accounts/member-service.ts";
 
 export interface LocalServer extends RunningServer {
   url: string;

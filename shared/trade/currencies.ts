@@ -2,7 +2,6 @@
  * Currencies: ISO 4217 codes in use and their minor units. The currencies reference table is imported
  * from the same ISO file (`tests/unit/trade/vocabulary.test.ts` compares them).
  */
-import { z } from "zod";
 
 /**
  * Current ISO 4217 currencies (funds codes, precious metals and SDR left out) plus recently withdrawn
@@ -22,8 +21,6 @@ export const CURRENCY_CODES: ReadonlySet<string> = new Set(
 export function isCurrencyCode(code: string): boolean {
   return CURRENCY_CODES.has(code);
 }
-
-export const CurrencyCodeSchema = z.string().refine(isCurrencyCode, { message: "an ISO 4217 currency code" });
 
 /**
  * ISO 4217 minor units (exponent) that differ from 2. The currencies reference table only says which

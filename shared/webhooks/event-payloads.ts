@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_NAMES } from "../events/outbox.ts";
+import type { EVENT_NAMES } from "../events/outbox.ts";
 
 /**
  * The body of every delivery is the outbox payload `{event, timestamp, data}`, serialised once when the
@@ -48,12 +48,6 @@ export const EVENT_DATA_SCHEMAS = {
   "extraction.completed": ExtractionCompletedData,
   "extraction.failed": ExtractionFailedData,
 } as const satisfies Record<(typeof EVENT_NAMES)[number], z.ZodType>;
-
-export const WebhookBody = z.object({
-  event: z.enum(EVENT_NAMES),
-  timestamp: z.string().describe("When the event happened (ISO 8601)"),
-  data: z.record(z.string(), z.unknown()),
-});
 
 /** The request body: key order event, timestamp, data, as the spec shows it. */
 export function serializeEventBody(payload: { event: string; timestamp: string; data: unknown }): string {

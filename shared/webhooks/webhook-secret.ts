@@ -7,8 +7,11 @@
  * - `X-Service-Signature: sha256=<hex>`: HMAC-SHA256 of the raw body keyed with the whole secret string
  *   as UTF-8 (what GitHub-style verifiers such as @octokit/webhooks-methods `verify(secret, …)` do);
  * - `webhook-signature: v1,<base64>`: HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with
- *   the base64-decoded bytes after `whsec_` (what Standard Webhooks libraries do with `new Webhook(secret)`).
+ *   the base64-decoded bytes after `whsec_`, signed by the Standard Webhooks library itself (`Webhook.sign`
+ *   with the key bytes this module has checked), so the format is the reference implementation's.
  */
+import { base64url } from "jose";
+import { Webhook } from "standardwebhooks";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { hmacSha256 } from "../hashing/sha256.ts";
 
@@ -19,21 +22,18 @@ export const MAX_SECRET_BYTES = 64;
 
 const encoder = new TextEncoder();
 
-export function bytesToBase64(bytes: Uint8Array): string {
+function bytesToBase64(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s);
 }
 
-export function base64ToBytes(text: string): Uint8Array {
+function base64ToBytes(text: string): Uint8Array {
   const s = atob(text);
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
-
-const toBase64Url = (bytes: Uint8Array) => bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => base64ToBytes(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
 
 export function generateWebhookSecret(): string {
   return SECRET_PREFIX + bytesToBase64(crypto.getRandomValues(new Uint8Array(GENERATED_SECRET_BYTES)));
@@ -69,10 +69,10 @@ export async function serviceSignature(secret: string, body: string): Promise<st
 }
 
 /** `v1,<base64>` over `{id}.{timestamp}.{body}`, keyed with the decoded secret (Standard Webhooks). */
-export async function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): Promise<string> {
+export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = secretKeyBytes(secret);
   if (!key) throw new Error("malformed webhook secret");
-  return `v1,${bytesToBase64(await hmacSha256(key, `${id}.${timestampSeconds}.${body}`))}`;
+  return new Webhook(key, { format: "raw" }).sign(id, new Date(timestampSeconds * 1000), body);
 }
 
 export interface SignedHeaders {
@@ -93,8 +93,7 @@ export async function signDelivery(
   input: { id: string; timestampSeconds: number; body: string; extraSecrets?: string[] },
 ): Promise<SignedHeaders> {
   const ts = input.timestampSeconds;
-  const signatures = [await standardSignature(secret, input.id, ts, input.body)];
-  for (const s of input.extraSecrets ?? []) signatures.push(await standardSignature(s, input.id, ts, input.body));
+  const signatures = [secret, ...(input.extraSecrets ?? [])].map((s) => standardSignature(s, input.id, ts, input.body));
   return {
     "content-type": "application/json",
     "x-service-signature": await serviceSignature(secret, input.body),
@@ -136,7 +135,7 @@ export async function encryptSecret(material: string, subscriptionId: string, se
     await encryptionKey(material),
     encoder.encode(secret),
   );
-  return `v1.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ct))}`;
+  return `v1.${base64url.encode(iv)}.${base64url.encode(new Uint8Array(ct))}`;
 }
 
 /** The secret, or null when it cannot be read (another key, another row, or tampered with). */
@@ -145,9 +144,9 @@ export async function decryptSecret(material: string, subscriptionId: string, st
   if (parts.length !== 3 || parts[0] !== "v1") return null;
   try {
     const pt = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64Url(parts[1]) as BufferSource, additionalData: encoder.encode(subscriptionId) },
+      { name: "AES-GCM", iv: base64url.decode(parts[1]) as BufferSource, additionalData: encoder.encode(subscriptionId) },
       await encryptionKey(material),
-      fromBase64Url(parts[2]) as BufferSource,
+      base64url.decode(parts[2]) as BufferSource,
     );
     return new TextDecoder().decode(pt);
   } catch {

@@ -4,22 +4,15 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../http/app-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
-import { checkWebhookUrl } from "./url-safety.ts";
-import { generateWebhookSecret } from "./webhook-secret.ts";
-import { webhookSettings } from "./webhook-settings.ts";
+import { changeSubscription, checkSubscriptionUrl, createSubscription, redeliverNow, rotateSecret } from "./webhook-service.ts";
 import {
   deleteSubscription,
   findDelivery,
   findSubscription,
-  insertSubscription,
   listDeliveries,
   listSubscriptions,
   MAX_SUBSCRIPTIONS_PER_ACCOUNT,
   normaliseEvents,
-  redeliver,
-  rotateSubscriptionSecret,
-  updateSubscription,
 } from "./webhook-repository.ts";
 import {
   CreateWebhookBody,
@@ -36,7 +29,6 @@ import {
 const tags = ["Webhooks"];
 const notFound = err("No such webhook subscription in this account (SVC_WEBHOOK_001)");
 const deliveryNotFound = err("No such subscription or delivery in this account (SVC_WEBHOOK_001, SVC_WEBHOOK_003)");
-export const DEFAULT_PREVIOUS_SECRET_TTL_SECONDS = 24 * 3600;
 
 function subscriptionNotFound(id: string): AppError {
   return new AppError("SVC_WEBHOOK_001", "Webhook subscription not found", { details: { webhook_id: id } });
@@ -44,7 +36,7 @@ function subscriptionNotFound(id: string): AppError {
 
 /** The URL rules of url-safety.ts with the current settings; a refusal names the field and the reason. */
 function checkedUrl(c: Context<AppEnv>, url: string): string {
-  const check = checkWebhookUrl(url, webhookSettings(c.var.services.config));
+  const check = checkSubscriptionUrl(c.var.services.config, url);
   if (!check.ok) throw new AppError("SVC_WEBHOOK_002", `Webhook URL refused: ${check.reason}`, { details: { field: "url" } });
   return check.url;
 }
@@ -69,22 +61,21 @@ export const webhooksRouter: RouteDef[] = [
       409: err("Subscription limit reached (SVC_WEBHOOK_005)"),
     },
     handler: async (c, { body, principal }) => {
-      const { db } = c.var.services;
+      const { db, config } = c.var.services;
       const url = checkedUrl(c, body.url);
-      const secret = body.secret ?? generateWebhookSecret();
-      const sub = await insertSubscription(
-        db,
-        principal.accountId,
-        { url, events: normaliseEvents(body.events), description: body.description ?? null, active: body.active ?? true },
-        secret,
-        webhookSettings(c.var.services.config).secretKeyMaterial,
-      );
-      if (!sub) {
+      const created = await createSubscription(db, config, principal.accountId, {
+        url,
+        events: normaliseEvents(body.events),
+        description: body.description ?? null,
+        active: body.active ?? true,
+        secret: body.secret,
+      });
+      if (!created) {
         throw new AppError("SVC_WEBHOOK_005", `An account can have at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} webhook subscriptions`, {
           details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT },
         });
       }
-      return c.json({ ...sub, secret }, 201);
+      return c.json({ ...created.subscription, secret: created.secret }, 201);
     },
   }),
   defineRoute({
@@ -132,14 +123,13 @@ export const webhooksRouter: RouteDef[] = [
     },
     handler: async (c, { params, body, principal }) => {
       const url = body.url === undefined ? undefined : checkedUrl(c, body.url);
-      const sub = await updateSubscription(c.var.services.db, principal.accountId, params.id, {
+      const sub = await changeSubscription(c.var.services.db, principal.accountId, params.id, {
         url,
         events: body.events ? normaliseEvents(body.events) : undefined,
         description: "description" in body ? { value: body.description ?? null } : undefined,
         active: body.active,
       });
       if (!sub) throw subscriptionNotFound(params.id);
-      if (body.active) wakeBackgroundTasks();
       return c.json(sub, 200);
     },
   }),
@@ -172,17 +162,13 @@ export const webhooksRouter: RouteDef[] = [
     bodyOptional: true,
     responses: { 200: { description: "The subscription with its new secret", schema: WebhookWithSecret }, ...COMMON_ERRORS, 404: notFound },
     handler: async (c, { params, body, principal }) => {
-      const secret = body.secret ?? generateWebhookSecret();
-      const sub = await rotateSubscriptionSecret(
-        c.var.services.db,
-        principal.accountId,
-        params.id,
-        secret,
-        webhookSettings(c.var.services.config).secretKeyMaterial,
-        body.previous_secret_ttl_seconds ?? DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
-      );
-      if (!sub) throw subscriptionNotFound(params.id);
-      return c.json({ ...sub, secret }, 200);
+      const { db, config } = c.var.services;
+      const rotated = await rotateSecret(db, config, principal.accountId, params.id, {
+        secret: body.secret,
+        previousSecretTtlSeconds: body.previous_secret_ttl_seconds,
+      });
+      if (!rotated) throw subscriptionNotFound(params.id);
+      return c.json({ ...rotated.subscription, secret: rotated.secret }, 200);
     },
   }),
   defineRoute({
@@ -258,7 +244,7 @@ export const webhooksRouter: RouteDef[] = [
       409: err("The subscription is inactive, or an attempt is in progress (SVC_WEBHOOK_004)"),
     },
     handler: async (c, { params, principal }) => {
-      const r = await redeliver(c.var.services.db, principal.accountId, params.id, params.deliveryId);
+      const r = await redeliverNow(c.var.services.db, principal.accountId, params.id, params.deliveryId);
       if (!r.ok) {
         const details = { webhook_id: params.id, delivery_id: params.deliveryId };
         if (r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", { details });
@@ -270,7 +256,6 @@ export const webhooksRouter: RouteDef[] = [
           { details: { ...details, reason: r.reason } },
         );
       }
-      wakeBackgroundTasks();
       return c.json(r.delivery, 202);
     },
   }),

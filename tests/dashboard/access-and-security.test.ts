@@ -4,7 +4,7 @@ import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, ty
 import { createAccount, createApiKey } from "../../shared/accounts/account-repository.ts";
 import { insertSubscription } from "../../shared/webhooks/webhook-repository.ts";
 import { DASHBOARD_CSP } from "../../shared/dashboard/dashboard-app.ts";
-import { THROTTLE } from "../../shared/dashboard/members/sign-in-throttle.ts";
+import { THROTTLE } from "../../shared/accounts/sign-in-throttle.ts";
 
 const PASSWORD = "a long enough password";
 

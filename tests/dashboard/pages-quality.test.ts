@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { checkAxe, createMember, launchBrowser, signIn, startDashboardServer, type DashboardServer } from "../support/dashboard-harness.ts";
 import { createApiKey, revokeApiKey } from "../../shared/accounts/account-repository.ts";
-import { createInvitation } from "../../shared/dashboard/members/invitation-repository.ts";
+import { createInvitation } from "../../shared/accounts/invitation-repository.ts";
 import { insertSubscription } from "../../shared/webhooks/webhook-repository.ts";
 import { enqueueTestDelivery } from "../../shared/webhooks/test-delivery.ts";
 import { backgroundTasksIdle, wakeBackgroundTasks } from "../../shared/server/background-tasks.ts";

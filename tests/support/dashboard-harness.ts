@@ -11,9 +11,9 @@ import { createGateway, loadFunctionApps } from "../../shared/server/gateway.ts"
 import { listen } from "../../shared/server/listen.ts";
 import { startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { createAccount } from "../../shared/accounts/account-repository.ts";
-import { hashPassword } from "../../shared/dashboard/passwords.ts";
-import { insertMember, type MemberRecord } from "../../shared/dashboard/members/member-repository.ts";
-import type { MemberRole } from "../../shared/dashboard/dashboard-env.ts";
+import { hashPassword } from "../../shared/accounts/passwords.ts";
+import { insertMember, type MemberRecord } from "../../shared/accounts/member-repository.ts";
+import type { MemberRole } from "../../shared/accounts/member-roles.ts";
 import { openTestPglite, openTestPostgres } from "./databases.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

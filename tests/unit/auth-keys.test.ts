@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { verifyRoleJwt } from "../../shared/auth/jwt-keys.ts";
-import { generateApiKey, hashApiKey, looksLikeApiKey } from "../../shared/auth/api-key-secret.ts";
+import { generateApiKey, hashApiKey, looksLikeApiKey } from "../../shared/accounts/api-key-secret.ts";
 import { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "../../shared/runtime/config.ts";
 
 describe("Supabase local keys", () => {

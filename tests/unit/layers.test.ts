@@ -8,6 +8,28 @@ import { fileURLToPath } from "node:url";
 // those below it; dpdm (npm run check:cycles) checks that nothing imports in a circle.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "text", "auth", "accounts"]);
+// Within the platform, downward only: a folder imports its own modules and those of folders before it.
+const PLATFORM_ORDER = ["text", "trade", "hashing", "db", "storage", "runtime", "jobs", "accounts", "auth", "http"];
+// The one upward import left: authenticate() throws AppError, whose codes live in http/error-codes.ts.
+// It goes when the error codes move beside their features (issue 28, item 1).
+const PLATFORM_EXCEPTIONS = [
+  "shared/auth/authenticate.ts -> shared/http/app-error.ts",
+  "shared/auth/authenticate.ts -> shared/http/app-env.ts",
+];
+// Features in tiers, lowest first (docs/architecture.md, "Features"): a feature imports features of lower tiers only.
+const FEATURE_TIERS = [
+  ["events", "shipments"],
+  ["documents", "extraction", "rules"],
+  ["reference"],
+  ["validation", "hs-codes", "parties", "webhooks", "pdf"],
+  ["credentials"],
+  ["verification", "generation"],
+  ["pdf-round-trip", "openapi", "docs"],
+  ["dashboard", "api"],
+];
+// The one upward import between features: rules/checks/sanctions.ts folds names with reference/'s foldCharacters
+// until text folding moves to shared/text (issue 28, item 3).
+const FEATURE_EXCEPTIONS = ["rules -> reference"];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {
@@ -38,5 +60,31 @@ describe("layers", () => {
       .filter(([from, to]) => PLATFORM.has(area(from)) && to.startsWith("shared/") && !PLATFORM.has(area(to)))
       .map((e) => e.join(" -> "));
     expect(wrong).toEqual([]);
+  });
+
+  it("platform folders import downward only, in the order of docs/architecture.md", () => {
+    expect(new Set(PLATFORM_ORDER)).toEqual(PLATFORM);
+    const rank = (path: string) => PLATFORM_ORDER.indexOf(area(path));
+    const upward = all
+      .filter(([from, to]) => PLATFORM.has(area(from)) && PLATFORM.has(area(to)) && area(from) !== area(to) && rank(to) > rank(from))
+      .map((e) => e.join(" -> "));
+    expect(upward.filter((e) => !PLATFORM_EXCEPTIONS.includes(e))).toEqual([]);
+    // An exception that no longer occurs is struck off the list.
+    expect(PLATFORM_EXCEPTIONS.filter((e) => !upward.includes(e))).toEqual([]);
+  });
+
+  it("features import only features of lower tiers, in the order of docs/architecture.md", () => {
+    const tierOf = new Map(FEATURE_TIERS.flatMap((tier, i) => tier.map((f) => [f, i] as const)));
+    const folders = readdirSync(join(ROOT, "shared"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    // Every folder has its place: platform, composition (server) or a feature tier.
+    expect(folders.map((e) => e.name).filter((f) => !PLATFORM.has(f) && f !== "server" && !tierOf.has(f))).toEqual([]);
+    const upward = new Set(
+      all
+        .filter(([from, to]) => to.startsWith("shared/") && tierOf.has(area(from)) && tierOf.has(area(to)) && area(from) !== area(to))
+        .filter(([from, to]) => tierOf.get(area(to))! >= tierOf.get(area(from))!)
+        .map(([from, to]) => `${area(from)} -> ${area(to)}`),
+    );
+    expect([...upward].filter((e) => !FEATURE_EXCEPTIONS.includes(e))).toEqual([]);
+    expect(FEATURE_EXCEPTIONS.filter((e) => !upward.has(e))).toEqual([]);
   });
 });

@@ -35,9 +35,9 @@ describe("test layout", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("production code (shared/, functions/) imports no test fixture or benchmark", () => {
+  it("production code and its tooling (shared/, functions/, scripts/) import no test fixture or benchmark", () => {
     const wrong: string[] = [];
-    for (const dir of ["shared", "functions"]) {
+    for (const dir of ["shared", "functions", "scripts"]) {
       for (const file of tsFiles(dir)) {
         for (const target of importsOf(file)) if (/^(tests|bench)\//.test(target)) wrong.push(`${file} → ${target}`);
       }

@@ -18,7 +18,8 @@ function fingerprint(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-function asset(body: string, type: string): Asset {
+/** An asset with its ETag (a fingerprint of the body): the core's below and the shipments pages' scripts. */
+export function asset(body: string, type: string): Asset {
   return { body, type, etag: `"${fingerprint(body)}"` };
 }
 

@@ -3,13 +3,20 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord } from "../../accounts/account-repository.ts";
+import { confirmCard, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import {
+  API_KEY_NAME_MAX,
+  apiKeyNameProblem,
+  createApiKey,
+  findApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyRecord,
+} from "../../accounts/api-key-service.ts";
 import { AppError } from "../../http/app-error.ts";
 
 const BASE = "/dashboard/settings/api-keys";
 const NOTICES = { revoked: "The key is revoked. Requests with it are refused from now on." };
-const NAME_MAX = 200;
 
 function createForm(c: Context<DashboardEnv>, name = "", error?: string): Html {
   return html`<form method="post" action="${BASE}" class="card" novalidate>
@@ -17,7 +24,7 @@ function createForm(c: Context<DashboardEnv>, name = "", error?: string): Html {
   ${csrfField(c)}
   <div class="field${error ? " field--error" : ""}">
     <label for="key-name">Name</label>
-    <input id="key-name" name="name" type="text" maxlength="${NAME_MAX}" required value="${name}" aria-describedby="key-name-hint"${error ? html` aria-invalid="true"` : ""}>
+    <input id="key-name" name="name" type="text" maxlength="${API_KEY_NAME_MAX}" required value="${name}" aria-describedby="key-name-hint"${error ? html` aria-invalid="true"` : ""}>
     <span id="key-name-hint" class="hint">${error ?? "Say where the key is used, for example “ERP production”."}</span>
   </div>
   <div class="actions"><button type="submit" class="button">Create key</button></div>
@@ -61,7 +68,7 @@ ${keyTable(keys)}`,
 }
 
 async function findKey(c: Context<DashboardEnv>, id: string): Promise<ApiKeyRecord> {
-  const key = (await listApiKeys(c.get("services").db, c.get("member").accountId)).find((k) => k.id === id);
+  const key = await findApiKey(c.get("services").db, c.get("member").accountId, id);
   if (!key) throw new AppError("SVC_KEY_001", "There is no such API key in this account.");
   return key;
 }
@@ -72,19 +79,20 @@ export function registerApiKeyPages(app: Hono<DashboardEnv>): void {
 
   app.post(BASE, async (c) => {
     const name = (await readForm(c)).get("name").trim();
-    if (!name)
+    const problem = apiKeyNameProblem(name);
+    if (problem === "missing")
       return listPage(c, {
         status: 400,
         name,
         error: "Enter a name for the key.",
         notice: { kind: "error", text: "The key needs a name." },
       });
-    if (name.length > NAME_MAX)
+    if (problem === "too_long")
       return listPage(c, {
         status: 400,
         name,
-        error: `At most ${NAME_MAX} characters.`,
-        notice: { kind: "error", text: `The name is longer than ${NAME_MAX} characters.` },
+        error: `At most ${API_KEY_NAME_MAX} characters.`,
+        notice: { kind: "error", text: `The name is longer than ${API_KEY_NAME_MAX} characters.` },
       });
     const key = await createApiKey(c.get("services").db, c.get("member").accountId, name);
     return renderPage(c, {
@@ -103,14 +111,12 @@ export function registerApiKeyPages(app: Hono<DashboardEnv>): void {
     return renderPage(c, {
       title: "Revoke API key",
       active: "api-keys",
-      body: html`<div class="card">
-  <p>Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Every request that uses it is refused from the moment you confirm. This cannot be undone.</p>
-  <form method="post" action="${BASE}/${key.id}/revoke" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">Revoke key</button>
-    <a class="button button--secondary" href="${BASE}">Cancel</a>
-  </form>
-</div>`,
+      body: confirmCard(c, {
+        text: html`Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Every request that uses it is refused from the moment you confirm. This cannot be undone.`,
+        action: `${BASE}/${key.id}/revoke`,
+        button: "Revoke key",
+        cancel: BASE,
+      }),
     });
   });
 

@@ -1,12 +1,23 @@
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
-import { MEMBER_ROLES, type DashboardEnv, type MemberRole } from "../dashboard-env.ts";
+import type { DashboardEnv } from "../dashboard-env.ts";
+import { MEMBER_ROLES, type MemberRole } from "../../accounts/member-roles.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { formatTime, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
-import { changeMemberRole, findMember, listMembers, removeMember, type MemberRecord } from "../members/member-repository.ts";
-import { listOpenInvitations, withdrawInvitation } from "../members/invitation-repository.ts";
-import { inviteMember } from "../members/invite-member.ts";
+import {
+  confirmCard,
+  formatTime,
+  noticeFrom,
+  readForm,
+  redirectWithNotice,
+  shownOnce,
+  tableWrap,
+  time,
+  type Html,
+} from "../page-helpers.ts";
+import { changeMemberRole, findMember, listMembers, removeMember, type MemberRecord } from "../../accounts/member-repository.ts";
+import { listOpenInvitations, withdrawInvitation } from "../../accounts/invitation-repository.ts";
+import { inviteMember, mayAssign } from "../../accounts/member-service.ts";
 import { AppError } from "../../http/app-error.ts";
 
 const BASE = "/dashboard/settings/members";
@@ -20,11 +31,6 @@ const ROLE_HELP: Record<MemberRole, string> = {
   admin: "API keys, webhooks and members",
   member: "shipments only",
 };
-
-/** Only an owner may make someone an owner or change or remove an owner. */
-function mayAssign(actor: MemberRole, role: MemberRole): boolean {
-  return actor === "owner" || role !== "owner";
-}
 
 function memberNotFound(): AppError {
   return new AppError("SVC_MEMBER_002", "There is no such member in this account.");
@@ -134,29 +140,30 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     const me = c.get("member");
     if (!role || !mayAssign(me.role, role))
       return listPage(c, { status: 403, email, notice: { kind: "error", text: "Only an owner can invite another owner." } });
-    try {
-      const { invitation, invitationUrl } = await inviteMember(c.get("services").db, c.get("services").config, {
-        accountId: me.accountId,
-        email,
-        role,
-        invitedBy: me.id,
-      });
-      return renderPage(c, {
-        title: "Invitation created",
-        active: "members",
-        status: 201,
-        notice: { kind: "ok", text: `The invitation for ${invitation.email} (${invitation.role}) is created.` },
-        body: html`${shownOnce("invitation-url", "Invitation address", invitationUrl, `Send this address to the person now: it is not shown again. It works once and expires on ${formatTime(invitation.expiresAt)}.`)}
-<p><a class="button button--secondary" href="${BASE}">Done, back to members</a></p>`,
-      });
-    } catch (e) {
-      if (e instanceof AppError && (e.code === "SVC_REQ_002" || e.code === "SVC_MEMBER_001")) {
-        const text =
-          e.code === "SVC_REQ_002" ? "Enter a valid email address." : "This email already has a sign-in (in this or another account).";
-        return listPage(c, { status: e.status, email, role, error: text, notice: { kind: "error", text } });
-      }
-      throw e;
+    const result = await inviteMember(c.get("services").db, c.get("services").config, {
+      accountId: me.accountId,
+      email,
+      role,
+      invitedBy: me.id,
+    });
+    if (!result.ok) {
+      if (result.reason === "account_not_found")
+        throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: me.accountId } });
+      const [status, text] =
+        result.reason === "invalid_email"
+          ? ([400, "Enter a valid email address."] as const)
+          : ([409, "This email already has a sign-in (in this or another account)."] as const);
+      return listPage(c, { status, email, role, error: text, notice: { kind: "error", text } });
     }
+    const { invitation, invitationUrl } = result;
+    return renderPage(c, {
+      title: "Invitation created",
+      active: "members",
+      status: 201,
+      notice: { kind: "ok", text: `The invitation for ${invitation.email} (${invitation.role}) is created.` },
+      body: html`${shownOnce("invitation-url", "Invitation address", invitationUrl, `Send this address to the person now: it is not shown again. It works once and expires on ${formatTime(invitation.expiresAt)}.`)}
+<p><a class="button button--secondary" href="${BASE}">Done, back to members</a></p>`,
+    });
   });
 
   app.post(`${BASE}/invitations/:id/withdraw`, async (c) => {
@@ -197,14 +204,12 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     return renderPage(c, {
       title: "Remove member",
       active: "members",
-      body: html`<div class="card">
-  <p>Remove <strong>${target.email}</strong> (${target.role}) from the account? ${target.id === me.id ? "You will be signed out at once." : "They are signed out at once and can come back only with a new invitation."}</p>
-  <form method="post" action="${BASE}/${target.id}/remove" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">Remove member</button>
-    <a class="button button--secondary" href="${BASE}">Cancel</a>
-  </form>
-</div>`,
+      body: confirmCard(c, {
+        text: html`Remove <strong>${target.email}</strong> (${target.role}) from the account? ${target.id === me.id ? "You will be signed out at once." : "They are signed out at once and can come back only with a new invitation."}`,
+        action: `${BASE}/${target.id}/remove`,
+        button: "Remove member",
+        cancel: BASE,
+      }),
     });
   });
 

@@ -3,27 +3,25 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
-import { noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
+import { confirmCard, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
 import { AppError } from "../../http/app-error.ts";
 import { EVENT_NAMES, type EventName } from "../../events/outbox.ts";
-import { wakeBackgroundTasks } from "../../jobs/background-registry.ts";
-import { checkWebhookUrl } from "../../webhooks/url-safety.ts";
-import { generateWebhookSecret } from "../../webhooks/webhook-secret.ts";
-import { webhookSettings } from "../../webhooks/webhook-settings.ts";
-import { DEFAULT_PREVIOUS_SECRET_TTL_SECONDS } from "../../webhooks/webhooks-router.ts";
-import { enqueueTestDelivery } from "../../webhooks/test-delivery.ts";
+import {
+  changeSubscription,
+  checkSubscriptionUrl,
+  createSubscription,
+  redeliverNow,
+  rotateSecret,
+  sendTestEvent,
+} from "../../webhooks/webhook-service.ts";
 import {
   deleteSubscription,
   findDelivery,
   findSubscription,
-  insertSubscription,
   listDeliveries,
   listSubscriptions,
   MAX_SUBSCRIPTIONS_PER_ACCOUNT,
   normaliseEvents,
-  redeliver,
-  rotateSubscriptionSecret,
-  updateSubscription,
   type WebhookDelivery,
   type WebhookSubscription,
 } from "../../webhooks/webhook-repository.ts";
@@ -98,7 +96,7 @@ async function readEndpointForm(
   let url: string | undefined;
   if (!values.url) errors.url = "Enter the endpoint URL.";
   else {
-    const check = checkWebhookUrl(values.url, webhookSettings(c.get("services").config));
+    const check = checkSubscriptionUrl(c.get("services").config, values.url);
     if (check.ok) url = check.url;
     else errors.url = `This URL is refused: ${check.reason}.`;
   }
@@ -279,14 +277,7 @@ function confirmPage(
   return renderPage(c, {
     title,
     active: "webhooks",
-    body: html`<div class="card">
-  <p>${text}</p>
-  <form method="post" action="${BASE}/${sub.id}/${action}" class="actions">
-    ${csrfField(c)}
-    <button type="submit" class="button button--danger">${button}</button>
-    <a class="button button--secondary" href="${BASE}/${sub.id}">Cancel</a>
-  </form>
-</div>`,
+    body: confirmCard(c, { text, action: `${BASE}/${sub.id}/${action}`, button, cancel: `${BASE}/${sub.id}` }),
   });
 }
 
@@ -304,22 +295,21 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const { values, errors, url, events } = await readEndpointForm(c);
     if (Object.keys(errors).length > 0 || !url)
       return listPage(c, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
-    const secret = generateWebhookSecret();
     const { db, config } = c.get("services");
-    const sub = await insertSubscription(
-      db,
-      c.get("member").accountId,
-      { url, events, description: values.description || null, active: true },
-      secret,
-      webhookSettings(config).secretKeyMaterial,
-    );
-    if (!sub) {
+    const created = await createSubscription(db, config, c.get("member").accountId, {
+      url,
+      events,
+      description: values.description || null,
+      active: true,
+    });
+    if (!created) {
       return listPage(c, {
         status: 409,
         values,
         notice: { kind: "error", text: `The account has the most endpoints allowed (${MAX_SUBSCRIPTIONS_PER_ACCOUNT}); delete one first.` },
       });
     }
+    const { subscription: sub, secret } = created;
     return secretShownPage(c, sub, secret, "Endpoint added", `The endpoint ${sub.url} is added and active.`, 201);
   });
 
@@ -331,7 +321,7 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const { values, errors, url, events } = await readEndpointForm(c);
     if (Object.keys(errors).length > 0 || !url)
       return endpointPage(c, id, { status: 400, values, errors, notice: { kind: "error", text: firstError(errors) } });
-    const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, {
+    const sub = await changeSubscription(c.get("services").db, c.get("member").accountId, id, {
       url,
       events,
       description: { value: values.description || null },
@@ -346,23 +336,21 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
   ] as const) {
     app.post(`${BASE}/:id/${action}`, async (c) => {
       const id = c.req.param("id");
-      const sub = await updateSubscription(c.get("services").db, c.get("member").accountId, id, { active });
+      const sub = await changeSubscription(c.get("services").db, c.get("member").accountId, id, { active });
       if (!sub) throw notFound(id);
-      if (active) wakeBackgroundTasks();
       return redirectWithNotice(c, `${BASE}/${id}`, active ? "enabled" : "disabled");
     });
   }
 
   app.post(`${BASE}/:id/test`, async (c) => {
     const id = c.req.param("id");
-    const r = await enqueueTestDelivery(c.get("services").db, c.get("member").accountId, id);
+    const r = await sendTestEvent(c.get("services").db, c.get("member").accountId, id);
     if (!r.ok && r.reason === "not_found") throw notFound(id);
     if (!r.ok)
       return endpointPage(c, id, {
         status: 409,
         notice: { kind: "error", text: "The endpoint is disabled: enable it first, then send the test event." },
       });
-    wakeBackgroundTasks();
     return redirectWithNotice(c, `${BASE}/${id}`, "test-sent");
   });
 
@@ -380,18 +368,10 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
 
   app.post(`${BASE}/:id/rotate`, async (c) => {
     const id = c.req.param("id");
-    const secret = generateWebhookSecret();
     const { db, config } = c.get("services");
-    const sub = await rotateSubscriptionSecret(
-      db,
-      c.get("member").accountId,
-      id,
-      secret,
-      webhookSettings(config).secretKeyMaterial,
-      DEFAULT_PREVIOUS_SECRET_TTL_SECONDS,
-    );
-    if (!sub) throw notFound(id);
-    return secretShownPage(c, sub, secret, "Secret rotated", "The signing secret is replaced.");
+    const rotated = await rotateSecret(db, config, c.get("member").accountId, id);
+    if (!rotated) throw notFound(id);
+    return secretShownPage(c, rotated.subscription, rotated.secret, "Secret rotated", "The signing secret is replaced.");
   });
 
   app.get(`${BASE}/:id/delete`, async (c) => {
@@ -468,7 +448,7 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
   app.post(`${BASE}/:id/deliveries/:deliveryId/redeliver`, async (c) => {
     const id = c.req.param("id");
     const deliveryId = c.req.param("deliveryId");
-    const r = await redeliver(c.get("services").db, c.get("member").accountId, id, deliveryId);
+    const r = await redeliverNow(c.get("services").db, c.get("member").accountId, id, deliveryId);
     if (!r.ok && r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
     if (!r.ok) {
       const text =
@@ -477,7 +457,6 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
           : "An attempt of this delivery is in progress; try again in a moment.";
       return endpointPage(c, id, { status: 409, notice: { kind: "error", text } });
     }
-    wakeBackgroundTasks();
     return redirectWithNotice(c, `${BASE}/${id}/deliveries/${deliveryId}`, "redelivered");
   });
 }

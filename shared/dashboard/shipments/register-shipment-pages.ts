@@ -2,7 +2,7 @@
 // session and CSRF middleware, so every handler here has c.var.member and every POST passed the CSRF check.
 import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
-import { assetResponse, type Asset } from "../assets/assets.ts";
+import { asset, assetResponse, type Asset } from "../assets/assets.ts";
 import { FORM_JS, PROGRESS_JS } from "./shipment-scripts.ts";
 import { registerListRoutes } from "./list-routes.ts";
 import { registerSuggestRoutes } from "./suggest-routes.ts";
@@ -11,18 +11,9 @@ import { registerGenerateRoutes } from "./generate-routes.ts";
 import { registerShipmentRoutes } from "./shipment-routes.ts";
 import { registerFromDocumentRoutes } from "./from-document-routes.ts";
 
-function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
-
 export const SHIPMENT_ASSETS: Record<string, Asset> = {
-  "form.js": { body: FORM_JS, type: "text/javascript; charset=utf-8", etag: `"${fingerprint(FORM_JS)}"` },
-  "progress.js": { body: PROGRESS_JS, type: "text/javascript; charset=utf-8", etag: `"${fingerprint(PROGRESS_JS)}"` },
+  "form.js": asset(FORM_JS, "text/javascript; charset=utf-8"),
+  "progress.js": asset(PROGRESS_JS, "text/javascript; charset=utf-8"),
 };
 
 /** Registers the shipments pages (/dashboard/shipments…, /dashboard/from-document…); called after auth + CSRF. */

@@ -8,7 +8,7 @@ import {
   SUPABASE_LOCAL_ANON_KEY,
   SUPABASE_LOCAL_JWT_SECRET,
   SUPABASE_LOCAL_SERVICE_ROLE_KEY,
-} from "../../auth/local-development-keys.ts";
+} from "../local-development-keys.ts";
 import { json, text, type Vars } from "./env-values.ts";
 
 export interface KeySettings {

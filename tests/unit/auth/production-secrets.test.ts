@@ -6,7 +6,7 @@ import {
   productionSecretProblems,
 } from "../../../shared/runtime/production-secrets.ts";
 import { SUPABASE_LOCAL_JWT_SECRET } from "../../../shared/runtime/config.ts";
-import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY } from "../../../shared/auth/local-development-keys.ts";
+import { LOCAL_DOWNLOAD_SECRET, LOCAL_WEBHOOK_SECRET_KEY } from "../../../shared/runtime/local-development-keys.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 const OWN = {

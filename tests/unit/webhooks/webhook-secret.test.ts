@@ -9,6 +9,7 @@ import {
   secretPrefix,
   serviceSignature,
   signDelivery,
+  standardSignature,
 } from "../../../shared/webhooks/webhook-secret.ts";
 
 const body = JSON.stringify({ event: "document.generated", timestamp: "2026-11-21T10:00:00.000Z", data: { job_id: "j1", note: "Łódź ✓" } });
@@ -58,6 +59,14 @@ describe("webhook secrets", () => {
     // HMAC-SHA256(key "key", "The quick brown fox jumps over the lazy dog") — RFC 4231-style public test vector.
     expect(await serviceSignature("key", "The quick brown fox jumps over the lazy dog")).toBe(
       "sha256=f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8",
+    );
+  });
+
+  it("webhook-signature is the HMAC of id.timestamp.body keyed with the decoded secret (a fixed vector)", () => {
+    // Key bytes 0..31; the value is HMAC-SHA256 computed by node:crypto, the same as the hand-written signer gave.
+    const secret = `whsec_${btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i)))}`;
+    expect(standardSignature(secret, "msg_2KWPBgLlAfxdpx2AI54pPJ85f4W", 1674087231, '{"test": 2432232314}')).toBe(
+      "v1,cAp9TQtaE2ZR9not+U8dvvN3yUkNsSp3s7Jkeij79bQ=",
     );
   });
 

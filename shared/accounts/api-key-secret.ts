@@ -1,17 +1,12 @@
 /** API keys: `tds_` + 40 characters of base64url randomness (240 bits). Only the SHA-256 is stored. */
 import { sha256Hex } from "../hashing/sha256.ts";
+import { randomToken } from "./random-token.ts";
 
 export const API_KEY_PREFIX = "tds_";
 const SHOWN_PREFIX_LENGTH = 12;
 
-function base64url(bytes: Uint8Array): string {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 export function generateApiKey(): { key: string; prefix: string } {
-  const key = API_KEY_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(30)));
+  const key = API_KEY_PREFIX + randomToken(30);
   return { key, prefix: key.slice(0, SHOWN_PREFIX_LENGTH) };
 }
 

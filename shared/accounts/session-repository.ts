@@ -1,7 +1,7 @@
-import type { Queryable } from "../../db/types.ts";
-import type { DashboardMember, MemberRole } from "../dashboard-env.ts";
-import { sha256Hex } from "../../hashing/sha256.ts";
-import { randomToken } from "../tokens.ts";
+import type { Queryable } from "../db/types.ts";
+import type { DashboardMember, MemberRole } from "./member-roles.ts";
+import { sha256Hex } from "../hashing/sha256.ts";
+import { randomToken } from "./random-token.ts";
 
 /** Server-side sessions: the cookie holds a random token, the table only its hash. */
 
@@ -44,7 +44,10 @@ export async function revokeSession(db: Queryable, token: string): Promise<void>
   await db.query("update dashboard_sessions set revoked_at = coalesce(revoked_at, now()) where token_hash = $1", [await sha256Hex(token)]);
 }
 
-/** Sessions past their end (or revoked a day ago) are deleted now and then. */
-export async function pruneSessions(db: Queryable): Promise<void> {
-  await db.query("delete from dashboard_sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'");
+/** Deletes sessions that ended (expired or revoked) more than a day ago; returns how many. */
+export async function pruneSessions(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    "delete from dashboard_sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day' returning id",
+  );
+  return rows.length;
 }

@@ -1,8 +1,8 @@
-import type { Db, Queryable, Row } from "../../db/types.ts";
-import { isUuid, toIso } from "../../db/values.ts";
-import type { MemberRole } from "../dashboard-env.ts";
-import { sha256Hex } from "../../hashing/sha256.ts";
-import { randomToken } from "../tokens.ts";
+import type { Db, Queryable, Row } from "../db/types.ts";
+import { isUuid, toIso } from "../db/values.ts";
+import type { MemberRole } from "./member-roles.ts";
+import { sha256Hex } from "../hashing/sha256.ts";
+import { randomToken } from "./random-token.ts";
 import { EmailTaken, insertMember, normaliseEmail, type MemberRecord } from "./member-repository.ts";
 
 /** Invitations: single use, expiring, the token stored only as its hash. */

@@ -1,6 +1,6 @@
-import type { Db, Queryable, Row } from "../../db/types.ts";
-import { isUuid, toIso } from "../../db/values.ts";
-import type { DashboardMember, MemberRole } from "../dashboard-env.ts";
+import type { Db, Queryable, Row } from "../db/types.ts";
+import { isUuid, toIso } from "../db/values.ts";
+import type { DashboardMember, MemberRole } from "./member-roles.ts";
 
 /** Members of an account; every query that reads or changes one takes the account id. */
 
@@ -77,10 +77,6 @@ export async function findMember(db: Queryable, accountId: string, id: string): 
 export async function listMembers(db: Queryable, accountId: string): Promise<MemberRecord[]> {
   const rows = await db.query("select * from dashboard_members where account_id = $1 order by created_at, email", [accountId]);
   return rows.map(toMember);
-}
-
-export async function countMembers(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>("select count(*)::int as n from dashboard_members"))[0].n;
 }
 
 export async function setPasswordHash(db: Queryable, memberId: string, hash: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/types.ts";
+import type { Queryable } from "../db/types.ts";
 import { normaliseEmail } from "./member-repository.ts";
 
 /**

@@ -1,8 +1,11 @@
-import type { Queryable } from "../../db/types.ts";
-import type { Config } from "../../runtime/config.ts";
-import { AppError } from "../../http/app-error.ts";
-import { findAccount } from "../../accounts/account-repository.ts";
-import type { MemberRole } from "../dashboard-env.ts";
+/**
+ * Members and invitations: what the admin endpoint (api/members-router.ts), the Members page and the
+ * local server's first start share. Results say what went wrong; each caller words its own answer.
+ */
+import type { Queryable } from "../db/types.ts";
+import type { Config } from "../runtime/config.ts";
+import { findAccount } from "./account-repository.ts";
+import type { MemberRole } from "./member-roles.ts";
 import { emailInUse, isPlausibleEmail, normaliseEmail } from "./member-repository.ts";
 import { createInvitation, invitationPath, type Invitation } from "./invitation-repository.ts";
 
@@ -10,6 +13,15 @@ export interface CreatedInvitation {
   invitation: Invitation;
   /** Shown once: the token is stored only as a hash. */
   invitationUrl: string;
+}
+
+export type InviteResult =
+  | ({ ok: true } & CreatedInvitation)
+  | { ok: false; reason: "invalid_email" | "account_not_found" | "email_in_use"; email: string };
+
+/** Only an owner may make someone an owner or change or remove an owner. */
+export function mayAssign(actor: MemberRole, role: MemberRole): boolean {
+  return actor === "owner" || role !== "owner";
 }
 
 export function invitationUrl(config: Pick<Config, "publicBaseUrl">, token: string): string {
@@ -21,20 +33,18 @@ export async function inviteMember(
   db: Queryable,
   config: Pick<Config, "publicBaseUrl">,
   input: { accountId: string; email: string; role: MemberRole; invitedBy: string | null },
-): Promise<CreatedInvitation> {
+): Promise<InviteResult> {
   const email = normaliseEmail(input.email);
-  if (!isPlausibleEmail(email)) throw new AppError("SVC_REQ_002", "email: not a valid email address", { details: { field: "email" } });
-  if (!(await findAccount(db, input.accountId)))
-    throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: input.accountId } });
-  if (await emailInUse(db, email))
-    throw new AppError("SVC_MEMBER_001", `${email} already has a dashboard sign-in`, { details: { field: "email" } });
+  if (!isPlausibleEmail(email)) return { ok: false, reason: "invalid_email", email };
+  if (!(await findAccount(db, input.accountId))) return { ok: false, reason: "account_not_found", email };
+  if (await emailInUse(db, email)) return { ok: false, reason: "email_in_use", email };
   const { invitation, token } = await createInvitation(db, {
     accountId: input.accountId,
     email,
     role: input.role,
     invitedBy: input.invitedBy,
   });
-  return { invitation, invitationUrl: invitationUrl(config, token) };
+  return { ok: true, invitation, invitationUrl: invitationUrl(config, token) };
 }
 
 /**
