@@ -15,6 +15,8 @@ import { insertGenerationJob, toGenerationJob } from "../shared/generation/gener
 import { issueDocumentCredential } from "../shared/credentials/issue-credential.ts";
 import { statusListCredentialJwt } from "../shared/credentials/status-list-credential.ts";
 import { credentialAttachment } from "../shared/credentials/credential-attachment.ts";
+import { attachFile } from "../shared/pdf/attach-file.ts";
+import type { PDFDocument } from "pdf-lib";
 import { renderDocument } from "../shared/documents/render-document.ts";
 import { SAMPLE_META, sampleShipment } from "../tests/support/sample-shipments.ts";
 
@@ -64,13 +66,14 @@ try {
     list.push(performance.now() - t);
   }
   const input = { docType: "COMMERCIAL_INVOICE" as const, shipment, finalDoc: false, ...SAMPLE_META };
-  const attachments = [credentialAttachment(first, "https://docs.example.com/verify/x")];
+  const attachment = credentialAttachment(first, "https://docs.example.com/verify/x");
+  const attach = (doc: PDFDocument) => attachFile(doc, attachment);
   const render = async (withCredential: boolean) => {
     const samples: number[] = [];
-    for (let i = 0; i < 5; i++) await renderDocument({ ...input, attachments: withCredential ? attachments : undefined });
+    for (let i = 0; i < 5; i++) await renderDocument({ ...input, attach: withCredential ? attach : undefined });
     for (let i = 0; i < 30; i++) {
       t = performance.now();
-      await renderDocument({ ...input, attachments: withCredential ? attachments : undefined });
+      await renderDocument({ ...input, attach: withCredential ? attach : undefined });
       samples.push(performance.now() - t);
     }
     return summarise(samples);

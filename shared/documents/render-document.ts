@@ -23,10 +23,9 @@ import { qrMatrix } from "./layout/qr.ts";
 import { PAGE, type FontRole } from "./layout/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
-import type { Airport } from "../reference/airports.ts";
+import type { Airport } from "../trade/locode.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { sha256 } from "../hashing/sha256.ts";
-import { attachFile, type AttachedFile } from "../pdf/attach-file.ts";
 
 export interface RenderInput {
   docType: DocumentType;
@@ -44,8 +43,8 @@ export interface RenderInput {
   generatedAt: Date;
   /** Airports of the route's UN/LOCODEs (lookupAirports), printed by the air waybill in boxes 8 and 9. */
   airports?: Readonly<Record<string, Airport>>;
-  /** Files embedded in the PDF (the document's verifiable credential, docs/verification.md). */
-  attachments?: AttachedFile[];
+  /** Adds to the document before it is saved: the generation worker embeds the verifiable credential (docs/verification.md); the renderer knows no attachments. */
+  attach?: (doc: PDFDocument) => void;
 }
 
 export const PRODUCER = "Trade Document Service";
@@ -175,7 +174,7 @@ export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
   const id = PDFHexString.of(hex(await documentId(input)));
   doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 
-  for (const file of input.attachments ?? []) attachFile(doc, file);
+  input.attach?.(doc);
   compressPageContents(doc, pdfPages);
   // Classic cross-reference table: object streams would be compressed by pako (slow); the dictionaries
   // they would hold are a small part of these files.

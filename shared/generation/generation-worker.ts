@@ -11,6 +11,7 @@ import { sweepDocumentFiles } from "./document-retention.ts";
 import { downloadUrlFor, verificationUrl } from "./document-links.ts";
 import { issueDocumentCredential } from "../credentials/issue-credential.ts";
 import { credentialAttachment } from "../credentials/credential-attachment.ts";
+import { attachFile } from "../pdf/attach-file.ts";
 
 // The retention sweep lives apart so run-jobs can sweep without loading the renderer.
 export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
@@ -42,7 +43,7 @@ export function generationJobKind(services: Services): QueueKind {
         shipmentRef: job.input.shipmentRef,
         generatedAt: new Date(job.input.generatedAt),
         ...(airports ? { airports } : {}),
-        attachments: [credentialAttachment(credential, verificationUrl(config, job.validation_hash))],
+        attach: (doc) => attachFile(doc, credentialAttachment(credential, verificationUrl(config, job.validation_hash))),
       });
       const key = `documents/${job.account_id}/${job.id}.pdf`;
       await blobs.put(key, bytes, "application/pdf");

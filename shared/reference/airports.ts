@@ -3,16 +3,9 @@
  * and the place's name, read from port_codes (its iata and function columns) on either backend.
  */
 import type { Queryable } from "../db/types.ts";
-import { iataCodeOf, normaliseLocode } from "../trade/locode.ts";
+import { type Airport, iataCodeOf, normaliseLocode } from "../trade/locode.ts";
 
-export interface Airport {
-  /** The UN/LOCODE asked, canonical ("PLGDN"). */
-  locode: string;
-  /** Three-letter IATA code ("GDN"). */
-  iata: string;
-  /** The place's name in the code list ("Gdansk"). */
-  name: string;
-}
+export type { Airport };
 
 /** The airports of these UN/LOCODEs, by code; codes that are unknown or have no IATA code are left out. */
 export async function lookupAirports(db: Queryable, codes: readonly unknown[]): Promise<Record<string, Airport>> {

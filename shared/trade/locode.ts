@@ -74,3 +74,13 @@ export function iataCodeOf(entry: LocodeAirportColumns): string | null {
   const location = entry.location.trim().toUpperCase();
   return hasAirportFunction(entry.function) && /^[A-Z]{3}$/.test(location) ? location : null;
 }
+
+/** An airport of the UN/LOCODE list as the air waybill names it (shared/reference/airports.ts looks them up). */
+export interface Airport {
+  /** The UN/LOCODE asked, canonical ("PLGDN"). */
+  locode: string;
+  /** Three-letter IATA code ("GDN"). */
+  iata: string;
+  /** The place's name in the code list ("Gdansk"). */
+  name: string;
+}

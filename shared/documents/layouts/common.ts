@@ -18,7 +18,7 @@ import type {
 import { arrayAt, getAt } from "../data.ts";
 import { countryLabel, countryName } from "../countries.ts";
 import { parseLocode } from "../../trade/locode.ts";
-import type { Airport } from "../../reference/airports.ts";
+import type { Airport } from "../../trade/locode.ts";
 import {
   columnDecimals,
   displayValue,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flattenToPdfA } from "../../../shared/pdf/flatten-to-pdfa.ts";
-import type { AttachedFile } from "../../../shared/pdf/attach-file.ts";
+import { attachFile, type AttachedFile } from "../../../shared/pdf/attach-file.ts";
 import { PdfWorkspace } from "../../support/pdf-tools.ts";
 import { qdfText, renderForm, requireTools, run, threePageShipment } from "./pdf-fixtures.ts";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   requireTools();
   // The renderer's document already carries the credential; the flattener removes every input file and
   // writes the ones it is given.
-  const form = await renderForm("PACKING_LIST", threePageShipment(), { attachments: [CREDENTIAL] });
+  const form = await renderForm("PACKING_LIST", threePageShipment(), { attach: (doc) => attachFile(doc, CREDENTIAL) });
   withFile = ws.write(await flattenToPdfA(form, { now: NOW, hashStamp: STAMP, pdfa3: { attachments: [CREDENTIAL] } }), "pdfa3");
   withoutFile = ws.write(await flattenToPdfA(form, { now: NOW, hashStamp: STAMP }), "pdfa2");
 }, 60_000);
