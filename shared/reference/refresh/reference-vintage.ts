@@ -30,6 +30,10 @@ export interface TableVintage {
   /** Last time the data was confirmed current: its import or a later refresh that found the source unchanged. */
   checked_at: string | null;
   stale: boolean;
+  /** False when the table holds no data (the checks below did not run); absent in records made before it was kept. */
+  loaded?: boolean;
+  /** Rules whose lookups in this table did not run (table empty or still loading). */
+  checks_not_run?: string[];
 }
 
 export interface TableFreshness extends TableVintage {
