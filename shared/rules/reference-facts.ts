@@ -84,6 +84,8 @@ export interface TableVintageFact {
   age_seconds: number | null;
   refresh_interval_seconds: number;
   stale_after_seconds: number;
+  /** "publication": the age runs from the publisher's date (the sanctions list), an unknown date counting as old. */
+  age_from?: "publication" | "confirmation";
 }
 
 export interface ReferenceFacts {

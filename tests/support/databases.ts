@@ -5,6 +5,12 @@ import type { Db } from "../../shared/db/types.ts";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { migrate } from "../../shared/db/migrate.ts";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+
+/** The folder of the minimal sanctions list every test database starts with (global-setup). */
+export function minimalReferenceDir(): string {
+  return inject("minimalReferenceDir");
+}
 
 /** A migrated in-memory PGlite restored from the snapshot made by global-setup. */
 export async function openTestPglite(): Promise<Db> {
@@ -13,8 +19,9 @@ export async function openTestPglite(): Promise<Db> {
 }
 
 /**
- * A fresh, migrated database on the server named by DATABASE_URL; dropped by the returned cleanup.
- * Each test file gets its own, so runs never see each other's rows.
+ * A fresh, migrated database on the server named by DATABASE_URL, with the minimal sanctions list
+ * (like the PGlite snapshot); dropped by the returned cleanup. Each test file gets its own, so runs
+ * never see each other's rows.
  */
 export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const name = `tds_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
@@ -24,6 +31,7 @@ export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: 
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString());
   await migrate(db);
+  await importReferenceDir(db, minimalReferenceDir(), { only: ["sanctions_ofac"] });
   return {
     db,
     url: url.toString(),

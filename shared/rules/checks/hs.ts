@@ -124,7 +124,9 @@ export function hsLookupCheck(schedule: HsSchedule, applies: DestinationTest, re
     );
     if (items.length === 0) return [];
     if (!ctx.facts.loaded[schedule]) {
-      return [notLoaded(["goods", "line_items"], SCHEDULE_TABLE[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`, ctx.facts)];
+      return [
+        notLoaded(["goods", "line_items"], SCHEDULE_TABLE[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`, ctx.facts),
+      ];
     }
     const known = ctx.facts.hsCodes[schedule];
     return items.flatMap(({ index, code }): Finding[] => {

@@ -93,7 +93,11 @@ describe("fail closed on an empty reference table", () => {
         expect(r.message).toContain("npm run reference:import -- --dir <folder>");
       }
       expect(o.score).toBeLessThan(100);
-      expect(checksNotRun(o.results).map((c) => c.rule_ids).flat().sort()).toEqual(rules);
+      expect(
+        checksNotRun(o.results)
+          .flatMap((c) => c.rule_ids)
+          .sort(),
+      ).toEqual(rules);
     });
   }
 

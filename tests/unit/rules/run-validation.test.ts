@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { collectReferenceAsk, compareFields, computeScore, runValidation } from "../../../shared/rules/run-validation.ts";
 import { RULES, RULES_BY_ID, RULE_LIBRARY_VERSION, SCORE_FORMULA } from "../../../shared/rules/rule-table.ts";
 import { DEFAULT_GATE_SLUG, findGate, GATE_SLUGS, isGateSlug, UnknownGateError } from "../../../shared/rules/gates.ts";
-import { emptyReferenceFacts } from "../../../shared/rules/empty-facts.ts";
 import { EU_MEMBER_STATES } from "../../../shared/trade/countries.ts";
 import type { RuleResult } from "../../../shared/rules/rule-types.ts";
 import { baseline, factsFor, inShipment, ukShipment, usShipment, validate, variant } from "./fixtures.ts";
