@@ -65,7 +65,7 @@ for (const backend of testBackends()) {
       const notRun = (r.body.results as Result[]).filter((x) => x.context?.not_checked === true);
       expect(notRun.length).toBeGreaterThan(0);
       expect(notRun.every((x) => x.severity === "warning" && /is not loaded, so .* could not be checked/.test(x.message))).toBe(true);
-      const byTable = Object.fromEntries((r.body.reference_data as { table: string }[]).map((t) => [t.table, t]));
+      const byTable = Object.fromEntries((r.body.reference_data as { table: string; loaded?: boolean }[]).map((t) => [t.table, t]));
       expect(byTable.sanctions_ofac).toMatchObject({ stale: false });
       expect(byTable.sanctions_ofac.loaded).toBeUndefined();
       expect(byTable.hs_codes_eu).toMatchObject({ loaded: false, checks_not_run: ["rule_hs_code_eu"] });
