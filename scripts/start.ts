@@ -6,6 +6,7 @@ import { deploymentReason, productionSecretProblems } from "../shared/runtime/pr
 import { listKinds, projectKeysFor } from "../shared/auth/project-keys.ts";
 import { emptyReferenceTables } from "../shared/reference/reference-status.ts";
 import { missingTablesAdvice } from "../shared/reference/refresh/refresh-task.ts";
+import { readReferenceOverview, sanctionsAlert } from "../shared/reference/refresh/reference-overview.ts";
 
 function exit(code: number): never {
   const deno = (globalThis as { Deno?: { exit(c: number): never } }).Deno;
@@ -68,6 +69,9 @@ if (empty.length > 0 && refresh.enabled) {
   console.log(`  ${missingTablesAdvice(empty)}`);
 }
 if (refresh.enabled) console.log("  reference data: refreshed on schedule (GET /api/v1/reference-data shows each table's state)");
+const alert = sanctionsAlert(await readReferenceOverview(server.services.db, refresh));
+// While the download runs the list is "loading"; the line above already says so.
+if (alert && !(empty.includes("sanctions_ofac") && refresh.enabled)) console.log(`  WARNING: ${alert}`);
 
 let stopping = false;
 onShutdownSignal(() => {

@@ -14,7 +14,14 @@ export interface DashboardMember {
 
 /** Hono context of every dashboard route. */
 export type DashboardEnv = {
-  Variables: { services: Services; requestId: string; member: DashboardMember; csrfToken: string };
+  Variables: {
+    services: Services;
+    requestId: string;
+    member: DashboardMember;
+    csrfToken: string;
+    /** Set on signed-in pages while the sanctions list is missing, loading or out of date: a banner on every page. */
+    referenceAlert?: string | null;
+  };
 };
 
 export const canManageSettings = (role: MemberRole) => role === "owner" || role === "admin";
