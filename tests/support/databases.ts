@@ -12,6 +12,19 @@ export function minimalReferenceDir(): string {
   return inject("minimalReferenceDir");
 }
 
+/**
+ * Removes the minimal sanctions list every test database starts with, for tests about a database without
+ * any reference data (the first import, "never imported" states).
+ */
+export async function withoutReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("delete from sanctions_ofac");
+    await tx.query("delete from sanctions_screening_index_meta");
+    await tx.query("delete from sanctions_screening_index");
+    await tx.query("delete from reference_imports");
+  });
+}
+
 /** A migrated in-memory PGlite restored from the snapshot made by global-setup. */
 export async function openTestPglite(): Promise<Db> {
   const bytes = await readFile(inject("pgliteSnapshot"));
