@@ -28,7 +28,7 @@ import * as format from "./checks/format.ts";
 import { referenceDataCurrent } from "./checks/reference-data.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
-export const RULE_LIBRARY_VERSION = "2026.11.2";
+export const RULE_LIBRARY_VERSION = "2026.11.3";
 
 export const STAGE_NAMES: Record<Stage, "Schema Validation" | "Business Rules" | "Country Rules" | "Document Rules"> = {
   1: "Schema Validation",
