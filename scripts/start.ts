@@ -69,7 +69,16 @@ if (empty.length > 0 && refresh.enabled) {
   console.log(`  ${missingTablesAdvice(empty)}`);
 }
 if (refresh.enabled) console.log("  reference data: refreshed on schedule (GET /api/v1/reference-data shows each table's state)");
-const alert = sanctionsAlert(await readReferenceOverview(server.services.db, refresh));
+const overview = await readReferenceOverview(server.services.db, refresh);
+// One line per loaded table: what it holds, the publisher's date, the last confirmation, stale or not.
+for (const t of overview.filter((x) => x.loaded)) {
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "unknown");
+  console.log(
+    `  reference data: ${t.table} ${t.row_count} rows${t.vintage ? `, ${t.vintage}` : ""}, published ${day(t.published_at)}, ` +
+      `last confirmed ${t.age_from === "publication" && t.checked_at === t.published_at ? "never" : day(t.checked_at)}, ${t.stale ? "STALE" : "current"}`,
+  );
+}
+const alert = sanctionsAlert(overview);
 // While the download runs the list is "loading"; the line above already says so.
 if (alert && !(empty.includes("sanctions_ofac") && refresh.enabled)) console.log(`  WARNING: ${alert}`);
 

@@ -31,7 +31,10 @@ export function describeRefreshResult(r: TableRefreshResult): string {
 export function missingTablesAdvice(tables: readonly string[]): string {
   return (
     `reference data: ${tables.length} table(s) empty: ${tables.join(", ")}. ` +
-    "Validations warn that they could not check against them (an empty sanctions list fails them). Load them from a folder: " +
+    (tables.includes("sanctions_ofac")
+      ? "Validations that name a party fail (no screening without the sanctions list); the other lookups warn. "
+      : "Validations warn that they could not check against them. ") +
+    "Load them from a folder: " +
     "npm run reference:import -- --dir <folder>, or from a mirror: TDS_REFERENCE_MIRROR=<url> npm run reference:refresh"
   );
 }
