@@ -13,6 +13,8 @@ export default defineConfig({
     // HS search with a cold vocabulary on a loaded 2-core machine. A bound on waiting, not a speed check.
     expect: { poll: { timeout: 15_000 } },
     // Request rate limits are on by default (production); tests that are about them turn them on again.
-    env: { TDS_RATE_LIMITS: "off" },
+    // The download of every reference table at first start is on by default for `npm start`; tests never
+    // reach the publishers (a test that is about the download turns it on against a local server).
+    env: { TDS_RATE_LIMITS: "off", TDS_REFERENCE_DOWNLOAD: "off" },
   },
 });

@@ -4,6 +4,11 @@
 // memory (/proc/<pid>/status VmRSS, VmHWM) after start and after its first request.
 // Target (Supabase Edge: 2 s CPU per request, 256 MB): start + first request ≤ 1 s CPU and ≤ 150 MB.
 //
+// --after-refresh: before measuring, change the sanctions list through the refresh (a local publisher on
+// 127.0.0.1 serves the OFAC files with one new entry) and do nothing else, as a scheduled refresh does; the
+// stored screening index must then be current already (issue 26). --stale-index: also drop the stored index's
+// record, the state every refresh left before issue 26 (a cold validate-shipment then builds the index itself).
+//
 // Database: tds_bench_edge on the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // created and filled once with `npm run reference:import -- --dir <reference data>`; --fresh drops it first.
 import { spawn, spawnSync, execFileSync } from "node:child_process";
@@ -25,12 +30,17 @@ import { renderDocument } from "../shared/documents/render-document.ts";
 import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
 import { REFERENCE_DIR, table } from "./support.ts";
+import { startSourceServer } from "../tests/support/reference-source-server.ts";
+import { refreshReferenceData } from "../shared/reference/refresh/refresh-reference-data.ts";
+import { parseConfig } from "../shared/runtime/config.ts";
+import { currentStoredLayout } from "../shared/reference/sanctions/stored-index.ts";
 
 const CPU_TARGET_S = 1;
 const RSS_TARGET_MB = 150;
 const RUNS = Number(process.env.EDGE_BENCH_RUNS ?? 3);
 const BASE_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = "tds_bench_edge";
+// EDGE_BENCH_DB: another database name, so that runs that change the data (--after-refresh) do not disturb others.
+const DB_NAME = process.env.EDGE_BENCH_DB ?? "tds_bench_edge";
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 interface Sample {
@@ -78,6 +88,50 @@ async function benchDatabase(): Promise<string> {
   await refreshStoredSanctionsIndex(db);
   await db.close();
   return url.toString();
+}
+
+const OFAC_FILES: Record<string, string> = {
+  "sdn.csv": "ofac/ofac_sdn_2024-05-03.csv.gz",
+  "alt.csv": "ofac/ofac_alt_2026-06.csv.gz",
+  "add.csv": "ofac/ofac_add_2026-06.csv.gz",
+  "sdn_comments.csv": "ofac/ofac_sdn_comments_2025-12.csv.gz",
+  "cons_prim.csv": "ofac/ofac_cons_prim_2025-12.csv.gz",
+  "cons_alt.csv": "ofac/ofac_cons_alt_2025-12.csv.gz",
+  "cons_add.csv": "ofac/ofac_cons_add_2025-12.csv.gz",
+  "cons_comments.csv": "ofac/ofac_cons_comments_2025-12.csv.gz",
+};
+
+/**
+ * --after-refresh: the sanctions list changes through the refresh only (a new entry, so the checksum differs
+ * and it is imported), as the scheduled refresh or `npm run reference:refresh` would do it. Returns whether the
+ * stored index is current afterwards.
+ */
+async function changeSanctionsThroughRefresh(databaseUrl: string, dropIndex: boolean): Promise<boolean> {
+  const { gunzipSync } = await import("node:zlib");
+  const source = await startSourceServer();
+  const db = openPostgres(databaseUrl);
+  try {
+    const env: Record<string, string> = { TDS_REFERENCE_TIMEOUT: "60s" };
+    for (const [key, rel] of Object.entries(OFAC_FILES)) {
+      let body = new Uint8Array(gunzipSync(await readFile(join(REFERENCE_DIR, rel))));
+      if (key === "sdn.csv") {
+        const text = new TextDecoder().decode(body).replace(/\x1a?$/, "");
+        const uid = 99_000_000 + (Date.now() % 999_999);
+        body = new TextEncoder().encode(
+          `${text}${uid},"EDGE BENCH REFRESH ${uid} LLC",-0- ,"SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n\x1a`,
+        );
+      }
+      source.files.set(`/ofac/${key}`, { body });
+      env[`TDS_REFERENCE_URL_SANCTIONS_OFAC_${key.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`] = `${source.base}/ofac/${key}`;
+    }
+    const [r] = await refreshReferenceData(db, parseConfig(env).referenceRefresh, { only: ["sanctions_ofac"], force: true });
+    console.log(`refresh of sanctions_ofac: ${r.outcome}${r.rows ? `, ${r.rows} rows` : ""}${r.error ? `: ${r.error}` : ""}`);
+    if (dropIndex) await db.query("delete from sanctions_screening_index_meta");
+    return (await currentStoredLayout(db)) !== null;
+  } finally {
+    await db.close();
+    await source.close();
+  }
 }
 
 interface Fixture {
@@ -206,6 +260,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 async function main() {
   const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   const databaseUrl = await benchDatabase();
+  if (process.argv.includes("--after-refresh")) {
+    const current = await changeSanctionsThroughRefresh(databaseUrl, process.argv.includes("--stale-index"));
+    console.log(`stored sanctions index after the refresh: ${current ? "current" : "out of date (cold functions build it)"}`);
+  }
   const dataDir = await mkdtemp(join(tmpdir(), "tds-edge-bench-"));
   const fixture = await prepareFixture(databaseUrl, dataDir);
   const env = {

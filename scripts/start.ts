@@ -4,6 +4,9 @@ import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
 import { deploymentReason, productionSecretProblems } from "../shared/runtime/production-secrets.ts";
 import { listKinds, projectKeysFor } from "../shared/auth/project-keys.ts";
+import { emptyReferenceTables } from "../shared/reference/reference-status.ts";
+import { missingTablesAdvice } from "../shared/reference/refresh/refresh-task.ts";
+import { readReferenceOverview, sanctionsAlert } from "../shared/reference/refresh/reference-overview.ts";
 
 function exit(code: number): never {
   const deno = (globalThis as { Deno?: { exit(c: number): never } }).Deno;
@@ -28,6 +31,10 @@ try {
   for (const line of e instanceof ConfigError ? e.problems : [(e as Error).message]) console.error(`Refusing to start: ${line}`);
   exit(1);
 }
+// Real data from the first start, as watchman does: the download is on by default (TDS_REFERENCE_DOWNLOAD=off
+// skips it; tests and CI do), and then the tables are refreshed on schedule unless TDS_REFERENCE_REFRESH=off.
+const refresh = config.referenceRefresh;
+if (refresh.downloadAtStart && !refresh.explicitlyOff) refresh.enabled = true;
 const server = await startLocalServer(config, { publicBaseUrlFromEnv: config.publicBaseUrlFromEnv });
 const where = config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `PGlite in ${config.dataDir}/pg`;
 console.log(`Trade Document Service listening on ${server.url} (database: ${where})`);
@@ -50,6 +57,30 @@ if (server.ownerInvitation) {
     `  Dashboard invitation for the owner of "${server.ownerInvitation.accountName}" (single use, expires in 7 days): ${server.ownerInvitation.url}`,
   );
 }
+
+// Reference data: what is empty, and what happens about it.
+const empty = (await emptyReferenceTables(server.services.db)).filter((t) => t !== "duty_rates");
+if (empty.length > 0 && refresh.enabled) {
+  console.log(
+    `  reference data: downloading ${empty.length} empty table(s) from their publishers in the background: ${empty.join(", ")}. ` +
+      "The API answers meanwhile; validations name the tables still loading (TDS_REFERENCE_DOWNLOAD=off skips the download).",
+  );
+} else if (empty.length > 0) {
+  console.log(`  ${missingTablesAdvice(empty)}`);
+}
+if (refresh.enabled) console.log("  reference data: refreshed on schedule (GET /api/v1/reference-data shows each table's state)");
+const overview = await readReferenceOverview(server.services.db, refresh);
+// One line per loaded table: what it holds, the publisher's date, the last confirmation, stale or not.
+for (const t of overview.filter((x) => x.loaded)) {
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "unknown");
+  console.log(
+    `  reference data: ${t.table} ${t.row_count} rows${t.vintage ? `, ${t.vintage}` : ""}, published ${day(t.published_at)}, ` +
+      `last confirmed ${t.age_from === "publication" && t.checked_at === t.published_at ? "never" : day(t.checked_at)}, ${t.stale ? "STALE" : "current"}`,
+  );
+}
+const alert = sanctionsAlert(overview);
+// While the download runs the list is "loading"; the line above already says so.
+if (alert && !(empty.includes("sanctions_ofac") && refresh.enabled)) console.log(`  WARNING: ${alert}`);
 
 let stopping = false;
 onShutdownSignal(() => {

@@ -4,6 +4,7 @@ import { COMMON_ERRORS } from "../http/common-responses.ts";
 import { getReferenceStatus } from "../reference/reference-status.ts";
 import { REFERENCE_TABLES } from "../reference/load-reference-table.ts";
 import { getRefreshStatus } from "../reference/refresh/refresh-status.ts";
+import { readReferenceOverview } from "../reference/refresh/reference-overview.ts";
 
 const tags = ["Reference data"];
 const TableStatusSchema = z.object({
@@ -11,6 +12,12 @@ const TableStatusSchema = z.object({
   source: z.string().nullable().describe("Publisher and dataset of the last import; null when never imported"),
   vintage: z.string().nullable().describe("Edition or release of the imported files, e.g. 2026 Revision 10"),
   row_count: z.number().int().describe("Rows imported (0 when never imported)"),
+  loaded: z.boolean().describe("The table holds data; lookups in an empty table do not run (sanctions: validations fail, others warn)"),
+  loading: z.boolean().describe("Empty, and its first download is running now"),
+  age_from: z
+    .enum(["publication", "confirmation"])
+    .nullable()
+    .describe("What the staleness counts from: the publisher's date (sanctions) or the last import or confirmation"),
   imported_at: z.string().nullable().describe("When the last import finished (ISO 8601)"),
   // Refresh (docs/reference-data.md); null for duty_rates, which is never refreshed.
   published_at: z.string().nullable().describe("Publisher's date of the imported files (Last-Modified), when known"),
@@ -46,13 +53,21 @@ export const referenceDataRouter: RouteDef[] = [
     },
     handler: async (c) => {
       const { db, config } = c.var.services;
-      const [tables, refresh] = await Promise.all([getReferenceStatus(db), getRefreshStatus(db, config.referenceRefresh)]);
+      const [tables, refresh, overview] = await Promise.all([
+        getReferenceStatus(db),
+        getRefreshStatus(db, config.referenceRefresh),
+        readReferenceOverview(db, config.referenceRefresh),
+      ]);
       return c.json(
         {
           tables: tables.map((t) => {
             const r = refresh.get(t.table);
+            const o = overview.find((x) => x.table === t.table);
             return {
               ...t,
+              loaded: t.row_count > 0,
+              loading: o?.loading ?? false,
+              age_from: o?.age_from ?? null,
               published_at: r?.published_at ?? null,
               checksum: r?.checksum ?? null,
               source_urls: r?.source_urls ?? [],

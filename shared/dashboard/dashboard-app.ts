@@ -13,6 +13,7 @@ import { registerWebhookPages } from "./settings/webhooks-pages.ts";
 import { registerMemberPages } from "./settings/members-pages.ts";
 import { registerAccountPage } from "./account-page.ts";
 import { registerShipmentPages } from "./shipments/register-shipment-pages.ts";
+import { referenceAlertMiddleware, registerReferenceDataPage } from "./reference-data-page.ts";
 
 /** The strict policy of every dashboard answer: our own scripts and styles only, nothing inline. */
 export const DASHBOARD_CSP =
@@ -22,6 +23,7 @@ function activeFor(path: string): NavItem {
   if (path.includes("/settings/api-keys")) return "api-keys";
   if (path.includes("/settings/webhooks")) return "webhooks";
   if (path.includes("/settings/members")) return "members";
+  if (path.includes("/settings/reference-data")) return "reference-data";
   if (path.includes("/account")) return "account";
   if (path.includes("/from-document")) return "from-document";
   return "shipments";
@@ -91,6 +93,7 @@ export function createDashboardApp(): Hono<DashboardEnv> {
 
   app.use("/dashboard/*", requireSession());
   app.use("/dashboard", requireSession());
+  app.use("/dashboard/*", referenceAlertMiddleware());
   registerSignOut(app);
   app.use("/dashboard/settings/*", async (c, next) => {
     if (!canManageSettings(c.get("member").role)) return notAllowedPage(c);
@@ -99,6 +102,7 @@ export function createDashboardApp(): Hono<DashboardEnv> {
   registerApiKeyPages(app);
   registerWebhookPages(app);
   registerMemberPages(app);
+  registerReferenceDataPage(app);
   registerAccountPage(app);
   registerShipmentPages(app);
   // The home page is the shipments list (the shipments pages may register /dashboard themselves first).

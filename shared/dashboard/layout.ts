@@ -5,7 +5,7 @@ import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { csrfField } from "./csrf.ts";
 import { assetUrl } from "./assets/assets.ts";
 
-export type NavItem = "shipments" | "new-shipment" | "from-document" | "api-keys" | "webhooks" | "members" | "account";
+export type NavItem = "shipments" | "new-shipment" | "from-document" | "api-keys" | "webhooks" | "members" | "reference-data" | "account";
 
 export interface PageOptions {
   title: string;
@@ -28,6 +28,7 @@ const NAV: { item: NavItem; href: string; label: string; settings?: true }[] = [
   { item: "api-keys", href: "/dashboard/settings/api-keys", label: "API keys", settings: true },
   { item: "webhooks", href: "/dashboard/settings/webhooks", label: "Webhooks", settings: true },
   { item: "members", href: "/dashboard/settings/members", label: "Members", settings: true },
+  { item: "reference-data", href: "/dashboard/settings/reference-data", label: "Reference data", settings: true },
   { item: "account", href: "/dashboard/account", label: "Account" },
 ];
 
@@ -36,6 +37,16 @@ export function noticeBlock(notice: PageOptions["notice"]): Html {
   return notice.kind === "error"
     ? html`<div class="notice notice--error" role="alert"><strong>Error:</strong> ${notice.text}</div>`
     : html`<div class="notice notice--ok" role="status">${notice.text}</div>`;
+}
+
+/** While the sanctions list is missing or out of date: on every signed-in page, above the title. */
+function referenceBanner(c: Context<DashboardEnv>): Html {
+  const alert = c.get("referenceAlert");
+  if (!alert) return html``;
+  const more = canManageSettings(c.get("member").role)
+    ? html` <a href="/dashboard/settings/reference-data">Reference data</a>`
+    : html` Tell an owner or admin of the account.`;
+  return html`<div class="notice notice--warn" role="alert"><strong>Sanctions screening:</strong> ${alert}${more}</div>`;
 }
 
 function documentShell(title: string, inner: Html, scripts: string[]): Html {
@@ -81,6 +92,7 @@ export function renderPage(c: Context<DashboardEnv>, opts: PageOptions): Promise
     </ul>
   </nav>
   <main id="main" tabindex="-1">
+    ${referenceBanner(c)}
     <h1>${opts.title}</h1>
     ${noticeBlock(opts.notice)}
     ${opts.body}

@@ -8,6 +8,7 @@ import { validateShipment } from "../validation/validate-shipment.ts";
 import { findPassingRecordByHash } from "../validation/validation-record-repository.ts";
 import { computeValidationHash, isValidationHash } from "../hashing/validation-hash.ts";
 import { diffShipmentData } from "./diff-shipment-data.ts";
+import { checksNotRun } from "../rules/checks-not-run.ts";
 import { incrementGenerationCount, insertGenerationHistory, insertGenerationJob } from "./generation-repository.ts";
 
 export interface GenerateRequest {
@@ -52,6 +53,7 @@ async function validationHashFor(
           documentTypes: record.document_types,
           gate: record.gate_slug,
           ruleLibraryVersion: record.rule_library_version,
+          checksNotRun: checksNotRun(record.results),
         })
       : null;
     if (recomputed !== hash) {
@@ -71,9 +73,11 @@ async function validationHashFor(
     documentTypes: req.documentTypes,
   });
   if (!outcome.valid) {
+    // A check that could not run (the sanctions list not loaded) is named by its own message, not only its rule id.
+    const notRun = outcome.results.filter((r) => r.severity === "error" && r.context?.not_checked === true).map((r) => r.message);
     throw new AppError(
       "SVC_GEN_001",
-      `Validation failed: ${outcome.summary.failed_rules.join(", ")}. Documents are generated once the error rules pass.`,
+      `Validation failed: ${outcome.summary.failed_rules.join(", ")}. ${notRun.length > 0 ? `${notRun.join(" ")} ` : ""}Documents are generated once the error rules pass.`,
       {
         details: { validation_record_id: record.id, results: outcome.results.filter((r) => r.severity === "error") },
       },

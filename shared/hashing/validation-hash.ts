@@ -5,7 +5,9 @@
  * No clock, no randomness: the same data validated under the same gate, documents and rule library
  * version always gives the same hash, and key order or whitespace of the input never matters.
  * Reference data (tariffs, sanctions lists) is deliberately not part of it; validated_at is stored with
- * the validation record instead.
+ * the validation record instead. Checks that did not run because their table was empty are part of it
+ * ("checks_not_run", [{table, rule_ids}], only when there are any): a hash of a run that skipped a lookup
+ * is never the hash of a run that made it, and a run that skipped nothing keeps the hash it always had.
  */
 import { canonicalJson } from "./canonical-json.ts";
 import { sha256Hex } from "./sha256.ts";
@@ -15,11 +17,17 @@ export interface ValidationHashInput {
   documentTypes?: readonly string[];
   gate: string;
   ruleLibraryVersion: string;
+  /** Tables whose lookups did not run, with the rules that needed them (shared/rules/checks-not-run.ts). */
+  checksNotRun?: ReadonlyArray<{ table: string; rule_ids: readonly string[] }>;
 }
 
 export function validationHashPayload(input: ValidationHashInput): string {
   const documentTypes = [...new Set(input.documentTypes ?? [])].sort();
+  const notRun = [...(input.checksNotRun ?? [])]
+    .map((c) => ({ table: c.table, rule_ids: [...new Set(c.rule_ids)].sort() }))
+    .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0));
   return canonicalJson({
+    ...(notRun.length > 0 ? { checks_not_run: notRun } : {}),
     document_types: documentTypes,
     gate: input.gate,
     rule_library_version: input.ruleLibraryVersion,

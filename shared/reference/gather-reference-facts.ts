@@ -231,6 +231,19 @@ async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string
 
 const SCHEDULES: HsSchedule[] = ["us", "eu", "uk", "in", "wco"];
 
+/**
+ * The empty tables whose refresh lease is held right now: their first load is in progress (the download
+ * at first start, a reference:refresh). Asked only when a table is empty, so a loaded database pays nothing.
+ */
+async function tablesLoading(db: Queryable, loaded: Record<Flag, boolean>): Promise<string[]> {
+  const empty = FLAGS.filter((f) => !loaded[f]).map((f) => TABLE_OF[f]);
+  if (empty.length === 0) return [];
+  const rows = await db.query<{ table_name: string }>(
+    "select table_name from reference_refresh_state where lease_until > clock_timestamp()",
+  );
+  return rows.map((r) => r.table_name).filter((t) => empty.includes(t));
+}
+
 export async function gatherReferenceFacts(db: Queryable, ask: ReferenceLookupAsk): Promise<ReferenceFacts> {
   const { signature, loaded } = await referenceState(db);
   const sets = await smallSets(db, signature, loaded);
@@ -242,8 +255,10 @@ export async function gatherReferenceFacts(db: Queryable, ask: ReferenceLookupAs
     }),
   );
   const ports = loaded.ports && ask.ports.length > 0 ? await existingPorts(db, ask.ports) : new Map<string, PortFact>();
+  const loading = await tablesLoading(db, loaded);
   return {
     loaded,
+    loading,
     hsCodes: Object.fromEntries(hsEntries) as Record<HsSchedule, Set<string>>,
     euCodeLength: sets.euCodeLength,
     ports,

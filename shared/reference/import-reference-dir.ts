@@ -137,6 +137,11 @@ interface Plan {
   files: FoundFile[];
   vintage: string | null;
   source: string;
+  /**
+   * The publisher's date as the folder states it (the OFAC files' names), for the tables whose age runs
+   * from it (shared/reference/refresh/reference-vintage.ts); null = the folder states none (counts as old).
+   */
+  publishedAt?: string | null;
   parse: () => Promise<{ rows: Row[]; notes: string[] }>;
 }
 
@@ -349,10 +354,15 @@ const findOfac: Finder = (files) => {
     .filter(Boolean)
     .join("; ");
   const used = [sdn, cons].flatMap((l) => (l.primary ? [l.primary, l.alt, l.add, l.comments] : [])).flatMap((c) => (c ? [c.file] : []));
+  // The lists are as old as their oldest primary file; "2025-12" counts from the 1st. Undated (sdn.csv): unknown.
+  const primaries = [sdn.primary, cons.primary].filter((c): c is Candidate => c !== undefined);
+  const dates = primaries.map((c) => (c.m[1] ? (c.m[1].length === 7 ? `${c.m[1]}-01` : c.m[1]) : null));
+  const publishedAt = dates.includes(null) ? null : `${(dates as string[]).sort()[0]}T00:00:00Z`;
   return {
     table: "sanctions_ofac",
     files: used,
     vintage,
+    publishedAt,
     source: "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",
     parse: async () => {
       const text = async (c: Candidate | undefined) => (c ? (await readText(c.file)).text : undefined);
@@ -463,7 +473,15 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
       summary.notes = notes;
       const loaded = await loadReferenceTable(
         db,
-        { table, rows, source: plan.source, vintage: plan.vintage, files: rel },
+        {
+          table,
+          rows,
+          source: plan.source,
+          vintage: plan.vintage,
+          files: rel,
+          // A folder has no download provenance (no checksum: the next refresh imports afresh), only the date it states.
+          provenance: plan.publishedAt !== undefined ? { sourceUrls: [], publishedAt: plan.publishedAt, checksum: null } : undefined,
+        },
         { batchSize: options.batchSize, onProgress: options.onProgress },
       );
       summary.rows = loaded.rows;

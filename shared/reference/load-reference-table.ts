@@ -7,6 +7,7 @@
 import type { Db, Queryable } from "../db/types.ts";
 import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
+import { storeIndexInImport } from "./sanctions/stored-index.ts";
 
 /**
  * Every reference table, in the order the status endpoint lists them: the importable ones (written once,
@@ -132,6 +133,8 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
         p?.checksum ?? null,
       ],
     );
+    // The edge reads the sanctions list through its stored index: keep it current in this transaction.
+    if (table === "sanctions_ofac") await storeIndexInImport(tx);
     return { rows: total };
   });
   // This process sees the new state at once; other processes within REFERENCE_STATE_TTL_MS.

@@ -1,6 +1,6 @@
 import type { ReferenceFacts } from "./reference-facts.ts";
 
-/** Facts of an empty reference database: every lookup rule reports "reference table not loaded" (info). */
+/** Facts of an empty reference database: every lookup rule reports "not loaded" (sanctions an error, the others a warning). */
 export function emptyReferenceFacts(): ReferenceFacts {
   return {
     loaded: { us: false, eu: false, uk: false, in: false, wco: false, ports: false, sanctions: false, countries: false, currencies: false },

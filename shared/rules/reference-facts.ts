@@ -84,10 +84,15 @@ export interface TableVintageFact {
   age_seconds: number | null;
   refresh_interval_seconds: number;
   stale_after_seconds: number;
+  /** "publication": the age runs from the publisher's date (the sanctions list), an unknown date counting as old. */
+  age_from?: "publication" | "confirmation";
 }
 
 export interface ReferenceFacts {
-  /** Which tables hold data; a rule whose table is empty reports that it could not check (info). */
+  /**
+   * Which tables hold data. A rule whose table is empty does not pass: the sanctions rules report an error
+   * ("the sanctions list is not loaded"), every other lookup rule a warning naming the table.
+   */
   loaded: Record<HsSchedule | "ports" | "sanctions" | "countries" | "currencies", boolean>;
   /** For each schedule, the subset of the asked codes (digits only) that exist in that table. */
   hsCodes: Record<HsSchedule, Set<string>>;
@@ -105,6 +110,8 @@ export interface ReferenceFacts {
   embargoes: EmbargoEntry[];
   /** Regions under a comprehensive embargo (data with its date, not code). */
   embargoedRegions: EmbargoedRegionEntry[];
+  /** Empty tables whose first load (a download from the publisher) is in progress; absent = none known. */
+  loading?: string[];
   /** Vintage of each reference table this validation used; absent = not known (no staleness finding). */
   vintages?: TableVintageFact[];
 }

@@ -46,8 +46,8 @@ export interface RuleDefinition {
 /**
  * What a check function reports before the table stamps rule id, category and severity on it. `severity`
  * may only be given to downgrade: "warning" for a soft-warning field that is absent (the caller may
- * confirm it and fill the blank later), "info" for what could not be checked (e.g. "reference table not
- * loaded").
+ * confirm it and fill the blank later) or for a lookup whose reference table is empty (the check did not
+ * run: never a pass), "info" for notes that do not limit what was checked.
  */
 export interface Finding {
   path: readonly PropertyKey[];

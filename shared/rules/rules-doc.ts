@@ -43,8 +43,10 @@ export function renderRulesDoc(): string {
       "A rule counts once however many fields it flags. 100 means no errors and no warnings. Data that is not a JSON object scores 0.",
   );
   lines.push(
-    "- Lookup rules whose reference table holds no data (or whose party name was not screened) report severity info " +
-      '"reference table not loaded" instead of failing.',
+    "- Fail closed: a lookup rule whose reference table holds no data never passes. The sanctions rules report an error " +
+      '("the sanctions list is not loaded: the exporter could not be screened"), so valid is false and generation refuses; ' +
+      "every other lookup rule reports a warning naming the table and how to load it. The record and the validation hash " +
+      "name the checks that did not run (see reference-data.md).",
   );
   lines.push("");
   lines.push("## Semantics");

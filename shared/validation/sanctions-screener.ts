@@ -1,9 +1,10 @@
 import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
-import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
+import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
 import { referenceState } from "../reference/gather-reference-facts.ts";
 import {
   currentStoredLayout,
+  readSanctionsEntries,
   sanctionsSourceSignature,
   screenNamesStored,
   storeIndexOf,
@@ -18,24 +19,8 @@ interface CachedIndex {
 // One index per database, rebuilt only when the sanctions table is re-imported (its imported_at changes).
 const indexes = new WeakMap<Queryable, CachedIndex>();
 
-async function loadEntries(db: Queryable): Promise<SanctionsEntry[]> {
-  const rows = await db.query<{
-    list: "SDN" | "CONS";
-    uid: number;
-    name: string;
-    type: string;
-    programs: string[];
-    aliases: { name: string; type: string }[];
-  }>("select list, uid, name, type, programs, aliases from sanctions_ofac order by list, uid");
-  return rows.map((r) => ({
-    uid: String(r.uid),
-    name: r.name,
-    type: r.type,
-    programs: r.programs ?? [],
-    list: r.list,
-    aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
-  }));
-}
+// The rows as the stored index reads them (one definition, shared/reference/sanctions/stored-index.ts).
+const loadEntries = readSanctionsEntries;
 
 /** The in-memory screening index of the imported OFAC lists, or null when none was imported. */
 export async function getSanctionsIndex(db: Db): Promise<SanctionsIndex | null> {

@@ -12,6 +12,7 @@ import { screenPartyNamesCached } from "./cached-screening.ts";
 import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
 import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
 import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
+import { checksNotRun } from "../rules/checks-not-run.ts";
 
 export interface ValidateInput {
   /** The data to validate; when omitted, the stored data of `shipmentId`. */
@@ -78,7 +79,30 @@ export async function validateShipment(
     stale,
   }));
   const outcome = runValidation(data, { facts, documentTypes, gate: gateSlug });
-  const hash = await computeValidationHash({ shipment: data, documentTypes, gate: gateSlug, ruleLibraryVersion: RULE_LIBRARY_VERSION });
+  // Fail closed: a table that was empty is named in the record (reference_data) and in the hash.
+  const notRun = checksNotRun(outcome.results);
+  for (const { table, rule_ids } of notRun) {
+    const entry = referenceData.find((v) => v.table === table);
+    if (entry) Object.assign(entry, { loaded: false, checks_not_run: rule_ids });
+    else
+      referenceData.push({
+        table: table as TableVintage["table"],
+        vintage: null,
+        published_at: null,
+        imported_at: null,
+        checked_at: null,
+        stale: false,
+        loaded: false,
+        checks_not_run: rule_ids,
+      });
+  }
+  const hash = await computeValidationHash({
+    shipment: data,
+    documentTypes,
+    gate: gateSlug,
+    ruleLibraryVersion: RULE_LIBRARY_VERSION,
+    checksNotRun: notRun,
+  });
 
   const route = (data as { route?: Record<string, unknown> }).route;
   const store = async (tx: Queryable) => {

@@ -63,9 +63,14 @@ export const ReferenceDataUsed = z
         .nullable()
         .describe("Last time the data was confirmed current (import, or a refresh that found the source unchanged)"),
       stale: z.boolean().describe("Older than its refresh interval plus the margin; rule_reference_data_current then warns"),
+      loaded: z.boolean().optional().describe("false: the table held no data, so the checks in checks_not_run did not run"),
+      checks_not_run: z
+        .array(z.string())
+        .optional()
+        .describe("Rules whose lookups in this table did not run (table empty or still loading); also part of the validation hash"),
     }),
   )
-  .describe("Vintage of each reference table this validation used");
+  .describe("Vintage of each reference table this validation used, and the tables that were empty");
 
 export const RestValidationResponse = z.object({
   valid: z.boolean(),

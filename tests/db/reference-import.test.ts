@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBackends } from "../support/databases.ts";
+import { testBackends, withoutReferenceData } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { findReferenceFiles, importReferenceDir, importReferenceDirIfEmpty } from "../../shared/reference/import-reference-dir.ts";
 import { gatherReferenceFacts } from "../../shared/reference/gather-reference-facts.ts";
@@ -228,6 +228,7 @@ for (const backend of testBackends()) {
     let close: () => Promise<void>;
     beforeAll(async () => {
       ({ db, close } = await backend.open());
+      await withoutReferenceData(db); // this suite is about the first import into empty tables
     });
     afterAll(async () => close?.());
 

@@ -3,6 +3,7 @@ import { zipSync } from "fflate";
 import type { Db } from "../../shared/db/types.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { openTestPglite, openTestPostgres } from "../support/databases.ts";
+import { currentStoredLayout, screenNamesStored } from "../../shared/reference/sanctions/stored-index.ts";
 import { hasSharedData, officialBytes, startSourceServer } from "../support/reference-source-server.ts";
 import type { ReferenceRefreshSettings } from "../../shared/runtime/config/reference-refresh-settings.ts";
 import { refreshReferenceData, type TableRefreshResult } from "../../shared/reference/refresh/refresh-reference-data.ts";
@@ -176,6 +177,12 @@ for (const backend of backends) {
       const r = await one("sanctions_ofac");
       expect(r).toMatchObject({ outcome: "imported", rows: 15_408, previousRows: 15_407 });
       expect(await db.query("select name from sanctions_ofac where uid = 99000001")).toEqual([{ name: "REFRESH TEST TRADING LLC" }]);
+      // The stored screening index was rebuilt in the refresh's transaction: a cold edge function screens
+      // through it at once (nothing built in memory) and finds the new entry (issue 26, item 7).
+      const layout = await currentStoredLayout(db);
+      expect(layout).not.toBeNull();
+      const screened = await screenNamesStored(db, layout!, ["Refresh Test Trading LLC"]);
+      expect(screened.get("Refresh Test Trading LLC")).toMatchObject({ uid: "99000001", list: "SDN" });
     });
 
     async function expectRefused(table: string, message: RegExp): Promise<TableRefreshResult> {

@@ -62,9 +62,17 @@ for (const backend of testBackends()) {
       it("every answer and record states the vintage of the tables used; current tables give no warning", async () => {
         const r = await rest();
         expect(r.status).toBe(200);
-        expect(r.body.reference_data.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
-        expect(r.body.reference_data[0]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
-        expect(Date.parse(r.body.reference_data[0].imported_at)).not.toBeNaN();
+        // The minimal sanctions list of the test database (dated today) is used too; the EU tariff is empty,
+        // so its lookup did not run: listed as not loaded (fail closed, tests/http/fail-closed.test.ts).
+        expect(r.body.reference_data.map((t: { table: string }) => t.table)).toEqual([
+          "sanctions_ofac",
+          "countries",
+          "currencies",
+          "hs_codes_eu",
+        ]);
+        expect(r.body.reference_data[1]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
+        expect(r.body.reference_data[3]).toMatchObject({ table: "hs_codes_eu", loaded: false, checks_not_run: ["rule_hs_code_eu"] });
+        expect(Date.parse(r.body.reference_data[1].imported_at)).not.toBeNaN();
         expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).not.toContain("rule_reference_data_current");
         const f = await fn();
         expect(f.body.reference_data).toEqual(r.body.reference_data);
@@ -101,8 +109,14 @@ for (const backend of testBackends()) {
 
         const health = await gw.call("GET", "/health");
         expect(health.status).toBe(200);
-        expect(health.body.reference_data).toMatchObject({ refresh: "off", stale: ["countries"] });
-        expect(health.body.reference_data.tables.map((t: { table: string }) => t.table)).toEqual(["countries", "currencies"]);
+        expect(health.body.reference_data).toMatchObject({
+          refresh: "off",
+          stale: ["countries"],
+          sanctions: { state: "current", alert: null },
+        });
+        expect(health.body.reference_data.missing).toContain("port_codes");
+        const loaded = health.body.reference_data.tables.filter((t: { loaded: boolean }) => t.loaded);
+        expect(loaded.map((t: { table: string }) => t.table)).toEqual(["sanctions_ofac", "countries", "currencies"]);
         await ageTable("countries", 0);
       });
 

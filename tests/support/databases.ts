@@ -5,6 +5,25 @@ import type { Db } from "../../shared/db/types.ts";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { migrate } from "../../shared/db/migrate.ts";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+
+/** The folder of the minimal sanctions list every test database starts with (global-setup). */
+export function minimalReferenceDir(): string {
+  return inject("minimalReferenceDir");
+}
+
+/**
+ * Removes the minimal sanctions list every test database starts with, for tests about a database without
+ * any reference data (the first import, "never imported" states).
+ */
+export async function withoutReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("delete from sanctions_ofac");
+    await tx.query("delete from sanctions_screening_index_meta");
+    await tx.query("delete from sanctions_screening_index");
+    await tx.query("delete from reference_imports");
+  });
+}
 
 /** A migrated in-memory PGlite restored from the snapshot made by global-setup. */
 export async function openTestPglite(): Promise<Db> {
@@ -13,8 +32,9 @@ export async function openTestPglite(): Promise<Db> {
 }
 
 /**
- * A fresh, migrated database on the server named by DATABASE_URL; dropped by the returned cleanup.
- * Each test file gets its own, so runs never see each other's rows.
+ * A fresh, migrated database on the server named by DATABASE_URL, with the minimal sanctions list
+ * (like the PGlite snapshot); dropped by the returned cleanup. Each test file gets its own, so runs
+ * never see each other's rows.
  */
 export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const name = `tds_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
@@ -24,6 +44,7 @@ export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: 
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString());
   await migrate(db);
+  await importReferenceDir(db, minimalReferenceDir(), { only: ["sanctions_ofac"] });
   return {
     db,
     url: url.toString(),

@@ -5,14 +5,21 @@ import type { TestProject } from "vitest/node";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { migrate } from "../../shared/db/migrate.ts";
 import { hasSharedData, SHARED_DATA } from "./shared-data.ts";
+import { writeMinimalSanctionsDir } from "./minimal-sanctions.ts";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** A folder with a minimal, invented sanctions list dated today (tests/support/minimal-sanctions.ts). */
+    minimalReferenceDir: string;
   }
 }
 
-/** Migrates one in-memory PGlite and dumps it, so each test file restores it in ~0.4 s instead of ~3 s. */
+/**
+ * Migrates one in-memory PGlite, imports the minimal sanctions list (an empty one fails every validation
+ * closed) and dumps it, so each test file restores it in ~0.4 s instead of ~3 s.
+ */
 export default async function setup(project: TestProject) {
   // Locally the real-data suites are skipped without ../shared/data; in CI that would be a green run
   // that never read the real tariffs, UN/LOCODE and OFAC files.
@@ -20,12 +27,15 @@ export default async function setup(project: TestProject) {
     throw new Error(`CI is set but ${SHARED_DATA} is missing: the real reference data suites cannot run`);
   }
   const dir = await mkdtemp(join(tmpdir(), "tds-snapshot-"));
+  const reference = await writeMinimalSanctionsDir(join(dir, "reference"));
   const db = await openPglite();
   await migrate(db);
+  await importReferenceDir(db, reference, { only: ["sanctions_ofac"] });
   const file = join(dir, "pglite.tar");
   await writeFile(file, new Uint8Array(await (await db.dump()).arrayBuffer()));
   await db.close();
   project.provide("pgliteSnapshot", file);
+  project.provide("minimalReferenceDir", reference);
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { minimalReferenceDir } from "./databases.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
 export const DENO = join(ROOT, "node_modules/deno/deno");
@@ -35,7 +36,16 @@ export async function spawnServer(options: {
   const child = spawn(cmd, args, {
     cwd: ROOT,
     // DATABASE_URL of the test run (CI sets it) must not leak in: a server uses it only when a test says so.
-    env: { ...process.env, DATABASE_URL: "", SUPABASE_DB_URL: "", PORT: "0", HOST: "127.0.0.1", ...options.env },
+    // A new data folder gets the minimal sanctions list (an empty one fails validations closed); no download at start.
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      SUPABASE_DB_URL: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      TDS_REFERENCE_DIR: minimalReferenceDir(),
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() reaches npm's and tsx's children too
   });

@@ -5,7 +5,7 @@
  *   blocks: .card .stack .grid-2 .kv (a <dl>) .table-wrap table.data .pager .tabs (a <nav>/<ul> of links, aria-current)
  *   forms:  .field .field--error .field--warning .hint .checks (fieldset of checkboxes) .actions .inline-form
  *   buttons: .button .button--secondary .button--danger .button--link .copy (filled by app.js)
- *   state:  .notice .notice--error .notice--ok .badge .badge--ok .badge--warn .badge--error .muted .secret (a shown-once value)
+ *   state:  .notice .notice--error .notice--ok .notice--warn .badge .badge--ok .badge--warn .badge--error .muted .secret (a shown-once value)
  *   text:   .visually-hidden .mono .nowrap
  * Pages never use style="" (the CSP forbids inline styles); add classes here instead.
  */
@@ -101,6 +101,7 @@ fieldset{border:1px solid var(--line);border-radius:6px;padding:10px 12px;margin
 .notice{border-radius:var(--radius);padding:12px 14px;margin:0 0 16px;border:1px solid}
 .notice--error{background:var(--err-bg);border-color:var(--err);color:var(--err)}
 .notice--ok{background:var(--ok-bg);border-color:var(--ok);color:var(--ok)}
+.notice--warn{background:var(--warn-bg);border-color:#b07000;color:var(--warn)}
 .badge{display:inline-block;font-size:.8rem;line-height:1.2;padding:2px 8px;border-radius:999px;border:1px solid var(--line);background:#eef1f4;color:var(--fg);white-space:nowrap}
 .badge--ok{background:var(--ok-bg);border-color:var(--ok);color:var(--ok)}
 .badge--warn{background:var(--warn-bg);border-color:#b07000;color:var(--warn)}

@@ -1,23 +1,33 @@
 import type { Queryable } from "../../db/types.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
-import { readReferenceFreshness } from "./reference-vintage.ts";
+import { readReferenceOverview, sanctionsAlert } from "./reference-overview.ts";
 
 /**
- * The reference-data part of GET /health: per imported table its vintage, age and whether it is stale.
- * Stale data does not make the service unhealthy (validations still answer, with a warning); the list
- * of stale tables is there for monitoring.
+ * The reference-data part of GET /health: per table whether it is loaded (or loading), its vintage, the
+ * publisher's date, the last confirmation and whether it is stale; the tables that are missing; and the
+ * sanctions list's state with the alert the dashboard shows. Missing or stale data does not make the
+ * service unhealthy (validations still answer: an empty sanctions list fails them closed, other tables
+ * warn); the lists are there for monitoring.
  */
 export async function referenceDataHealth(db: Queryable, settings: ReferenceRefreshSettings) {
-  const tables = (await readReferenceFreshness(db, settings)).filter((t) => t.imported_at !== null);
+  const overview = (await readReferenceOverview(db, settings)).filter((t) => t.table !== "duty_rates");
+  const sanctions = overview.find((t) => t.table === "sanctions_ofac");
   return {
     refresh: settings.enabled ? "on" : "off",
-    stale: tables.filter((t) => t.stale).map((t) => t.table),
-    tables: tables.map((t) => ({
+    stale: overview.filter((t) => t.loaded && t.stale).map((t) => t.table),
+    missing: overview.filter((t) => !t.loaded).map((t) => t.table),
+    loading: overview.filter((t) => t.loading).map((t) => t.table),
+    sanctions: {
+      state: !sanctions?.loaded ? (sanctions?.loading ? "loading" : "missing") : sanctions.stale ? "stale" : "current",
+      alert: sanctionsAlert(overview),
+    },
+    tables: overview.map((t) => ({
       table: t.table,
+      loaded: t.loaded,
+      loading: t.loading,
       vintage: t.vintage,
       published_at: t.published_at,
       checked_at: t.checked_at,
-      age_seconds: t.age_seconds,
       stale: t.stale,
     })),
   };

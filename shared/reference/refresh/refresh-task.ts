@@ -1,6 +1,9 @@
 /**
- * The local server's scheduled refresh (TDS_REFERENCE_REFRESH=on): every tick it refreshes the tables
- * whose interval has passed, retrying failed ones with a growing delay. A source that cannot be reached
+ * The local server's scheduled refresh (TDS_REFERENCE_REFRESH=on, and `npm start` with the download at
+ * first start on): every tick it refreshes the tables whose interval has passed, retrying failed ones
+ * with a growing delay. A table never imported is due at once, so the first tick of a first start
+ * downloads every table, printing a line per table as it starts and ends; tables still empty after a
+ * run are named with the command that loads them from a folder or a mirror. A source that cannot be reached
  * is logged and retried later; nothing here ever throws into the server. Several server processes may
  * run it: the per-table lease lets one of them download and import.
  */
@@ -22,6 +25,18 @@ export function describeRefreshResult(r: TableRefreshResult): string {
     default:
       return `reference refresh: ${r.table} ${r.outcome}`;
   }
+}
+
+/** The start banner's and the refresh's advice for tables that are still empty. */
+export function missingTablesAdvice(tables: readonly string[]): string {
+  return (
+    `reference data: ${tables.length} table(s) empty: ${tables.join(", ")}. ` +
+    (tables.includes("sanctions_ofac")
+      ? "Validations that name a party fail (no screening without the sanctions list); the other lookups warn. "
+      : "Validations warn that they could not check against them. ") +
+    "Load them from a folder: " +
+    "npm run reference:import -- --dir <folder>, or from a mirror: TDS_REFERENCE_MIRROR=<url> npm run reference:refresh"
+  );
 }
 
 export function referenceRefreshTask(
@@ -54,11 +69,23 @@ export function referenceRefreshTask(
     try {
       // Loaded on first use: the importers stay out of functions that only import this module's registration.
       const { refreshReferenceData } = await import("./refresh-reference-data.ts");
-      const results = await refreshReferenceData(services.db, settings, { dueOnly: true, fetch: stoppableFetch });
+      const { emptyReferenceTables } = await import("../reference-status.ts");
+      const empty = new Set<string>(await emptyReferenceTables(services.db));
+      const results = await refreshReferenceData(services.db, settings, {
+        dueOnly: true,
+        fetch: stoppableFetch,
+        // A first load is worth a line when it starts: it may take minutes, and the API answers meanwhile.
+        onEvent: (e) => {
+          if (e.type === "start" && empty.has(e.table))
+            log.info(`reference refresh: ${e.table} is empty, downloading it from its publisher…`);
+        },
+      });
       for (const r of results) {
         if (r.outcome === "failed") log.error(describeRefreshResult(r));
         else if (r.outcome === "imported" || r.outcome === "unchanged") log.info(describeRefreshResult(r));
       }
+      const still = (await emptyReferenceTables(services.db)).filter((t) => results.some((r) => r.table === t && r.outcome === "failed"));
+      if (still.length > 0) log.error(missingTablesAdvice(still));
     } catch (e) {
       // The database itself failed (e.g. during shutdown): log and try again next tick.
       if (!stopper.signal.aborted) log.error(`reference refresh: ${e instanceof Error ? e.message : String(e)}`);

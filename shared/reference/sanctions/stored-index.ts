@@ -133,6 +133,38 @@ export async function storeIndexOf(
   return parts.length;
 }
 
+/** Every entry of the imported OFAC lists, in the order the index is built from. */
+export async function readSanctionsEntries(db: Queryable): Promise<SanctionsEntry[]> {
+  const rows = await db.query<{
+    list: "SDN" | "CONS";
+    uid: number;
+    name: string;
+    type: string;
+    programs: string[];
+    aliases: { name: string; type: string }[];
+  }>("select list, uid, name, type, programs, aliases from sanctions_ofac order by list, uid");
+  return rows.map((r) => ({
+    uid: String(r.uid),
+    name: r.name,
+    type: r.type,
+    programs: r.programs ?? [],
+    list: r.list,
+    aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
+  }));
+}
+
+/**
+ * Rebuilds the stored index inside the transaction that replaced sanctions_ofac (every import path:
+ * reference:import, the import at start from TDS_REFERENCE_DIR, the scheduled refresh, reference:refresh).
+ * Readers see the old table with the old index until the commit, and the new table with its index after
+ * it: a cold edge function never finds the index out of date and never builds it in memory.
+ */
+export async function storeIndexInImport(tx: Queryable): Promise<number> {
+  // The same lock as the worker's start-up rebuild (sanctions-screener.ts), so the two never interleave.
+  await tx.query("select pg_advisory_xact_lock(hashtext('sanctions_screening_index'))");
+  return storeIndexOf(tx, await readSanctionsEntries(tx), await sanctionsSourceSignature(tx));
+}
+
 /** The layout of the stored index when it matches the current import and builder, else null. */
 export async function currentStoredLayout(db: Queryable): Promise<IndexLayout | null> {
   const [meta] = await db.query<{ source_signature: string; builder_fingerprint: string; layout: IndexLayout }>(

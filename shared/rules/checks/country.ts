@@ -1,7 +1,7 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, destination, isBlank, PARTY_KEYS, PARTY_LABEL, type PartyKey } from "../shipment-access.ts";
 import { isEuMember } from "../../trade/countries.ts";
-import { found } from "./helpers.ts";
+import { found, notLoaded } from "./helpers.ts";
 
 type TaxId = "ein" | "eori" | "iec" | "gstin" | "pan";
 
@@ -56,7 +56,10 @@ export const euEoriFormat: FindingCheck = (shipment, { facts }) =>
     .flatMap(({ party, value }): Finding[] => {
       const match = typeof value === "string" ? /^([A-Z]{2})\d{1,15}$/.exec(value) : null;
       const prefix = match?.[1];
-      const knownPrefix = prefix !== undefined && (prefix === "XI" || !facts.loaded.countries || facts.countries.has(prefix));
+      if (match && prefix !== "XI" && !facts.loaded.countries) {
+        return [notLoaded([party, "tax_ids", "eori"], "countries", `the EORI's country prefix ${prefix}`, facts)];
+      }
+      const knownPrefix = prefix !== undefined && (prefix === "XI" || facts.countries.has(prefix));
       if (match && knownPrefix) return [];
       const why = match && !knownPrefix ? ` ("${prefix}" is not a country code)` : "";
       return [

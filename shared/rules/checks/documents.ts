@@ -36,7 +36,8 @@ export const blSeaOnly: FindingCheck = (shipment, { facts }) => {
   if (normalised === "multimodal") {
     const evidence = seaLegEvidence(shipment, facts);
     if (evidence === "yes") return [];
-    if (evidence === "unknown") return [notLoaded(["route", "transport_mode"], "port_codes", "whether the multimodal route has a sea leg")];
+    if (evidence === "unknown")
+      return [notLoaded(["route", "transport_mode"], "port_codes", "whether the multimodal route has a sea leg", facts)];
     return [
       {
         path: ["route", "transport_mode"],

@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, countryCode, isBlank, PARTY_KEYS, PARTY_LABEL, prop, walkMembers } from "../shipment-access.ts";
-import { fieldText, found } from "./helpers.ts";
+import { fieldText, found, notLoaded } from "./helpers.ts";
 
 /** Country fields: any member named `country`, ending in `_country` or starting with `country_of_`, at any depth. */
 export function isCountryKey(key: string): boolean {
@@ -17,13 +17,19 @@ export function isDateKey(key: string): boolean {
   return key === "date" || key.endsWith("_date");
 }
 
+/** Without the countries table, well-formed codes are not looked up: one warning says so (the whole document). */
 export const isoCountry: FindingCheck = (shipment, { facts }) => {
   const out: Finding[] = [];
+  const unchecked: string[] = [];
   walkMembers(shipment, (key, value, pathOf) => {
     if (!isCountryKey(key) || isBlank(value)) return;
     const path = pathOf();
     if (typeof value === "string" && /^[A-Z]{2}$/.test(value)) {
-      if (!facts.loaded.countries || facts.countries.has(value)) return;
+      if (!facts.loaded.countries) {
+        if (!unchecked.includes(value)) unchecked.push(value);
+        return;
+      }
+      if (facts.countries.has(value)) return;
       out.push({
         path,
         message:
@@ -42,6 +48,7 @@ export const isoCountry: FindingCheck = (shipment, { facts }) => {
       message: `${fieldText(path)} ${found(value)}. Expected two uppercase letters (ISO 3166-1 alpha-2), e.g. "DE".${hint}`,
     });
   });
+  if (unchecked.length > 0) out.push(notLoaded([], "countries", `the country codes ${unchecked.join(", ")}`, facts));
   return out;
 };
 

@@ -16,15 +16,42 @@ export function fieldText(parts: readonly PropertyKey[]): string {
   return formatFieldPath(parts);
 }
 
-/** The info finding of a lookup rule whose reference table holds no data. */
-export function notLoaded(at: readonly PropertyKey[], table: string, what: string): Finding {
+const TABLE_LABEL: Record<string, string> = {
+  sanctions_ofac: "OFAC sanctions list",
+  port_codes: "UN/LOCODE port list",
+  hs_codes_us: "US tariff schedule",
+  hs_codes_eu: "EU Combined Nomenclature",
+  hs_codes_uk: "UK tariff",
+  hs_codes_in: "India tariff",
+  hs_codes_wco: "WCO HS nomenclature",
+  countries: "ISO country list",
+  currencies: "ISO currency list",
+};
+
+/** How to load one table: the download from its publisher, or a folder of its files (offline). */
+export function howToLoad(table: string): string {
+  return (
+    `Load it: npm run reference:refresh -- --only ${table} (downloads it from its publisher), or ` +
+    `npm run reference:import -- --dir <folder> --only ${table} (from a folder or mirror of the files); then validate again.`
+  );
+}
+
+/**
+ * The finding of a lookup rule whose reference table holds no data: a warning, never a pass. It names
+ * the table and how to load it; `context.not_checked` marks it so that the record and the hash can say
+ * which checks did not run. A table being loaded right now (its first download) says so.
+ */
+export function notLoaded(at: readonly PropertyKey[], table: string, what: string, facts?: { loading?: readonly string[] }): Finding {
+  const loading = facts?.loading?.includes(table) === true;
+  const label = TABLE_LABEL[table] ? `${TABLE_LABEL[table]} (${table})` : table;
   return {
     path: at,
-    severity: "info",
-    message:
-      `Reference table ${table} not loaded, so ${what} could not be checked. ` +
-      `Expected the table to hold data. Import the reference data (npm run reference:import) and validate again.`,
-    context: { table },
+    severity: "warning",
+    message: loading
+      ? `Reference table ${label} is still loading (its download from the publisher is in progress), so ${what} could not be checked. ` +
+        `Expected the table to hold data. Validate again when the load has finished (GET /api/v1/reference-data shows its state).`
+      : `Reference table ${label} is not loaded, so ${what} could not be checked. Expected the table to hold data. ${howToLoad(table)}`,
+    context: { table, not_checked: true, loading },
   };
 }
 

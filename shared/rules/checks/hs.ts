@@ -113,7 +113,7 @@ export function lookupKey(schedule: HsSchedule, digits: string, ctx: Pick<RuleCo
  * Destination's table contains the code. Only well-formed codes of the destination's required length
  * (US 10, EU 10, IN 8, UK any) are looked up — other lengths are the length rules' findings. An EU table
  * of 8-digit CN codes (facts.euCodeLength 8) is checked against the first 8 digits. An empty table gives
- * one info finding instead of errors.
+ * one warning naming the table (the codes were not checked), never a pass.
  */
 export function hsLookupCheck(schedule: HsSchedule, applies: DestinationTest, requiredLength: number | undefined): FindingCheck {
   return (shipment, ctx) => {
@@ -124,7 +124,9 @@ export function hsLookupCheck(schedule: HsSchedule, applies: DestinationTest, re
     );
     if (items.length === 0) return [];
     if (!ctx.facts.loaded[schedule]) {
-      return [notLoaded(["goods", "line_items"], SCHEDULE_TABLE[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`)];
+      return [
+        notLoaded(["goods", "line_items"], SCHEDULE_TABLE[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`, ctx.facts),
+      ];
     }
     const known = ctx.facts.hsCodes[schedule];
     return items.flatMap(({ index, code }): Finding[] => {

@@ -28,11 +28,42 @@ export function describeAge(seconds: number): string {
   return plural(Math.max(1, Math.floor(seconds / 60)), "minute");
 }
 
+/** What to run to bring one table up to date. */
+function refreshCommand(table: string): string {
+  return `npm run reference:refresh -- --only ${table === "sanctions_ofac" ? "sanctions" : table}`;
+}
+
 export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
   (ctx.facts.vintages ?? [])
     .filter((v) => v.stale)
     .map((v) => {
       const label = LABELS[v.table] ?? v.table;
+      const context = {
+        table: v.table,
+        vintage: v.vintage,
+        published_at: v.published_at,
+        imported_at: v.imported_at,
+        checked_at: v.checked_at,
+        age_seconds: v.age_seconds,
+        refresh_interval_seconds: v.refresh_interval_seconds,
+        stale_after_seconds: v.stale_after_seconds,
+        age_from: v.age_from ?? "confirmation",
+      };
+      if (v.age_from === "publication") {
+        // The list's own date decides, not when it was imported: a two-year-old file imported today is two years old.
+        const dated = v.published_at
+          ? `is dated ${v.published_at.slice(0, 10)}${v.age_seconds !== null && v.checked_at !== v.published_at ? `, last confirmed current ${describeAge(v.age_seconds)} ago` : v.age_seconds !== null ? ` (${describeAge(v.age_seconds)} old)` : ""}`
+          : "states no publication date (a folder import whose file names give none), so it counts as out of date";
+        return {
+          path: [],
+          message:
+            `The ${label}${v.vintage ? ` (${v.vintage})` : ""} used for this validation ${dated}. ` +
+            `Expected a list at most ${describeAge(v.stale_after_seconds)} old (published every ${describeAge(v.refresh_interval_seconds)}). ` +
+            `Screening against it misses every designation since: refresh it from the publisher (${refreshCommand(v.table)}), ` +
+            `or import a current copy (npm run reference:import -- --dir <folder> --only ${v.table}); GET /api/v1/reference-data shows why a scheduled refresh failed.`,
+          context,
+        };
+      }
       const published = v.published_at ? `, publisher's date ${v.published_at.slice(0, 10)}` : "";
       const edition = v.vintage ? ` (${v.vintage}${published})` : published ? ` (${published.slice(2)})` : "";
       return {
@@ -40,16 +71,7 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
         message:
           `The ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago. ` +
           `Expected a refresh every ${describeAge(v.refresh_interval_seconds)} (stale after ${describeAge(v.stale_after_seconds)}). Checks against it may miss recent changes: ` +
-          `refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
-        context: {
-          table: v.table,
-          vintage: v.vintage,
-          published_at: v.published_at,
-          imported_at: v.imported_at,
-          checked_at: v.checked_at,
-          age_seconds: v.age_seconds,
-          refresh_interval_seconds: v.refresh_interval_seconds,
-          stale_after_seconds: v.stale_after_seconds,
-        },
+          `refresh the reference data (${refreshCommand(v.table)}) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
+        context,
       };
     });

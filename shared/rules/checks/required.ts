@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { at, isBlank, isRecord, lineItems, num, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
-import { found } from "./helpers.ts";
+import { found, notLoaded } from "./helpers.ts";
 
 const PARTY_FIELDS: ReadonlyArray<[key: string, label: string, hint: string]> = [
   ["name", "name", "the legal name of the company"],
@@ -80,6 +80,9 @@ export const currencyRequired: FindingCheck = (shipment, { facts }) => {
     ];
   }
   // A code that is not three uppercase letters is rule_format_iso_currency's finding, not this rule's.
+  if (/^[A-Z]{3}$/.test(currency) && !facts.loaded.currencies) {
+    return [notLoaded(["goods", "currency"], "currencies", `whether ${currency} is a current ISO 4217 code`, facts)];
+  }
   if (/^[A-Z]{3}$/.test(currency) && facts.loaded.currencies && !facts.currencies.has(currency)) {
     return [
       {

@@ -25,7 +25,7 @@ export function portValid(field: PortField): FindingCheck {
         },
       ];
     }
-    if (!facts.loaded.ports) return [notLoaded(["route", field], "port_codes", `the ${label.toLowerCase()} ${code}`)];
+    if (!facts.loaded.ports) return [notLoaded(["route", field], "port_codes", `the ${label.toLowerCase()} ${code}`, facts)];
     if (facts.ports.has(code)) return [];
     return [
       {

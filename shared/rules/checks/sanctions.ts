@@ -3,28 +3,28 @@ import type { EmbargoedRegionEntry } from "../reference-facts.ts";
 import { at, countryCode, destination, lineItems, origin, PARTY_KEYS, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
 import { foldCharacters } from "../../reference/sanctions/normalize-name.ts";
-import { notLoaded } from "./helpers.ts";
 
 /**
  * Party name against the OFAC lists. The name is looked up exactly as sent in facts.sanctions (the
  * gathering side screens the names collectReferenceAsk lists). A missing party or name is not this rule's
- * finding (the required-field rules report it); a name that was not screened, or an empty sanctions table,
- * gives an info finding — never a silent pass.
+ * finding (the required-field rules report it). Fail closed: a name that could not be screened (an empty
+ * sanctions table, a table still loading, a name the screening did not answer) is an error, never a pass,
+ * so `valid` is false and generation refuses with the same message.
  */
 export function partyScreening(key: PartyKey): FindingCheck {
   return (shipment, { facts }) => {
     const name = str(prop(prop(shipment, key), "name"));
     if (name === undefined) return [];
     const label = PARTY_LABEL[key];
-    if (!facts.loaded.sanctions) return [notLoaded([key, "name"], "sanctions_ofac", `the ${label.toLowerCase()} name`)];
+    if (!facts.loaded.sanctions) return [sanctionsNotLoaded(key, facts.loading?.includes("sanctions_ofac") === true)];
     if (!facts.sanctions.has(name)) {
       return [
         {
           path: [key, "name"],
-          severity: "info",
           message:
             `${label} "${name}" was not screened against the sanctions list. Expected a screening result for every party name. ` +
             `Validate again; if this persists the screening service is not receiving the party names.`,
+          context: { table: "sanctions_ofac", not_checked: true },
         },
       ];
     }
@@ -48,6 +48,25 @@ export function partyScreening(key: PartyKey): FindingCheck {
         },
       },
     ];
+  };
+}
+
+/**
+ * "The sanctions list is not loaded: the exporter could not be screened." An error (the rule's severity),
+ * with what to do: the list's download or a folder import.
+ */
+export function sanctionsNotLoaded(key: PartyKey, loading: boolean): Finding {
+  const who = PARTY_LABEL[key].toLowerCase();
+  const state = loading ? "is still loading (its download from OFAC is in progress)" : "is not loaded";
+  return {
+    path: [key, "name"],
+    message:
+      `The sanctions list ${state}: the ${who} could not be screened. Expected the OFAC lists (sanctions_ofac) to hold data. ` +
+      (loading
+        ? "Validate again when the load has finished (GET /api/v1/reference-data shows its state)."
+        : "Load them: npm run reference:refresh -- --only sanctions (downloads them from OFAC), or " +
+          "npm run reference:import -- --dir <folder> --only sanctions_ofac (from a folder or mirror of the files); then validate again."),
+    context: { table: "sanctions_ofac", not_checked: true, loading },
   };
 }
 

@@ -16,6 +16,11 @@ export interface ReferenceRefreshSettings {
   enabled: boolean;
   /** TDS_REFERENCE_REFRESH=off given explicitly: the Supabase schedule (on unless this) does nothing either. */
   explicitlyOff: boolean;
+  /**
+   * `npm start`: download every empty table from its publisher at start and then refresh on schedule, as
+   * watchman does (TDS_REFERENCE_DOWNLOAD=on|off; default on). Tests and CI switch it off.
+   */
+  downloadAtStart: boolean;
   /** Per table: the files to download, with their addresses after mirror and per-file overrides. */
   sources: Record<RefreshableTable, ResolvedSourceFile[]>;
   intervalMs: Record<RefreshableTable, number>;
@@ -72,6 +77,7 @@ const sourceUrlVariables = Object.fromEntries(
 export const referenceRefreshVariables = {
   // Unset differs from off: the Supabase schedule runs unless it is off (docs/reference-data.md).
   TDS_REFERENCE_REFRESH: flag(),
+  TDS_REFERENCE_DOWNLOAD: flag(),
   TDS_REFERENCE_MIRROR: text(),
   TDS_REFERENCE_REFRESH_INTERVALS: perTableDurations(perTable((t) => SOURCE_DEFAULTS[t].intervalDays * DAY_MS)),
   TDS_REFERENCE_STALE_MARGIN: perTableDurations(perTable(() => 2 * DAY_MS)),
@@ -96,6 +102,7 @@ export function referenceRefreshSettings(v: Vars<typeof referenceRefreshVariable
   return {
     enabled: v.TDS_REFERENCE_REFRESH ?? false,
     explicitlyOff: v.TDS_REFERENCE_REFRESH === false,
+    downloadAtStart: v.TDS_REFERENCE_DOWNLOAD ?? true,
     sources,
     intervalMs: v.TDS_REFERENCE_REFRESH_INTERVALS,
     staleMarginMs: v.TDS_REFERENCE_STALE_MARGIN,

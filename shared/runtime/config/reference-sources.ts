@@ -43,7 +43,9 @@ export interface TableSourceDefaults {
   minRows: number;
 }
 
-const OFAC = "https://www.treasury.gov/ofac/downloads";
+// OFAC's Sanctions List Service (since 2024): the legacy CSV files by name, SDN and consolidated alike.
+// The www.treasury.gov/ofac/downloads addresses it replaced are retired (docs/reference-data.md, "Sources").
+const OFAC = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports";
 const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
@@ -53,14 +55,14 @@ export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
     table: "sanctions_ofac",
     publisher: "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",
     files: [
-      { key: "sdn.csv", url: `${OFAC}/sdn.csv` },
-      { key: "alt.csv", url: `${OFAC}/alt.csv` },
-      { key: "add.csv", url: `${OFAC}/add.csv` },
-      { key: "sdn_comments.csv", url: `${OFAC}/sdn_comments.csv`, optional: true },
-      { key: "cons_prim.csv", url: `${OFAC}/consolidated/cons_prim.csv` },
-      { key: "cons_alt.csv", url: `${OFAC}/consolidated/cons_alt.csv`, optional: true },
-      { key: "cons_add.csv", url: `${OFAC}/consolidated/cons_add.csv`, optional: true },
-      { key: "cons_comments.csv", url: `${OFAC}/consolidated/cons_comments.csv`, optional: true },
+      { key: "sdn.csv", url: `${OFAC}/SDN.CSV` },
+      { key: "alt.csv", url: `${OFAC}/ALT.CSV` },
+      { key: "add.csv", url: `${OFAC}/ADD.CSV` },
+      { key: "sdn_comments.csv", url: `${OFAC}/SDN_COMMENTS.CSV`, optional: true },
+      { key: "cons_prim.csv", url: `${OFAC}/CONS_PRIM.CSV` },
+      { key: "cons_alt.csv", url: `${OFAC}/CONS_ALT.CSV`, optional: true },
+      { key: "cons_add.csv", url: `${OFAC}/CONS_ADD.CSV`, optional: true },
+      { key: "cons_comments.csv", url: `${OFAC}/CONS_COMMENTS.CSV`, optional: true },
     ],
     intervalDays: DAY,
     minRows: 5_000,

@@ -73,6 +73,33 @@ describe("validation hash", () => {
     expect(await h({ documentTypes: ["COMMERCIAL_INVOICE"] })).not.toBe(ref);
   });
 
+  it("names the checks that did not run (empty tables), order-free; a run that skipped nothing keeps its hash", async () => {
+    const shipment = baseline();
+    const ref = await computeValidationHash({ ...base, shipment });
+    expect(await computeValidationHash({ ...base, shipment, checksNotRun: [] })).toBe(ref);
+    const skipped = await computeValidationHash({
+      ...base,
+      shipment,
+      checksNotRun: [
+        { table: "sanctions_ofac", rule_ids: ["rule_sanctions_importer", "rule_sanctions_exporter"] },
+        { table: "port_codes", rule_ids: ["rule_port_of_loading_valid"] },
+      ],
+    });
+    expect(skipped).not.toBe(ref);
+    const reordered = await computeValidationHash({
+      ...base,
+      shipment,
+      checksNotRun: [
+        { table: "port_codes", rule_ids: ["rule_port_of_loading_valid"] },
+        { table: "sanctions_ofac", rule_ids: ["rule_sanctions_exporter", "rule_sanctions_importer"] },
+      ],
+    });
+    expect(reordered).toBe(skipped);
+    expect(
+      validationHashPayload({ shipment: {}, gate: "g", ruleLibraryVersion: "v", checksNotRun: [{ table: "t", rule_ids: ["r"] }] }),
+    ).toBe('{"checks_not_run":[{"rule_ids":["r"],"table":"t"}],"document_types":[],"gate":"g","rule_library_version":"v","shipment":{}}');
+  });
+
   it("rejects data without a JSON form", async () => {
     await expect(computeValidationHash({ ...base, shipment: { total: Number.NaN } })).rejects.toThrow(/non-finite/);
   });

@@ -32,19 +32,50 @@ describe("reference data age", () => {
   });
 
   it("a table is stale once its last confirmation is older than interval + margin", () => {
-    expect(freshnessOf(stored("sanctions_ofac", 2.9), settings, now).stale).toBe(false);
-    expect(freshnessOf(stored("sanctions_ofac", 3.1), settings, now).stale).toBe(true);
     expect(freshnessOf(stored("port_codes", 92), settings, now).stale).toBe(false);
     expect(freshnessOf(stored("port_codes", 94), settings, now).stale).toBe(true);
     // A later successful check (source unchanged) makes an old import current again.
-    expect(freshnessOf({ ...stored("sanctions_ofac", 30), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(
+    expect(freshnessOf({ ...stored("port_codes", 300), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(
       false,
     );
     // Never imported: not stale (the lookup rules report "not loaded" instead).
+    expect(freshnessOf({ ...stored("port_codes", 0), imported_at: null }, settings, now)).toMatchObject({
+      stale: false,
+      age_seconds: null,
+    });
     expect(freshnessOf({ ...stored("sanctions_ofac", 0), imported_at: null }, settings, now)).toMatchObject({
       stale: false,
       age_seconds: null,
     });
+  });
+
+  it("the sanctions list's age runs from its own publication date, not from the import", () => {
+    const publishedDaysAgo = (days: number) => new Date(now - days * DAY).toISOString();
+    // Imported today, published 2.5 years ago (the workspace's SDN file of 2024-05-03): stale.
+    const old = { ...stored("sanctions_ofac", 0), published_at: "2024-05-03T00:00:00.000Z" };
+    expect(freshnessOf(old, settings, now)).toMatchObject({ stale: true, age_from: "publication", checked_at: "2024-05-03T00:00:00.000Z" });
+    expect(freshnessOf({ ...stored("sanctions_ofac", 0), published_at: publishedDaysAgo(2.9) }, settings, now).stale).toBe(false);
+    expect(freshnessOf({ ...stored("sanctions_ofac", 0), published_at: publishedDaysAgo(3.1) }, settings, now).stale).toBe(true);
+    // An unknown publication date counts as old.
+    expect(freshnessOf(stored("sanctions_ofac", 0), settings, now)).toMatchObject({ stale: true, age_seconds: null });
+    // A refresh that confirmed the downloaded list current counts; after a folder import it does not.
+    const confirmed = { ...old, last_checked_at: publishedDaysAgo(1) };
+    expect(freshnessOf({ ...confirmed, from_download: true }, settings, now).stale).toBe(false);
+    expect(freshnessOf({ ...confirmed, from_download: false }, settings, now).stale).toBe(true);
+  });
+
+  it("a stale sanctions list: the warning names the list's date and how to refresh", () => {
+    const shipment = baseline();
+    const old = freshnessOf({ ...stored("sanctions_ofac", 0), published_at: "2024-05-03T00:00:00.000Z" }, settings, now);
+    const [found] = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [old] }) }).results;
+    expect(found).toMatchObject({ rule_id: "rule_reference_data_current", severity: "warning" });
+    expect(found.message).toMatch(
+      /^The OFAC sanctions list \(sanctions_ofac\) \(v\) used for this validation is dated 2024-05-03 \(935 days old\)\./,
+    );
+    expect(found.message).toContain("npm run reference:refresh -- --only sanctions");
+    const undated = freshnessOf(stored("sanctions_ofac", 0), settings, now);
+    const [unknown] = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [undated] }) }).results;
+    expect(unknown.message).toContain("states no publication date");
   });
 
   it("settings accept one duration for all tables and per-table overrides; bad values are refused", () => {
@@ -70,14 +101,14 @@ describe("reference data age", () => {
 
   it("a stale table gives a plain warning; the answer stays valid", () => {
     const shipment = baseline();
-    const stale = freshnessOf(stored("sanctions_ofac", 5), settings, now);
+    const stale = freshnessOf(stored("port_codes", 95), settings, now);
     const outcome = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [stale] }) });
     const found = outcome.results.filter((r) => r.rule_id === "rule_reference_data_current");
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: "warning", category: "Reference Data", field: "" });
     expect(found[0].message).toBe(
-      "The OFAC sanctions list (sanctions_ofac) (v) used for this validation was last confirmed current 5 days ago. Expected a refresh every 1 day (stale after 3 days). " +
-        "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
+      "The UN/LOCODE port list (port_codes) (v) used for this validation was last confirmed current 95 days ago. Expected a refresh every 91 days (stale after 93 days). " +
+        "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh -- --only port_codes) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
     );
     expect(outcome.valid).toBe(true);
     expect(outcome.score).toBe(95);
