@@ -90,7 +90,14 @@ async function measureHsCodeComp(): Promise<void> {
     process.exit(2);
   }
   const listings = readListings(file).slice(0, LIMIT);
-  const { db, label, close } = await openHsBenchDatabase(["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"]);
+  const { db, label, close } = await openHsBenchDatabase([
+    "hs_codes_wco",
+    "hs_codes_us",
+    "hs_codes_eu",
+    "hs_codes_uk",
+    "hs_codes_in",
+    "hs_search_references",
+  ]);
   const load0 = loadavg()[0];
   await searchHsCodes(db, { q: "coffee", country: "US", limit: 10 });
   const c = { n: 0, top5: 0, top10: 0, heading5: 0, top1full: 0, top1six: 0, empty: 0 };
@@ -220,7 +227,7 @@ const {
   db,
   label: dbLabel,
   close,
-} = await openHsBenchDatabase(["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"]);
+} = await openHsBenchDatabase(["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in", "hs_search_references"]);
 const load0 = loadavg()[0];
 
 const pct = (a: number, n: number) => (n === 0 ? "–" : `${((100 * a) / n).toFixed(1)}%`);

@@ -35,7 +35,7 @@ const VERBOSE = flag("--verbose");
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = resolve(process.env.TDS_REFERENCE_DIR ?? join(ROOT, "..", "shared", "data"));
 /** In the order hs-quality names them: the same PGlite database serves both. */
-const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"];
+const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in", "hs_search_references"];
 const COUNTRY: Record<HsSchedule, string | undefined> = { wco: undefined, us: "US", eu: "EU", uk: "GB", in: "IN" };
 
 interface Item {

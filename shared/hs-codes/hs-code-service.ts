@@ -229,6 +229,7 @@ export function forgetHsSearchState(db: Queryable): void {
 
 interface ScheduleVocabulary {
   builtAt: string;
+  referencesAt: string | null;
   stems: Promise<Map<string, StemCount>>;
   fields: Promise<{ averages: FieldAverages; sharedDocs: number }>;
   words?: Promise<WordVocabulary>;
@@ -245,14 +246,14 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
     vocabularies.set(db, bySchedule);
   }
   let v = bySchedule.get(schedule);
-  if (!v || v.builtAt !== build.builtAt) {
+  if (!v || v.builtAt !== build.builtAt || v.referencesAt !== build.referencesAt) {
     const stems = loadStemCounts(db, schedule);
     const fields = loadFieldAverages(db, schedule);
     // A failed load must not stay cached.
     const cache = bySchedule;
     stems.catch(() => cache.delete(schedule));
     fields.catch(() => cache.delete(schedule));
-    v = { builtAt: build.builtAt, stems, fields, corrections: new Map() };
+    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map() };
     bySchedule.set(schedule, v);
   }
   return v;
@@ -262,7 +263,7 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
   if (!v.words) {
     // The search references' words too: "conditioner" or "bronzer" are read from "cndtnr" or "brnzr"
     // even where the tariff's own texts do not use them.
-    v.words = Promise.all([loadDescriptions(db, schedule), loadSearchReferences()]).then(([d, refs]) =>
+    v.words = Promise.all([loadDescriptions(db, schedule), loadSearchReferences(db, v.referencesAt)]).then(([d, refs]) =>
       buildWordVocabulary(d, [...everydayWords(), ...refs.words()]),
     );
     v.words.catch(() => {
@@ -428,7 +429,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     ...(corrections.length > 0 ? { corrections } : {}),
     ...(fallback ? { fallback: true } : {}),
   };
-  const references = (await loadSearchReferences()).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
+  const references = (await loadSearchReferences(db, build.referencesAt)).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);

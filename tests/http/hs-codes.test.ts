@@ -162,6 +162,16 @@ const FIXTURES: Record<string, string> = {
     '8,48984,"8471000000","80","Automatic data-processing machines and units thereof","1972-01-01","#NA",48900,"8400000000","80"',
     '9,60364,"8471300000","80","Portable automatic data-processing machines, weighing not more than 10 kg","1996-01-01","#NA",48984,"8471000000","80"',
   ].join("\r\n"),
+  // HMRC's search references and brand examples, in their files' forms (a few hand-written lines).
+  "uk_tariff/search_references/search_references.json": JSON.stringify({
+    camiseta: "6109100010",
+    "cotton t-shirts, knitted or crocheted": "6109100000",
+    "process timers": "9106100000",
+  }),
+  "uk_tariff/search_references/brands.csv": [
+    "CMDTYCODE,GDSDESC,GDSDESC (Brand / Product),Description for context / augmenting,Comments,Initials",
+    "847130,Zenbook 14 OLED,Zenbook,laptop,Can only go to 6 digits,XX",
+  ].join("\n"),
   "in_hsn/india_gst_hsn_master_goods.csv.gz":
     '\uFEFF"\r\nHSNCode",Description\r\n61,Articles of apparel and clothing accessories knitted or crocheted\r\n6109,"T-SHIRTS, SINGLETS AND OTHER VESTS, KNITTED OR CROCHETED"\r\n610910,OF COTTON\r\n61091000,OF COTTON\r\n84,NUCLEAR REACTORS AND MACHINERY\r\n8471,AUTOMATIC DATA PROCESSING MACHINES\r\n847130,"PORTABLE AUTOMATIC DATA PROCESSING MACHINES, WEIGHING NOT MORE THAN 10 KG"\r\n84713010,PERSONAL COMPUTER\r\n',
 };
@@ -175,7 +185,7 @@ async function writeFixtures(dir: string, files: Record<string, string>) {
   }
 }
 
-const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"];
+const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in", "hs_search_references"];
 
 let dir: string;
 beforeAll(async () => {

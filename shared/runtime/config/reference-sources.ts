@@ -18,6 +18,7 @@ export const REFRESHABLE_TABLES = [
   "sanctions_ofac",
   "countries",
   "currencies",
+  "hs_search_references",
 ] as const;
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
@@ -44,6 +45,8 @@ export interface TableSourceDefaults {
 }
 
 const OFAC = "https://www.treasury.gov/ofac/downloads";
+/** HMRC's UK Trade Tariff search references, as the tariff's own search service reads them. */
+const UK_SEARCH_REFERENCES = "https://raw.githubusercontent.com/trade-tariff/trade-tariff-lambdas-fpo-search/main/reference_data";
 const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
@@ -151,5 +154,15 @@ export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
     files: [{ key: "codes-all.csv", url: "https://raw.githubusercontent.com/datasets/currency-codes/main/data/codes-all.csv" }],
     intervalDays: QUARTER,
     minRows: 150,
+  },
+  hs_search_references: {
+    table: "hs_search_references",
+    publisher: "UK Trade Tariff (HMRC) search references and brand examples (trade-tariff-lambdas-fpo-search reference_data)",
+    files: [
+      { key: "search_references.json", url: `${UK_SEARCH_REFERENCES}/search_references.json` },
+      { key: "brands.csv", url: `${UK_SEARCH_REFERENCES}/brands.csv`, optional: true },
+    ],
+    intervalDays: QUARTER,
+    minRows: 1_000,
   },
 };
