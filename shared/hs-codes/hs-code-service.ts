@@ -6,7 +6,7 @@
 import type { Queryable } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
-import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
+import { normalizeHsCode, parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
 import {
   candidateAlternatives,
   candidateQuery,
@@ -14,6 +14,9 @@ import {
   isStopTerm,
   planStems,
   planTerm,
+  queryRoles,
+  termFactor,
+  type TermRole,
   typoAlternatives,
   WEIGHTS,
   type AlternativeSource,
@@ -96,6 +99,12 @@ export interface HsMatchedTerm {
    * "subheading": only in the national schedules' lines under the same 6-digit subheading.
    */
   level: MatchLevel;
+  /**
+   * How the query's term was read (issue 27): "product" the head product noun, "goods" another goods
+   * word, "attribute" a material, quality or unknown word, "context" after "for/with/in" (what it is
+   * for). Absent on a reference.
+   */
+  role?: TermRole;
 }
 
 export interface HsSearchResponse {
@@ -162,7 +171,10 @@ function toResult(
     });
     for (const [ti, k] of [...best.entries()].sort((a, b) => a[0] - b[0])) {
       const a = terms[ti]?.alternatives[order[k][1]];
-      if (a) matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]] });
+      if (a) {
+        const role = terms[ti].role;
+        matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]], ...(role ? { role } : {}) });
+      }
     }
   }
   return {
@@ -297,32 +309,49 @@ type Replacement = { kind: HsCorrection["kind"]; words: string[] };
 
 /**
  * How to read a query word that occurs nowhere in the schedule. A word WordNet knows is a real word
- * (a brand name may be one too): it is never replaced, only read through the bridge. Otherwise, in this
- * order: a cut-off word completed from the schedule's words, a word one edit from a known word read as
- * that word, a word written together split into known words, a word two edits from known words.
+ * (a brand name may be one too): it is never replaced, only read through the bridge. Any other word is
+ * a name (a brand, a model: "YCS", "esc", "amd") and left alone (issue 27), unless, in this order: it is
+ * hyphenated or written together from known words (split), its vowels are left out and it has 4+ letters
+ * ("prtbl"), it is the query's last word cut off ("chamomil": completed from the schedule's words), or it
+ * is one edit from a common product word ("labtop" → laptop).
  */
-function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): Replacement | null {
+function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary, last: boolean): Replacement | null {
   if (word.includes("-")) {
     // A hyphenated word the schedule does not have as a whole ("oss-topper-king"): its parts.
     const parts = word.split("-").filter((p) => p.length >= 2);
     return parts.length >= 2 ? { kind: "split", words: parts } : null;
   }
   if (wordnet.isKnownWord(word)) return null;
-  // Shop systems shorten words by leaving out vowels ("crm shdw", "cndtnr"): read those before a near
-  // word that merely shares a few letters ("shdw" is one edit from "show").
-  if (looksAbbreviated(word)) {
+  // Shop systems shorten words by leaving out vowels ("cndtnr"): read those before a near word that
+  // merely shares a few letters. Three letters ("ycs", "amd") are more often a name than an abbreviation.
+  if (word.length >= 4 && looksAbbreviated(word)) {
     const full = abbreviationsOf(vocab, word);
     if (full.length > 0) return { kind: "abbreviation", words: full };
   }
-  const completed = completions(vocab, word);
-  if (completed.length > 0) return { kind: "completion", words: completed };
-  // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
-  const closest = closestWords(vocab, word);
-  if (closest.length > 0 && osaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
+  if (last && word.length >= 4) {
+    const completed = completions(vocab, word);
+    if (completed.length > 0) return { kind: "completion", words: completed };
+  }
+  // One edit away from a common product word is a typo ("labtop"), before a split into two short words.
+  const closest = closestWords(vocab, word).filter((w) => osaDistance(word, w, 1) <= 1 && isCommonProductWord(w, vocab, wordnet));
+  if (closest.length > 0) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
-  if (parts) return { kind: "split", words: parts };
-  return closest.length > 0 ? { kind: "typo", words: closest } : null;
+  return parts ? { kind: "split", words: parts } : null;
 }
+
+/**
+ * A word a misspelling may be read as: goods in WordNet, an everyday word of the synonym table, or an
+ * English word in at least two of the schedule's texts (not a rare term or a code fragment).
+ */
+function isCommonProductWord(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): boolean {
+  if (wordnet.classOf(word) === "goods" || everydayWordSet().has(word)) return true;
+  return wordnet.isKnownWord(word) && (vocab.counts.get(word) ?? 0) >= COMMON_WORD_TEXTS;
+}
+
+/** Texts of the schedule an English word must be in to count as common. */
+const COMMON_WORD_TEXTS = 2;
+let everyday: Set<string> | null = null;
+const everydayWordSet = () => (everyday ??= new Set(everydayWords()));
 
 function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabulary): Term[] {
   if (r.kind === "split") {
@@ -354,6 +383,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     sharedDocs: fields.sharedDocs,
   };
   const stemsOf = (w: string) => stems.get(w);
+  // The head product noun and the other words' roles (issue 27): by position and part of speech.
+  const roles = queryRoles(tokens, wordnet.classOf, (w) => (stems.get(w) ?? [""]).length === 0, queryWordCounts(q));
+  for (const t of terms) Object.assign(t, termFactor(t, tokens, roles));
+  const roleOfWord = (w: string) => termFactor({ text: w, alternatives: [] }, tokens, roles);
 
   const planned: PlannedTerm[] = [];
   // Each planned term's place in the query: replacements take the place of the word they replace, so that
@@ -381,7 +414,11 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     for (const x of retry) {
       let used = false;
       for (const t of x.terms) {
-        const p = planTerm({ ...t, alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) }, stemsOf, stats);
+        const p = planTerm(
+          { ...t, ...roleOfWord(x.word), alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) },
+          stemsOf,
+          stats,
+        );
         if (!p) continue;
         planned.push(p);
         place.set(p, (placeOf.get(x.word) ?? 0) + x.terms.indexOf(t) / 100);
@@ -396,10 +433,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     const retry: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
     for (const term of unmatched) {
       if (term.text.includes(" ")) continue;
-      let r = vocab.corrections.get(term.text);
+      const last = term.text === tokens[tokens.length - 1];
+      const key = last ? `${term.text}|last` : term.text;
+      let r = vocab.corrections.get(key);
       if (r === undefined) {
-        r = replacementFor(term.text, wordVocab, wordnet);
-        if (vocab.corrections.size < 10_000) vocab.corrections.set(term.text, r);
+        r = replacementFor(term.text, wordVocab, wordnet, last);
+        if (vocab.corrections.size < 10_000) vocab.corrections.set(key, r);
       }
       if (r) retry.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
     }
