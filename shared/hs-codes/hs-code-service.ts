@@ -312,8 +312,8 @@ type Replacement = { kind: HsCorrection["kind"]; words: string[] };
  * (a brand name may be one too): it is never replaced, only read through the bridge. Any other word is
  * a name (a brand, a model: "YCS", "esc", "amd") and left alone (issue 27), unless, in this order: it is
  * hyphenated or written together from known words (split), its vowels are left out and it has 4+ letters
- * ("prtbl"), it is the query's last word cut off ("chamomil": completed from the schedule's words), or it
- * is one edit from a common product word ("labtop" → laptop).
+ * ("prtbl"), it is the query's last word cut off ("chamomil": completed from the schedule's words), it
+ * is one edit from a common product word ("labtop" → laptop), or two from a goods noun ("bycicle").
  */
 function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary, last: boolean): Replacement | null {
   if (word.includes("-")) {
@@ -333,10 +333,15 @@ function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVoc
     if (completed.length > 0) return { kind: "completion", words: completed };
   }
   // One edit away from a common product word is a typo ("labtop"), before a split into two short words.
-  const closest = closestWords(vocab, word).filter((w) => osaDistance(word, w, 1) <= 1 && isCommonProductWord(w, vocab, wordnet));
+  const near = closestWords(vocab, word);
+  const closest = near.filter((w) => osaDistance(word, w, 1) <= 1 && isCommonProductWord(w, vocab, wordnet));
   if (closest.length > 0) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
-  return parts ? { kind: "split", words: parts } : null;
+  if (parts) return { kind: "split", words: parts };
+  // Two edits (words of 6+ letters, typo.ts) only towards goods nouns ("bycicle" → bicycle): a brand
+  // that far from a tariff word is not read as it.
+  const goods = near.filter((w) => wordnet.classOf(w) === "goods");
+  return goods.length > 0 ? { kind: "typo", words: goods } : null;
 }
 
 /**
