@@ -404,7 +404,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     if (p) {
       planned.push(p);
       place.set(p, placeOf.get(term.text) ?? 0);
-    } else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
+    } else if (!isStopTerm(term, stemsOf) && term.role !== "context") unmatched.push(term);
+    // An unknown word after "for/with/in" is mostly a name ("for Xiaomi Redmi"): not worth correcting.
   }
 
   const corrections: HsCorrection[] = [];
