@@ -1,25 +1,24 @@
 /**
  * HS code search: quality (recall at 5 on the labelled everyday descriptions of
  * bench/data/hs-search-labelled.json) and speed (p50 / p95 over every loaded schedule), on the full
- * reference data of ../shared/data imported into a file-backed PGlite under bench/.data/hs-search
- * (built on the first run, and again when a migration or the data change; about a minute).
+ * reference data of ../shared/data imported into a file-backed PGlite under bench/.data/hs-quality
+ * (hs-bench-database.ts: built on the first run, and again when a migration or the data change; about a
+ * minute), or the PostgreSQL database of DATABASE_URL (HS tables imported with npm run reference:import).
  *
- *   npx tsx bench/hs-search.bench.ts [--rounds 5] [--rebuild] [--verbose]
+ *   npx tsx bench/hs-search.bench.ts [--rounds 5] [--verbose]
+ *   DATABASE_URL=postgres://… npx tsx bench/hs-search.bench.ts
  *   TDS_REFERENCE_DIR=/path/to/data npx tsx bench/hs-search.bench.ts
  *
  * A query hits when one of its first 5 results lies under one of the expected 4-digit headings. The
  * labelled list has a "dev" part (written before the search was tuned, and used to tune it) and a
  * "holdout" part (written after the tuning was frozen): the holdout figure is the honest one.
  */
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openPglite, type PgliteDb } from "../shared/db/pglite.ts";
-import { loadMigrations, migrate } from "../shared/db/migrate.ts";
-import { importReferenceDir } from "../shared/reference/import-reference-dir.ts";
+import { openHsBenchDatabase } from "./hs-bench-database.ts";
 import { searchHsCodes, type HsSearchResponse } from "../shared/hs-codes/hs-code-service.ts";
 import { HS_SCHEDULES, SCHEDULES, type HsSchedule } from "../shared/hs-codes/schedules.ts";
 import { createTestGateway } from "../tests/support/test-gateway.ts";
@@ -35,10 +34,8 @@ const VERBOSE = flag("--verbose");
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = resolve(process.env.TDS_REFERENCE_DIR ?? join(ROOT, "..", "shared", "data"));
-const BENCH_DIR = join(ROOT, "bench", ".data", "hs-search");
-const PG_DIR = join(BENCH_DIR, "pg");
-const STAMP = join(BENCH_DIR, "fingerprint.txt");
-const HS_TABLES = HS_SCHEDULES.map((s) => SCHEDULES[s].table);
+/** In the order hs-quality names them: the same PGlite database serves both. */
+const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in", "hs_search_references"];
 const COUNTRY: Record<HsSchedule, string | undefined> = { wco: undefined, us: "US", eu: "EU", uk: "GB", in: "IN" };
 
 interface Item {
@@ -46,42 +43,6 @@ interface Item {
   headings: string[];
   set: "dev" | "holdout";
   kind?: "typo";
-}
-
-/** Migrations and data files: when either changes, the database is built again. */
-async function fingerprint(): Promise<string> {
-  const h = createHash("sha256");
-  for (const m of await loadMigrations()) h.update(m.name).update(m.sql);
-  const walk = async (dir: string): Promise<void> => {
-    for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else h.update(p).update(String((await stat(p)).size));
-    }
-  };
-  await walk(DATA_DIR);
-  return h.digest("hex");
-}
-
-async function openBenchDatabase(): Promise<{ db: PgliteDb; built: string | null }> {
-  const want = await fingerprint();
-  const have = existsSync(STAMP) ? (await readFile(STAMP, "utf8")).trim() : "";
-  if (flag("--rebuild") || have !== want || !existsSync(PG_DIR)) {
-    await rm(BENCH_DIR, { recursive: true, force: true });
-    await mkdir(PG_DIR, { recursive: true });
-    const started = performance.now();
-    const db = await openPglite({ dataDir: PG_DIR });
-    await migrate(db);
-    const result = await importReferenceDir(db, DATA_DIR, {
-      only: HS_TABLES,
-      onTableStart: (t) => process.stderr.write(`importing ${t}…\n`),
-    });
-    await db.close();
-    await writeFile(STAMP, `${want}\n`);
-    const rows = result.tables.map((t) => `${t.table} ${t.rows}`).join(", ");
-    return { db: await openPglite({ dataDir: PG_DIR }), built: `${rows} in ${((performance.now() - started) / 1000).toFixed(1)} s` };
-  }
-  return { db: await openPglite({ dataDir: PG_DIR }), built: null };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -97,7 +58,8 @@ if (!existsSync(DATA_DIR)) {
 }
 
 const items: Item[] = JSON.parse(await readFile(join(ROOT, "bench", "data", "hs-search-labelled.json"), "utf8")).items;
-const { db, built } = await openBenchDatabase();
+// PGlite under bench/.data/hs-quality (shared with hs-quality), or DATABASE_URL (PostgreSQL, HS tables imported).
+const { db, label: dbLabel } = await openHsBenchDatabase(HS_TABLES);
 const load0 = loadavg()[0];
 
 // ---------- quality ----------
@@ -183,8 +145,7 @@ const counts = {
 };
 
 console.log("# HS code search benchmark\n");
-console.log(`Node ${process.version}, PGlite (file-backed, ${PG_DIR}); reference data ${DATA_DIR}`);
-if (built) console.log(`Database built on this run: ${built}`);
+console.log(`Node ${process.version}, ${dbLabel}; reference data ${DATA_DIR}`);
 console.log(
   `Labelled list: ${items.length} queries (${counts.dev} dev, ${counts.holdout} holdout; ${counts.typo} misspelt), bench/data/hs-search-labelled.json\n`,
 );

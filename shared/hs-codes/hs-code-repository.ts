@@ -22,6 +22,8 @@ export interface HsSearchRow {
 export interface SearchBuild {
   builtAt: string;
   lineCount: number;
+  /** When the search references (hs_search_references) were imported; null: never. */
+  referencesAt: string | null;
 }
 
 /** UK and TARIC lines carry validity periods: searches show the lines in force today. */
@@ -53,8 +55,16 @@ export async function lexizeWords(
   schedule: HsSchedule,
   words: readonly string[],
 ): Promise<{ build: SearchBuild | null; stems: Map<string, string[]> }> {
-  const rows = await db.query<{ built_at: string | null; line_count: number | null; w: string | null; lex: string | null }>(
-    `select b.built_at::text as built_at, b.line_count, x.w, array_to_string(ts_lexize('english_stem', x.w), ' ') as lex
+  const rows = await db.query<{
+    built_at: string | null;
+    line_count: number | null;
+    references_at: string | null;
+    w: string | null;
+    lex: string | null;
+  }>(
+    `select b.built_at::text as built_at, b.line_count,
+            (select r.imported_at::text from reference_imports r where r.table_name = 'hs_search_references') as references_at,
+            x.w, array_to_string(ts_lexize('english_stem', x.w), ' ') as lex
        from (select 1) as one
        left join hs_search_builds b on b.schedule = $1
        left join jsonb_array_elements_text($2::text::jsonb) with ordinality as x(w, i) on true
@@ -64,7 +74,10 @@ export async function lexizeWords(
   const stems = new Map<string, string[]>();
   for (const r of rows) if (r.w !== null) stems.set(r.w, r.lex ? r.lex.split(" ").filter(Boolean) : []);
   const first = rows[0];
-  const build = first && first.built_at !== null ? { builtAt: first.built_at, lineCount: Number(first.line_count) } : null;
+  const build =
+    first && first.built_at !== null
+      ? { builtAt: first.built_at, lineCount: Number(first.line_count), referencesAt: first.references_at }
+      : null;
   return { build, stems };
 }
 

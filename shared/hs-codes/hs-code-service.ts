@@ -6,7 +6,7 @@
 import type { Queryable } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
-import { normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "./normalize.ts";
+import { normalizeHsCode, parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
 import {
   candidateAlternatives,
   candidateQuery,
@@ -14,6 +14,9 @@ import {
   isStopTerm,
   planStems,
   planTerm,
+  queryRoles,
+  termFactor,
+  type TermRole,
   typoAlternatives,
   WEIGHTS,
   type AlternativeSource,
@@ -96,6 +99,12 @@ export interface HsMatchedTerm {
    * "subheading": only in the national schedules' lines under the same 6-digit subheading.
    */
   level: MatchLevel;
+  /**
+   * How the query's term was read (issue 27): "product" the head product noun, "goods" another goods
+   * word, "attribute" a material, quality or unknown word, "context" after "for/with/in" (what it is
+   * for). Absent on a reference.
+   */
+  role?: TermRole;
 }
 
 export interface HsSearchResponse {
@@ -162,7 +171,10 @@ function toResult(
     });
     for (const [ti, k] of [...best.entries()].sort((a, b) => a[0] - b[0])) {
       const a = terms[ti]?.alternatives[order[k][1]];
-      if (a) matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]] });
+      if (a) {
+        const role = terms[ti].role;
+        matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]], ...(role ? { role } : {}) });
+      }
     }
   }
   return {
@@ -229,6 +241,7 @@ export function forgetHsSearchState(db: Queryable): void {
 
 interface ScheduleVocabulary {
   builtAt: string;
+  referencesAt: string | null;
   stems: Promise<Map<string, StemCount>>;
   fields: Promise<{ averages: FieldAverages; sharedDocs: number }>;
   words?: Promise<WordVocabulary>;
@@ -245,14 +258,14 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
     vocabularies.set(db, bySchedule);
   }
   let v = bySchedule.get(schedule);
-  if (!v || v.builtAt !== build.builtAt) {
+  if (!v || v.builtAt !== build.builtAt || v.referencesAt !== build.referencesAt) {
     const stems = loadStemCounts(db, schedule);
     const fields = loadFieldAverages(db, schedule);
     // A failed load must not stay cached.
     const cache = bySchedule;
     stems.catch(() => cache.delete(schedule));
     fields.catch(() => cache.delete(schedule));
-    v = { builtAt: build.builtAt, stems, fields, corrections: new Map() };
+    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map() };
     bySchedule.set(schedule, v);
   }
   return v;
@@ -262,7 +275,7 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
   if (!v.words) {
     // The search references' words too: "conditioner" or "bronzer" are read from "cndtnr" or "brnzr"
     // even where the tariff's own texts do not use them.
-    v.words = Promise.all([loadDescriptions(db, schedule), loadSearchReferences()]).then(([d, refs]) =>
+    v.words = Promise.all([loadDescriptions(db, schedule), loadSearchReferences(db, v.referencesAt)]).then(([d, refs]) =>
       buildWordVocabulary(d, [...everydayWords(), ...refs.words()]),
     );
     v.words.catch(() => {
@@ -296,32 +309,54 @@ type Replacement = { kind: HsCorrection["kind"]; words: string[] };
 
 /**
  * How to read a query word that occurs nowhere in the schedule. A word WordNet knows is a real word
- * (a brand name may be one too): it is never replaced, only read through the bridge. Otherwise, in this
- * order: a cut-off word completed from the schedule's words, a word one edit from a known word read as
- * that word, a word written together split into known words, a word two edits from known words.
+ * (a brand name may be one too): it is never replaced, only read through the bridge. Any other word is
+ * a name (a brand, a model: "YCS", "esc", "amd") and left alone (issue 27), unless, in this order: it is
+ * hyphenated or written together from known words (split), its vowels are left out and it has 4+ letters
+ * ("prtbl"), it is the query's last word cut off ("chamomil": completed from the schedule's words), it
+ * is one edit from a common product word ("labtop" → laptop), or two from a goods noun ("bycicle").
  */
-function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): Replacement | null {
+function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary, last: boolean): Replacement | null {
   if (word.includes("-")) {
     // A hyphenated word the schedule does not have as a whole ("oss-topper-king"): its parts.
     const parts = word.split("-").filter((p) => p.length >= 2);
     return parts.length >= 2 ? { kind: "split", words: parts } : null;
   }
   if (wordnet.isKnownWord(word)) return null;
-  // Shop systems shorten words by leaving out vowels ("crm shdw", "cndtnr"): read those before a near
-  // word that merely shares a few letters ("shdw" is one edit from "show").
-  if (looksAbbreviated(word)) {
+  // Shop systems shorten words by leaving out vowels ("cndtnr"): read those before a near word that
+  // merely shares a few letters. Three letters ("ycs", "amd") are more often a name than an abbreviation.
+  if (word.length >= 4 && looksAbbreviated(word)) {
     const full = abbreviationsOf(vocab, word);
     if (full.length > 0) return { kind: "abbreviation", words: full };
   }
-  const completed = completions(vocab, word);
-  if (completed.length > 0) return { kind: "completion", words: completed };
-  // One edit away from a known word is a typo ("labtop"), before a split into two short words ("lab top").
-  const closest = closestWords(vocab, word);
-  if (closest.length > 0 && osaDistance(word, closest[0], 1) <= 1) return { kind: "typo", words: closest };
+  if (last && word.length >= 4) {
+    const completed = completions(vocab, word);
+    if (completed.length > 0) return { kind: "completion", words: completed };
+  }
+  // One edit away from a common product word is a typo ("labtop"), before a split into two short words.
+  const near = closestWords(vocab, word);
+  const closest = near.filter((w) => osaDistance(word, w, 1) <= 1 && isCommonProductWord(w, vocab, wordnet));
+  if (closest.length > 0) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
   if (parts) return { kind: "split", words: parts };
-  return closest.length > 0 ? { kind: "typo", words: closest } : null;
+  // Two edits (words of 6+ letters, typo.ts) only towards goods nouns ("bycicle" → bicycle): a brand
+  // that far from a tariff word is not read as it.
+  const goods = near.filter((w) => wordnet.classOf(w) === "goods");
+  return goods.length > 0 ? { kind: "typo", words: goods } : null;
 }
+
+/**
+ * A word a misspelling may be read as: goods in WordNet, an everyday word of the synonym table, or an
+ * English word in at least two of the schedule's texts (not a rare term or a code fragment).
+ */
+function isCommonProductWord(word: string, vocab: WordVocabulary, wordnet: WordNetVocabulary): boolean {
+  if (wordnet.classOf(word) === "goods" || everydayWordSet().has(word)) return true;
+  return wordnet.isKnownWord(word) && (vocab.counts.get(word) ?? 0) >= COMMON_WORD_TEXTS;
+}
+
+/** Texts of the schedule an English word must be in to count as common. */
+const COMMON_WORD_TEXTS = 2;
+let everyday: Set<string> | null = null;
+const everydayWordSet = () => (everyday ??= new Set(everydayWords()));
 
 function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabulary): Term[] {
   if (r.kind === "split") {
@@ -353,6 +388,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     sharedDocs: fields.sharedDocs,
   };
   const stemsOf = (w: string) => stems.get(w);
+  // The head product noun and the other words' roles (issue 27): by position and part of speech.
+  const roles = queryRoles(tokens, wordnet.classOf, (w) => (stems.get(w) ?? [""]).length === 0, queryWordCounts(q));
+  for (const t of terms) Object.assign(t, termFactor(t, tokens, roles));
+  const roleOfWord = (w: string) => termFactor({ text: w, alternatives: [] }, tokens, roles);
 
   const planned: PlannedTerm[] = [];
   // Each planned term's place in the query: replacements take the place of the word they replace, so that
@@ -365,7 +404,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     if (p) {
       planned.push(p);
       place.set(p, placeOf.get(term.text) ?? 0);
-    } else if (!isStopTerm(term, stemsOf)) unmatched.push(term);
+    } else if (!isStopTerm(term, stemsOf) && term.role !== "context") unmatched.push(term);
+    // An unknown word after "for/with/in" is mostly a name ("for Xiaomi Redmi"): not worth correcting.
   }
 
   const corrections: HsCorrection[] = [];
@@ -380,7 +420,11 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     for (const x of retry) {
       let used = false;
       for (const t of x.terms) {
-        const p = planTerm({ ...t, alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) }, stemsOf, stats);
+        const p = planTerm(
+          { ...t, ...roleOfWord(x.word), alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) },
+          stemsOf,
+          stats,
+        );
         if (!p) continue;
         planned.push(p);
         place.set(p, (placeOf.get(x.word) ?? 0) + x.terms.indexOf(t) / 100);
@@ -395,10 +439,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     const retry: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
     for (const term of unmatched) {
       if (term.text.includes(" ")) continue;
-      let r = vocab.corrections.get(term.text);
+      const last = term.text === tokens[tokens.length - 1];
+      const key = last ? `${term.text}|last` : term.text;
+      let r = vocab.corrections.get(key);
       if (r === undefined) {
-        r = replacementFor(term.text, wordVocab, wordnet);
-        if (vocab.corrections.size < 10_000) vocab.corrections.set(term.text, r);
+        r = replacementFor(term.text, wordVocab, wordnet, last);
+        if (vocab.corrections.size < 10_000) vocab.corrections.set(key, r);
       }
       if (r) retry.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
     }
@@ -428,7 +474,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     ...(corrections.length > 0 ? { corrections } : {}),
     ...(fallback ? { fallback: true } : {}),
   };
-  const references = (await loadSearchReferences()).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
+  const references = (await loadSearchReferences(db, build.referencesAt)).match(tokens.flatMap((t) => readAs.get(t) ?? [t]));
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);

@@ -46,6 +46,12 @@ const MatchedTerm = z.object({
     .describe(
       "line: in the line's own description; parent: only in a heading or subheading above it; subheading: only in the national schedules' lines under the same 6-digit subheading",
     ),
+  role: z
+    .enum(["product", "goods", "attribute", "context"])
+    .optional()
+    .describe(
+      "How the query's term was read: product = the head product noun (weighs most), goods = another goods word, attribute = a material, quality or unknown word, context = after for/with/in (what the goods are for)",
+    ),
 });
 
 const HsSearchResult = HsResult.extend({

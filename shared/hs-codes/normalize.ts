@@ -6,8 +6,11 @@
 import { foldCharacters } from "../reference/sanctions/normalize-name.ts";
 import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
 
-/** Most words a description query may have; the rest are ignored (a query is a product name, not a text). */
-export const MAX_QUERY_TERMS = 10;
+/**
+ * Most words a description query may have. The 200-character limit of q keeps a query to about 35 words;
+ * a product title is read whole (its product noun is often its last word, after ten others).
+ */
+export const MAX_QUERY_TERMS = 40;
 
 /** Accents and special letters folded (NFKD), lower case, typographic quotes and dashes made ASCII. */
 export function foldHsText(text: string): string {
@@ -57,6 +60,25 @@ export function tokenizeHsQuery(q: string): string[] {
     if (out.length >= MAX_QUERY_TERMS) break;
   }
   return out;
+}
+
+/** How often each word of tokenizeHsQuery's reading occurs in the query (singular and plural alike). */
+export function queryWordCounts(q: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const folded = foldHsText(q).replace(/'s\b/g, "").replace(/'/g, "");
+  for (const w of folded.split(/[^a-z-]+/)) {
+    if (w.length < 2) continue;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  // "bead" and "beads" are the same word to a shopper.
+  for (const [w, n] of [...counts]) {
+    if (w.endsWith("s") && counts.has(w.slice(0, -1))) {
+      const total = n + (counts.get(w.slice(0, -1)) ?? 0);
+      counts.set(w, total);
+      counts.set(w.slice(0, -1), total);
+    }
+  }
+  return counts;
 }
 
 /** The words of an indexed description, for the typo vocabulary (same folding as queries). */

@@ -33,7 +33,14 @@ export interface Term {
   /** The words of the query this term stands for. */
   text: string;
   alternatives: Alternative[];
+  /** Its role's factor in the query (queryRoles): the head product noun counts most. Unset: the last term is the head. */
+  factor?: number;
+  /** Its role in the query (queryRoles), said in the results' `matched`. */
+  role?: TermRole;
 }
+
+/** "product": the head product noun; "goods": another goods word; "attribute": a material, quality or unknown word; "context": after "for/with/in". */
+export type TermRole = "product" | "goods" | "attribute" | "context";
 
 /** Query-side weights of the alternatives (BM25's query term weights). */
 export const WEIGHTS = {
@@ -116,6 +123,100 @@ export function expandQuery(tokens: readonly string[], bridge: BridgeLookup = no
   return terms;
 }
 
+/**
+ * Words after which a product title says what the thing is for or goes with, not what it is ("rings
+ * for women", "case for Bosch laser measure", "peach slices in resealable bags").
+ */
+const CONTEXT_WORDS = new Set(["for", "with", "in", "without", "fits", "compatible", "suitable", "including"]);
+
+/** Role factors of the query's words (queryRoles). */
+export const ROLE_FACTORS = {
+  /** The product noun: the goods the title names. */
+  head: WEIGHTS.headTerm,
+  /** Another goods noun before the context words (a second product word, a part). */
+  goods: 1,
+  /** A word of unknown class (a brand, a tariff word WordNet lacks). */
+  other: 0.8,
+  /** A material ("brass", "leather"): refines the goods. */
+  material: 0.7,
+  /** A quality ("dynamic", "cute", "magnetic"): refines, never leads. */
+  modifier: 0.4,
+  /** After "for", "with", "in" …: what the goods are for or packed in. */
+  context: 0.4,
+} as const;
+
+export type WordClassOf = (word: string) => "goods" | "material" | "modifier" | null;
+
+export interface QueryRoles {
+  /** Index in the tokens of the head product noun (-1: none). */
+  head: number;
+  /** Index of the first context word ("for", "with" …) after a goods word; tokens.length when none. */
+  cut: number;
+  /** Factor of each token. */
+  factors: number[];
+  /** Role of each token. */
+  roles: TermRole[];
+}
+
+/**
+ * The head product noun of a product title and the roles of the other words, by position and part of
+ * speech: the title's words up to the first "for/with/in …" that follows a goods word describe the
+ * thing; the last goods noun among them is the head ("… Dragon Magnetic **Pendant**", "Gold Color Set
+ * **Rings** for Women", "freeze dried peach **slices** in small resealable bags"). Materials and
+ * adjectives refine; words after the cut say what it is for. A goods noun the title repeats more often
+ * than the last one is the head instead. Without any goods noun, the last word before
+ * the cut that is no quality or material is the head (a tariff word WordNet lacks, "smartwatch").
+ */
+export function queryRoles(
+  tokens: readonly string[],
+  classOf: WordClassOf,
+  stopWord: (w: string) => boolean = () => false,
+  repeats: ReadonlyMap<string, number> = new Map(),
+): QueryRoles {
+  const classes = tokens.map((t) => classOf(t));
+  let cut = tokens.length;
+  for (let i = 1; i < tokens.length; i++) {
+    if (CONTEXT_WORDS.has(tokens[i]) && classes.slice(0, i).includes("goods")) {
+      cut = i;
+      break;
+    }
+  }
+  let head = -1;
+  for (let i = cut - 1; i >= 0 && head < 0; i--) if (classes[i] === "goods") head = i;
+  // Shop titles repeat the product noun to be found ("Figaro Link Chain … Steel Chain … Chain for
+  // Jewelry Making"): a goods noun written more often than the last one leads.
+  const times = (i: number) => repeats.get(tokens[i]) ?? 1;
+  for (let i = 0; i < cut; i++) if (classes[i] === "goods" && head >= 0 && times(i) > times(head)) head = i;
+  for (let i = cut - 1; i >= 0 && head < 0; i--) {
+    if (classes[i] === null && !CONTEXT_WORDS.has(tokens[i]) && !stopWord(tokens[i])) head = i;
+  }
+  const factors = tokens.map((_, i) => {
+    if (i === head) return ROLE_FACTORS.head;
+    if (i >= cut) return ROLE_FACTORS.context;
+    const c = classes[i];
+    return c === "goods"
+      ? ROLE_FACTORS.goods
+      : c === "material"
+        ? ROLE_FACTORS.material
+        : c === "modifier"
+          ? ROLE_FACTORS.modifier
+          : ROLE_FACTORS.other;
+  });
+  const roles = tokens.map(
+    (_, i): TermRole => (i === head ? "product" : i >= cut ? "context" : classes[i] === "goods" ? "goods" : "attribute"),
+  );
+  return { head, cut, factors, roles };
+}
+
+/** A term's factor and role: the head's when it holds the head word, else its last word's. */
+export function termFactor(term: Term, tokens: readonly string[], roles: QueryRoles): { factor: number; role: TermRole } {
+  const words = term.text.split(" ");
+  const at = words.map((w) => tokens.indexOf(w)).filter((i) => i >= 0);
+  if (at.length === 0) return { factor: ROLE_FACTORS.other, role: "attribute" };
+  const i = roles.head >= 0 && at.includes(roles.head) ? roles.head : at[at.length - 1];
+  return { factor: roles.factors[i], role: roles.roles[i] };
+}
+
 /** Alternatives for a word that occurs nowhere in the schedule: its closest known words (and their synonyms). */
 export function typoAlternatives(corrections: readonly string[]): Alternative[] {
   const out: Alternative[] = [];
@@ -139,6 +240,9 @@ export interface PlannedAlternative {
 export interface PlannedTerm {
   text: string;
   alternatives: PlannedAlternative[];
+  /** As Term.factor: multiplies every alternative's score (unset: the last term × WEIGHTS.headTerm). */
+  factor?: number;
+  role?: TermRole;
 }
 
 export interface StemStats {
@@ -190,7 +294,12 @@ export function planTerm(term: Term, stemsOf: (word: string) => readonly string[
   }
   if (alternatives.length === 0) return null;
   alternatives.sort((x, y) => y.value - x.value);
-  return { text: term.text, alternatives };
+  return {
+    text: term.text,
+    alternatives,
+    ...(term.factor === undefined ? {} : { factor: term.factor }),
+    ...(term.role === undefined ? {} : { role: term.role }),
+  };
 }
 
 /** A term is made only of stop words ("the", "of", "for"): it neither matches nor needs correcting. */
@@ -213,7 +322,7 @@ export const CANDIDATE_BUDGET = 600;
  */
 export function candidateAlternatives(terms: readonly PlannedTerm[], budget = CANDIDATE_BUDGET): Array<[number, number]> {
   const order = terms
-    .flatMap((t, ti) => t.alternatives.map((a, ai) => ({ ti, ai, value: a.value, reach: a.reach })))
+    .flatMap((t, ti) => t.alternatives.map((a, ai) => ({ ti, ai, value: a.value * (t.factor ?? 1), reach: a.reach })))
     .sort((x, y) => y.value - x.value || x.ti - y.ti || x.ai - y.ai);
   const taken: Array<[number, number]> = [];
   let reached = 0;

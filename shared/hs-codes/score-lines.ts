@@ -94,7 +94,7 @@ export function scoreLine(
   const share = { own: 0, up: 0, wco: 0, shared: 0 } as Record<Bm25Field, number>;
   let total = 0;
   terms.forEach((t, ti) => {
-    const factor = ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1;
+    const factor = t.factor ?? (ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1);
     let best = 0;
     for (const a of t.alternatives) {
       if (!a.stems.some((s) => line.found.has(s))) {

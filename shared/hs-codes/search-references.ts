@@ -2,7 +2,9 @@
  * The UK Trade Tariff's search references: everyday, retail and brand names of goods that HMRC's tariff
  * team linked to the commodity code a trader means ("air fryer" → 8516792000, "baileys" → 2208700000,
  * "android phones" → 8517130000). A public vocabulary bridge from the words traders use to the tariff;
- * source, version and licence in docs/hs-codes.md. Pure functions over the table; loaded on first use.
+ * source, version and licence in docs/hs-codes.md. The reference table hs_search_references holds them
+ * (imported like the schedules); the index is pure functions over its rows, built once per database and
+ * import.
  *
  * A reference is matched when the last word of its name occurs in the query: "bath mats, plastic" has the
  * name "bath mats" (it names mats) and the qualifier "plastic". Its score is the rarity (idf over the
@@ -10,6 +12,7 @@
  * wash" in "boots everyday hand wash lime" counts fully and "wash" alone only a little; qualifiers found add
  * half their rarity. A subheading takes the score of its best reference.
  */
+import type { Queryable } from "../db/types.ts";
 import { singularWord } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
 
@@ -128,17 +131,46 @@ export function buildSearchReferenceIndex(table: Readonly<Record<string, string>
   };
 }
 
-let loading: Promise<SearchReferenceIndex> | null = null;
+/** A row of hs_search_references. */
+export interface SearchReferenceRow {
+  kind: string;
+  term: string;
+  code: string;
+  brand: string | null;
+  context: string | null;
+}
 
-/** The index of data/uk-search-references.json, built once per process on first use. */
-export function loadSearchReferences(): Promise<SearchReferenceIndex> {
-  if (!loading) {
-    loading = import("./data/uk-search-references.json", { with: { type: "json" } }).then((m) =>
-      buildSearchReferenceIndex(m.default as Record<string, string>),
-    );
-    loading.catch(() => {
-      loading = null;
-    });
+/**
+ * The rows as index entries: a reference as written; a brand line as "<what it is>, <brand>" (HMRC's
+ * context words name the goods, "Muller Frijj" only qualifies them), or its own words when it has no
+ * context.
+ */
+export function referenceEntries(rows: readonly SearchReferenceRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const text =
+      r.kind === "brand" && r.context ? `${r.context.toLowerCase()}, ${(r.brand ?? r.term).toLowerCase()}` : r.term.toLowerCase();
+    if (!Object.hasOwn(out, text)) out[text] = r.code;
   }
-  return loading;
+  return out;
+}
+
+const EMPTY = buildSearchReferenceIndex({});
+const indexes = new WeakMap<object, { stamp: string; index: Promise<SearchReferenceIndex> }>();
+
+/**
+ * The index of the database's hs_search_references, built once per import: `stamp` is the table's
+ * reference_imports.imported_at (read with the schedule's build stamp, so no extra round trip), null when
+ * it was never imported (an empty index).
+ */
+export function loadSearchReferences(db: Queryable, stamp: string | null): Promise<SearchReferenceIndex> {
+  if (stamp === null) return Promise.resolve(EMPTY);
+  const hit = indexes.get(db);
+  if (hit && hit.stamp === stamp) return hit.index;
+  const index = db
+    .query<SearchReferenceRow>("select kind, term, code, brand, context from hs_search_references order by kind, term")
+    .then((rows) => buildSearchReferenceIndex(referenceEntries(rows)));
+  indexes.set(db, { stamp, index });
+  index.catch(() => indexes.delete(db));
+  return index;
 }

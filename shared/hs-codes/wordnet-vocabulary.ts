@@ -11,22 +11,31 @@ export interface WordNetVocabulary {
   bridge(key: string): readonly string[];
   /** Whether WordNet knows the word (or its crude singular) as an English word. */
   isKnownWord(word: string): boolean;
+  /** What the word mostly names (wordnet-classes.json): goods, a material, a quality (modifier), or null. */
+  classOf(word: string): WordClass | null;
 }
+
+export type WordClass = "goods" | "material" | "modifier";
 
 let loading: Promise<WordNetVocabulary> | null = null;
 
 export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
   if (!loading) {
     loading = (async () => {
-      const [b, w] = await Promise.all([
+      const [b, w, c] = await Promise.all([
         import("./data/wordnet-bridge.json", { with: { type: "json" } }),
         import("./data/wordnet-words.json", { with: { type: "json" } }),
+        import("./data/wordnet-classes.json", { with: { type: "json" } }),
       ]);
+      const classes = new Map<string, WordClass>();
+      const lists = c.default as Record<WordClass, string>;
+      for (const k of ["modifier", "material", "goods"] as const) for (const word of lists[k].split(" ")) classes.set(word, k);
       const table = (b.default as { bridge: Record<string, string[]> }).bridge;
       const words = new Set((w.default as { words: string }).words.split(" "));
       return {
         bridge: (key: string) => (Object.hasOwn(table, key) ? table[key] : []),
         isKnownWord: (word: string) => words.has(word) || words.has(singularWord(word)),
+        classOf: (word: string) => classes.get(word) ?? classes.get(singularWord(word)) ?? null,
       };
     })();
     loading.catch(() => {

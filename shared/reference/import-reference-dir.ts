@@ -18,6 +18,7 @@ import { parseUnlocodeCsv, parseUnlocodeParts } from "./importers/parse-unlocode
 import { parseOfacList, type OfacFiles, type SanctionsRow } from "./importers/parse-ofac-csv.ts";
 import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
+import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "./importers/parse-uk-search-references.ts";
 
 /** Tables filled from files (duty_rates stays empty by design). */
 export const IMPORTABLE_TABLES = REFERENCE_TABLES.filter((t) => t !== "duty_rates");
@@ -420,6 +421,28 @@ const findCurrencies: Finder = (files) => {
   };
 };
 
+const findSearchReferences: Finder = (files) => {
+  const main = matches(files, new RegExp(`^search_references\\.json${GZ}`), () => [])[0];
+  if (!main) return null;
+  // brands.csv is a generic name: only the one beside search_references.json belongs to it.
+  const folder = main.file.rel.slice(0, main.file.rel.length - main.file.name.length);
+  const brands = matches(files, new RegExp(`^brands\\.csv${GZ}`), () => []).find((c) => c.file.rel === `${folder}${c.file.name}`);
+  return {
+    table: "hs_search_references",
+    files: brands ? [main.file, brands.file] : [main.file],
+    vintage: null,
+    source: "UK Trade Tariff (HMRC) search references and brand examples (trade-tariff-lambdas-fpo-search reference_data)",
+    parse: async () => {
+      const refs = parseUkSearchReferencesJson((await readText(main.file)).text);
+      const brandRows = brands ? parseUkBrandsCsv((await readText(brands.file)).text) : { rows: [], skipped: 0 };
+      return {
+        rows: [...refs.rows, ...brandRows.rows] as unknown as Row[],
+        notes: [`${refs.rows.length} search references, ${brandRows.rows.length} brand lines; ${refs.skipped + brandRows.skipped} skipped`],
+      };
+    },
+  };
+};
+
 const FINDERS: Record<ImportableTable, Finder> = {
   hs_codes_wco: findWco,
   hs_codes_us: findUs,
@@ -430,6 +453,7 @@ const FINDERS: Record<ImportableTable, Finder> = {
   sanctions_ofac: findOfac,
   countries: findCountries,
   currencies: findCurrencies,
+  hs_search_references: findSearchReferences,
 };
 
 function isImportable(name: string): name is ImportableTable {

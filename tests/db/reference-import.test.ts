@@ -155,6 +155,11 @@ const FIXTURES: Record<string, string | { latin1: string }> = {
     "UNITED STATES OF AMERICA (THE),US Dollar,USD,840,2,",
     "GERMANY,Deutsche Mark,DEM,276,,2002-03",
   ].join("\r\n"),
+  "uk_tariff/search_references/search_references.json": JSON.stringify({ "air fryer": "8516792000", camiseta: "6109100010" }),
+  "uk_tariff/search_references/brands.csv": [
+    "CMDTYCODE,GDSDESC,GDSDESC (Brand / Product),Description for context / augmenting,Comments,Initials",
+    "040510,Anchor butter,Anchor,butter,,LR",
+  ].join("\n"),
 };
 
 const TARIC_CSV = [
@@ -184,6 +189,7 @@ const EXPECTED_ROWS = {
   sanctions_ofac: 3,
   countries: 3,
   currencies: 3,
+  hs_search_references: 3,
 };
 
 async function counts(db: Db): Promise<Record<string, number>> {

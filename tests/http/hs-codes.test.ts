@@ -162,6 +162,16 @@ const FIXTURES: Record<string, string> = {
     '8,48984,"8471000000","80","Automatic data-processing machines and units thereof","1972-01-01","#NA",48900,"8400000000","80"',
     '9,60364,"8471300000","80","Portable automatic data-processing machines, weighing not more than 10 kg","1996-01-01","#NA",48984,"8471000000","80"',
   ].join("\r\n"),
+  // HMRC's search references and brand examples, in their files' forms (a few hand-written lines).
+  "uk_tariff/search_references/search_references.json": JSON.stringify({
+    camiseta: "6109100010",
+    "cotton t-shirts, knitted or crocheted": "6109100000",
+    "process timers": "9106100000",
+  }),
+  "uk_tariff/search_references/brands.csv": [
+    "CMDTYCODE,GDSDESC,GDSDESC (Brand / Product),Description for context / augmenting,Comments,Initials",
+    "847130,Zenbook 14 OLED,Zenbook,laptop,Can only go to 6 digits,XX",
+  ].join("\n"),
   "in_hsn/india_gst_hsn_master_goods.csv.gz":
     '\uFEFF"\r\nHSNCode",Description\r\n61,Articles of apparel and clothing accessories knitted or crocheted\r\n6109,"T-SHIRTS, SINGLETS AND OTHER VESTS, KNITTED OR CROCHETED"\r\n610910,OF COTTON\r\n61091000,OF COTTON\r\n84,NUCLEAR REACTORS AND MACHINERY\r\n8471,AUTOMATIC DATA PROCESSING MACHINES\r\n847130,"PORTABLE AUTOMATIC DATA PROCESSING MACHINES, WEIGHING NOT MORE THAN 10 KG"\r\n84713010,PERSONAL COMPUTER\r\n',
 };
@@ -175,7 +185,7 @@ async function writeFixtures(dir: string, files: Record<string, string>) {
   }
 }
 
-const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"];
+const HS_TABLES = ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in", "hs_search_references"];
 
 let dir: string;
 beforeAll(async () => {
@@ -268,9 +278,10 @@ for (const backend of testBackends()) {
         matched: [
           // HMRC's search reference for cotton T-shirts names the line's subheading.
           { term: "cotton t-shirts, knitted or crocheted", words: ["cotton", "t-shirt"], via: "reference", level: "subheading" },
-          { term: "men", words: ["men"], via: "query", level: "line" },
-          { term: "cotton", words: ["cotton"], via: "query", level: "parent" },
-          { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent" },
+          // Issue 27: the head product noun leads; the person and the material refine it.
+          { term: "men", words: ["men"], via: "query", level: "line", role: "attribute" },
+          { term: "cotton", words: ["cotton"], via: "query", level: "parent", role: "attribute" },
+          { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent", role: "product" },
         ],
       });
       expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
@@ -322,9 +333,30 @@ for (const backend of testBackends()) {
       const short = await search("q=prtbl&country=US");
       expect(short.corrections).toEqual([{ word: "prtbl", replaced_by: ["portable"], kind: "abbreviation" }]);
       expect(short.results[0].code).toBe("8471300100");
-      expect(short.results[0].matched).toContainEqual({ term: "prtbl", words: ["portable"], via: "abbreviation", level: "line" });
+      expect(short.results[0].matched).toContainEqual({
+        term: "prtbl",
+        words: ["portable"],
+        via: "abbreviation",
+        level: "line",
+        role: "product",
+      });
       // A word with its vowels is not an abbreviation: "prtable" is a typo of "portable".
       expect((await search("q=prtable&country=US")).corrections?.[0]?.kind).toBe("typo");
+    });
+
+    it("reads a whole product title, leads with its product noun, leaves brand-like words alone (issue 27)", async () => {
+      // The product noun is the 12th word: a title is read whole, and "horses" leads although it is not last.
+      const title = await search(
+        "q=Versatile Dynamic Green Cute Magnetic Stylish Durable Lovely Elegant Premium Quality Horses for Farm Breeding Club&country=US",
+      );
+      expect(title.results[0].code).toMatch(/^0101/);
+      expect(title.results[0].matched).toContainEqual(expect.objectContaining({ term: "horses", role: "product" }));
+      // A word no dictionary or schedule knows is a name ("YCS", "Zenbq"), not a typo of a tariff word.
+      const brand = await search("q=YCS Zenbq portable laptop&country=US");
+      expect(brand.corrections).toBeUndefined();
+      expect(brand.results[0].code).toBe("8471300100");
+      // One edit from a common product word is still a typo.
+      expect((await search("q=labtop&country=US")).corrections?.[0]).toMatchObject({ word: "labtop", kind: "typo" });
     });
 
     it("finds goods by the UK Trade Tariff's search references, and says so", async () => {

@@ -11,6 +11,11 @@
  *   kept only when every word of the target occurs somewhere in the tariff texts of the reference files
  *   (the words only: no tariff text is stored). Very general hypernyms ("artifact", "object") are left
  *   out: they are within four levels of WordNet's root.
+ * - wordnet-classes.json: what a single word mostly names, to find the product in a product title (issue
+ *   27): "goods" (the first of its three most frequent noun senses that is goods or a substance is an
+ *   animal, artifact, food or plant: "pendant", "jeans"), "material" (that sense is a substance: "brass",
+ *   "leather") and "modifier" (more often an adjective than a
+ *   noun in WordNet's sense-tagged texts, or an adjective only: "dynamic", "cute", "magnetic").
  * Nothing here is fitted to any evaluation set: the rules above are the whole selection.
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, statSync } from "node:fs";
@@ -86,13 +91,17 @@ function readData(pos: string): Map<string, Synset> {
   }
   return map;
 }
+/** Sense-tagged counts of each lemma (index files: tagsense_cnt precedes the synset offsets). */
+const taggedSenses = new Map<string, number>();
 function readIndex(pos: string): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const line of readFileSync(join(WORDNET_DIR, `index.${pos}`), "utf8").split("\n")) {
     if (line === "" || line.startsWith("  ")) continue;
     const f = line.trim().split(" ");
     const synsetCnt = Number(f[2]);
-    map.set(f[0].replace(/_/g, " "), f.slice(f.length - synsetCnt));
+    const lemma = f[0].replace(/_/g, " ");
+    map.set(lemma, f.slice(f.length - synsetCnt));
+    taggedSenses.set(`${pos}:${lemma}`, Number(f[f.length - synsetCnt - 1]) || 0);
   }
   return map;
 }
@@ -134,6 +143,33 @@ for (const [lemma, offsets] of readIndex("noun")) {
   if (targets.length > 0) bridge[lemma] = targets.slice(0, MAX_TARGETS);
 }
 
+// ---------- word classes ----------
+const PRODUCT_LEX_FILES = new Set([5, 6, 13, 20]);
+const SUBSTANCE_LEX_FILE = 27;
+const nounIndex = readIndex("noun");
+const adjIndex = readIndex("adj");
+const goodsWords: string[] = [];
+const materialWords: string[] = [];
+const modifierWords: string[] = [];
+for (const lemma of new Set([...nounIndex.keys(), ...adjIndex.keys()])) {
+  if (!/^[a-z][a-z-]{2,}$/.test(lemma)) continue;
+  const nounSenses = nounIndex.get(lemma);
+  const nounTagged = taggedSenses.get(`noun:${lemma}`) ?? 0;
+  const adjTagged = taggedSenses.get(`adj:${lemma}`) ?? 0;
+  if (adjIndex.has(lemma) && (!nounSenses || adjTagged > nounTagged)) {
+    modifierWords.push(lemma);
+    continue;
+  }
+  // The first of its three most frequent noun senses that names goods or a substance decides.
+  const first = (nounSenses ?? [])
+    .slice(0, SENSES)
+    .map((o) => nouns.get(o)?.lexFile ?? -1)
+    .find((l) => PRODUCT_LEX_FILES.has(l) || l === SUBSTANCE_LEX_FILE);
+  if (first === undefined) continue;
+  if (PRODUCT_LEX_FILES.has(first)) goodsWords.push(lemma);
+  else if (first === SUBSTANCE_LEX_FILE) materialWords.push(lemma);
+}
+
 mkdirSync(OUT_DIR, { recursive: true });
 const header =
   "Derived from WordNet 3.1 (Princeton University, WordNet licence) by shared/hs-codes/tools/build-word-bridge.ts; do not edit.";
@@ -142,4 +178,14 @@ writeFileSync(
   join(OUT_DIR, "wordnet-bridge.json"),
   `${JSON.stringify({ source: header, bridge: Object.fromEntries(Object.entries(bridge).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`,
 );
+writeFileSync(
+  join(OUT_DIR, "wordnet-classes.json"),
+  `${JSON.stringify({
+    source: header,
+    goods: goodsWords.sort().join(" "),
+    material: materialWords.sort().join(" "),
+    modifier: modifierWords.sort().join(" "),
+  })}\n`,
+);
+console.log(`${goodsWords.length} goods, ${materialWords.length} material, ${modifierWords.length} modifier words`);
 console.log(`${known.size} known words, ${Object.keys(bridge).length} bridge entries`);

@@ -17,6 +17,7 @@ import { parseIndiaHsnCsv } from "../importers/parse-india-hsn.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "../importers/parse-wco-hs-csv.ts";
 import { parseIsoCountriesCsv } from "../importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "../importers/parse-iso-currencies.ts";
+import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "../importers/parse-uk-search-references.ts";
 import type { RefreshableTable } from "./refresh-tables.ts";
 import type { DownloadedFile } from "./download-source.ts";
 
@@ -309,6 +310,32 @@ async function parseCurrencies(files: Map<string, DownloadedFile>): Promise<Pars
   return { rows: rows as unknown as Row[], vintage: null, notes: [`${rows.filter((r) => r.current).length} current codes`] };
 }
 
+async function parseSearchReferences(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
+  const s = await text(need(files, "search_references.json"));
+  refuseHtml("search_references.json", s);
+  let refs;
+  let brands = { rows: [] as ReturnType<typeof parseUkBrandsCsv>["rows"], skipped: 0 };
+  try {
+    refs = parseUkSearchReferencesJson(s);
+  } catch (e) {
+    throw new FormatError(`search_references.json: not the search references (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (files.has("brands.csv")) {
+    const b = await text(files.get("brands.csv")!);
+    refuseHtml("brands.csv", b);
+    try {
+      brands = parseUkBrandsCsv(b);
+    } catch (e) {
+      throw new FormatError(`brands.csv: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return {
+    rows: [...refs.rows, ...brands.rows] as unknown as Row[],
+    vintage: null,
+    notes: [`${refs.rows.length} search references, ${brands.rows.length} brand lines`],
+  };
+}
+
 const PARSERS: Record<RefreshableTable, (files: Map<string, DownloadedFile>) => Promise<ParsedTable>> = {
   sanctions_ofac: parseOfac,
   port_codes: parsePorts,
@@ -319,6 +346,7 @@ const PARSERS: Record<RefreshableTable, (files: Map<string, DownloadedFile>) => 
   hs_codes_wco: parseWco,
   countries: parseCountries,
   currencies: parseCurrencies,
+  hs_search_references: parseSearchReferences,
 };
 
 export function parseDownloadedTable(table: RefreshableTable, files: readonly DownloadedFile[]): Promise<ParsedTable> {

@@ -18,6 +18,7 @@ export const REFRESHABLE_TABLES = [
   "sanctions_ofac",
   "countries",
   "currencies",
+  "hs_search_references",
 ] as const;
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
@@ -46,6 +47,8 @@ export interface TableSourceDefaults {
 // OFAC's Sanctions List Service (since 2024): the legacy CSV files by name, SDN and consolidated alike.
 // The www.treasury.gov/ofac/downloads addresses it replaced are retired (docs/reference-data.md, "Sources").
 const OFAC = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports";
+/** HMRC's UK Trade Tariff search references, as the tariff's own search service reads them. */
+const UK_SEARCH_REFERENCES = "https://raw.githubusercontent.com/trade-tariff/trade-tariff-lambdas-fpo-search/main/reference_data";
 const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
@@ -153,5 +156,15 @@ export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
     files: [{ key: "codes-all.csv", url: "https://raw.githubusercontent.com/datasets/currency-codes/main/data/codes-all.csv" }],
     intervalDays: QUARTER,
     minRows: 150,
+  },
+  hs_search_references: {
+    table: "hs_search_references",
+    publisher: "UK Trade Tariff (HMRC) search references and brand examples (trade-tariff-lambdas-fpo-search reference_data)",
+    files: [
+      { key: "search_references.json", url: `${UK_SEARCH_REFERENCES}/search_references.json` },
+      { key: "brands.csv", url: `${UK_SEARCH_REFERENCES}/brands.csv`, optional: true },
+    ],
+    intervalDays: QUARTER,
+    minRows: 1_000,
   },
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { descriptionWords, foldHsText, normalizeHsCode, parseCodeQuery, tokenizeHsQuery } from "../../../shared/hs-codes/normalize.ts";
+import {
+  descriptionWords,
+  foldHsText,
+  MAX_QUERY_TERMS,
+  normalizeHsCode,
+  parseCodeQuery,
+  queryWordCounts,
+  tokenizeHsQuery,
+} from "../../../shared/hs-codes/normalize.ts";
 import { scheduleForCountry } from "../../../shared/hs-codes/schedules.ts";
 
 describe("code queries", () => {
@@ -34,7 +42,15 @@ describe("description queries", () => {
     expect(tokenizeHsQuery("USB 3.0 cable -- a")).toEqual(["usb", "cable"]);
     expect(tokenizeHsQuery("e-bike-")).toEqual(["e-bike"]);
     expect(tokenizeHsQuery("!!! ???")).toEqual([]);
-    expect(tokenizeHsQuery("a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh ii jj kk")).toHaveLength(10);
+    // A product title is read whole (issue 27): the product noun is often its last word.
+    const title = "Versatile Dynamic Green Cute Dragon Magnetic Pendant Necklace Jewelry Gift For Women Girls Party Fashion";
+    expect(tokenizeHsQuery(title)).toContain("pendant");
+    expect(tokenizeHsQuery(title)).toHaveLength(15);
+    const many = Array.from(
+      { length: 60 },
+      (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
+    expect(tokenizeHsQuery(many.join(" "))).toHaveLength(MAX_QUERY_TERMS);
   });
 
   it("splits descriptions into words for the typo vocabulary", () => {
@@ -54,5 +70,14 @@ describe("schedules", () => {
     expect(scheduleForCountry("IN")).toEqual({ ok: true, schedule: "in" });
     expect(scheduleForCountry("JP")).toEqual({ ok: false, country: "JP" });
     expect(scheduleForCountry("CH")).toEqual({ ok: false, country: "CH" });
+  });
+});
+
+describe("queryWordCounts", () => {
+  it("counts a word and its plural together", () => {
+    const c = queryWordCounts("Loose Beads for Jewelry Making DIY Bead Caps, Beads");
+    expect(c.get("beads")).toBe(3);
+    expect(c.get("bead")).toBe(3);
+    expect(c.get("jewelry")).toBe(1);
   });
 });

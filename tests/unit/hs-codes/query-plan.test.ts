@@ -9,6 +9,9 @@ import {
   planTerm,
   stemIdf,
   typoAlternatives,
+  queryRoles,
+  termFactor,
+  ROLE_FACTORS,
   WEIGHTS,
 } from "../../../shared/hs-codes/query-plan.ts";
 import { bm25Idf } from "../../../shared/hs-codes/bm25.ts";
@@ -128,5 +131,68 @@ describe("query plan", () => {
     expect(candidateQuery(terms)).toBe("'red' | 'wine' | ('grape' & 'wine')");
     expect(candidateQuery(terms, { allTerms: true })).toBe("'red' | 'wine' | ('grape' & 'wine')");
     expect(planStems(terms)).toEqual(["red", "wine", "grape"]);
+  });
+});
+
+describe("queryRoles: the head product noun of a title", () => {
+  const classes: Record<string, "goods" | "material" | "modifier"> = {
+    dynamic: "modifier",
+    green: "modifier",
+    cute: "modifier",
+    magnetic: "modifier",
+    dragon: "goods",
+    pendant: "goods",
+    rings: "goods",
+    jewelry: "goods",
+    gold: "material",
+    brass: "material",
+    peach: "goods",
+    slices: "goods",
+    bags: "goods",
+    chain: "goods",
+    steel: "material",
+    male: "goods",
+    plug: "goods",
+    cable: "goods",
+  };
+  const classOf = (w: string) => classes[w] ?? null;
+  const head = (q: string, repeats?: Map<string, number>) => {
+    const tokens = q.split(" ");
+    const r = queryRoles(tokens, classOf, (w) => ["the", "and", "of"].includes(w), repeats);
+    return r.head < 0 ? null : tokens[r.head];
+  };
+
+  it("finds the product noun by position and part of speech, not by being last", () => {
+    expect(head("versatile dynamic green cute dragon magnetic pendant")).toBe("pendant");
+    // Words after "for", "with", "in" say what it is for or packed in.
+    expect(head("gold color rings for women wedding jewelry")).toBe("rings");
+    expect(head("freeze dried peach slices in small resealable bags")).toBe("slices");
+    // "to" joins two goods words of one product ("male to female plug"), it does not end the product.
+    expect(head("male to female plug extension cable")).toBe("cable");
+    // A noun repeated is what the title is about.
+    expect(head("figaro chain stainless steel chain gold jewelry", new Map([["chain", 2]]))).toBe("chain");
+  });
+
+  it("leads with a word of unknown class only when there is no goods noun, never with a quality or material", () => {
+    expect(head("cute magnetic smartwatch")).toBe("smartwatch");
+    expect(head("dynamic brass")).toBeNull();
+  });
+
+  it("gives materials and qualities less weight than goods, and the context least", () => {
+    const tokens = "dynamic brass pendant for women".split(" ");
+    const r = queryRoles(tokens, classOf);
+    expect(r.cut).toBe(3);
+    expect(r.factors).toEqual([
+      ROLE_FACTORS.modifier,
+      ROLE_FACTORS.material,
+      ROLE_FACTORS.head,
+      ROLE_FACTORS.context,
+      ROLE_FACTORS.context,
+    ]);
+    expect(termFactor({ text: "pendant", alternatives: [] }, tokens, r)).toEqual({ factor: ROLE_FACTORS.head, role: "product" });
+    expect(termFactor({ text: "women", alternatives: [] }, tokens, r)).toEqual({ factor: ROLE_FACTORS.context, role: "context" });
+    expect(termFactor({ text: "brass", alternatives: [] }, tokens, r)).toEqual({ factor: ROLE_FACTORS.material, role: "attribute" });
+    expect(ROLE_FACTORS.head).toBeGreaterThan(ROLE_FACTORS.goods);
+    expect(ROLE_FACTORS.modifier).toBeLessThan(ROLE_FACTORS.material);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchReferenceIndex, loadSearchReferences } from "../../../shared/hs-codes/search-references.ts";
+import { buildSearchReferenceIndex, referenceEntries } from "../../../shared/hs-codes/search-references.ts";
 
 // Hand-written references in the table's form (name, qualifiers → 10-digit UK code).
 const index = buildSearchReferenceIndex({
@@ -36,10 +36,14 @@ describe("UK Trade Tariff search references", () => {
     expect(index.size).toBe(8);
   });
 
-  it("loads the published table", async () => {
-    const refs = await loadSearchReferences();
-    expect(refs.size).toBeGreaterThan(3900);
-    expect(refs.match(["air", "fryer"])[0]).toMatchObject({ subheading: "851679", term: "air fryer" });
-    expect(refs.words()).toContain("conditioner");
+  it("reads a brand line as its goods, qualified by the brand", () => {
+    const entries = referenceEntries([
+      { kind: "reference", term: "Air Fryer", code: "8516792000", brand: null, context: null },
+      { kind: "brand", term: "Muller Frijj Milk drink banana", code: "04029910", brand: "Muller Frijj", context: "Milk drink" },
+      { kind: "brand", term: "Muller cream", code: "04039053", brand: "Muller cream", context: null },
+    ]);
+    expect(entries).toEqual({ "air fryer": "8516792000", "milk drink, muller frijj": "04029910", "muller cream": "04039053" });
+    const brands = buildSearchReferenceIndex(entries);
+    expect(brands.match(["frijj", "milk", "drink"])[0]).toMatchObject({ subheading: "040299", words: ["milk", "drink", "frijj"] });
   });
 });
