@@ -25,7 +25,14 @@ export interface CredentialFacts {
   shipment: Record<string, unknown>;
   shipmentRef: string | null;
   generationNumber: number;
-  validation: { gate: string; ruleLibraryVersion: string; documentTypes: string[]; validatedAt: string };
+  validation: {
+    gate: string;
+    ruleLibraryVersion: string;
+    documentTypes: string[];
+    validatedAt: string;
+    /** Checks that did not run for want of a reference table (part of the validation hash when any). */
+    checksNotRun?: { table: string; ruleIds: string[] }[];
+  };
   status: { list: number; index: number };
   /** The address of the credential this one replaces (a regeneration), or null. */
   supersedes: string | null;
@@ -66,6 +73,7 @@ function documentFacts(f: CredentialFacts) {
       ruleLibraryVersion: f.validation.ruleLibraryVersion,
       validatedDocumentTypes: f.validation.documentTypes,
       validatedAt: f.validation.validatedAt,
+      ...(f.validation.checksNotRun?.length ? { checksNotRun: f.validation.checksNotRun } : {}),
     },
     shipment: f.shipment,
     ...(f.supersedes ? { supersedes: f.supersedes } : {}),

@@ -70,6 +70,8 @@ export function tradeDocumentsContext(baseUrl: string) {
       ruleLibraryVersion: `${tds}ruleLibraryVersion`,
       validatedDocumentTypes: { "@id": `${tds}validatedDocumentTypes`, "@container": "@set" },
       validatedAt: { "@id": `${tds}validatedAt`, "@type": "xsd:dateTime" },
+      // Which checks did not run (a table was not loaded), as the validation hash includes them: a JSON literal.
+      checksNotRun: { "@id": `${tds}checksNotRun`, "@type": "@json" },
       // The validated shipment data exactly as hashed: a JSON literal, so that no key of it needs a term.
       shipment: { "@id": `${tds}shipment`, "@type": "@json" },
       supersedes: { "@id": `${tds}supersedes`, "@type": "@id" },
@@ -106,6 +108,15 @@ export const subjectProperties = {
       ruleLibraryVersion: { type: "string" },
       validatedDocumentTypes: { type: "array", items: { enum: [...DOCUMENT_TYPES] } },
       validatedAt: { type: "string", format: "date-time" },
+      checksNotRun: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["table", "ruleIds"],
+          additionalProperties: false,
+          properties: { table: { type: "string" }, ruleIds: { type: "array", items: { type: "string" } } },
+        },
+      },
     },
   },
   shipment: { type: "object" },

@@ -7,6 +7,7 @@ import type { Db } from "../db/types.ts";
 import type { Config } from "../runtime/config.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { findPassingRecordByHash } from "../validation/validation-record-repository.ts";
+import { checksNotRun } from "../rules/checks-not-run.ts";
 import { credentialKeys } from "./credential-keys.ts";
 import { didWebFor } from "./did-web.ts";
 import { buildCredential, credentialUrl } from "./build-credential.ts";
@@ -81,6 +82,7 @@ export async function issueDocumentCredential(
           ruleLibraryVersion: record.rule_library_version,
           documentTypes: record.document_types,
           validatedAt: `${new Date(record.created_at).toISOString().slice(0, 19)}Z`,
+          checksNotRun: checksNotRun(record.results).map((c) => ({ table: c.table, ruleIds: c.rule_ids })),
         },
         status: { list, index },
         supersedes: superseded ? credentialUrl(config.publicBaseUrl, superseded.id) : null,

@@ -136,6 +136,10 @@ for (const backend of testBackends()) {
             documentTypes: v.validatedDocumentTypes,
             gate: v.gate,
             ruleLibraryVersion: v.ruleLibraryVersion,
+            checksNotRun: (v.checksNotRun ?? []).map((c: { table: string; ruleIds: string[] }) => ({
+              table: c.table,
+              rule_ids: c.ruleIds,
+            })),
           }),
         ).toBe(doc.hash);
         expect(vc.issuer.id).toBe("did:web:docs.example.test");
