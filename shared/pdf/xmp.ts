@@ -1,9 +1,10 @@
 /**
- * The XMP metadata packet of a flattened PDF/A-2b document (ISO 19005-2 6.6): the PDF/A identification
- * (pdfaid:part 2, pdfaid:conformance B), Dublin Core title / creator / description, the XMP basic dates and
+ * The XMP metadata packet of a PDF/A-2b or PDF/A-3b document (ISO 19005-2/-3 6.6): the PDF/A identification
+ * (pdfaid:part 2 or 3, pdfaid:conformance B), Dublin Core title / creator / description, the XMP basic dates and
  * creator tool, the Adobe PDF schema producer and keywords, XMP media management ids, and the hash stamp in
  * the service's own namespace — declared through a PDF/A extension schema (6.6.2.3), since PDF/A allows
- * custom properties only when the packet describes them.
+ * custom properties only when the packet describes them. Callers add their own described properties as
+ * extensions (Factur-X's fx: schema); all schemas share one pdfaExtension:schemas bag.
  *
  * Serialised as UTF-8 without the forbidden `bytes` and `encoding` attributes of the packet header
  * (6.6.2.1), with padding so editors can update it in place.
@@ -26,6 +27,28 @@ export interface XmpFields {
   documentId: string;
   instanceId: string;
   hashStamp?: string;
+  /** PDF/A part: 2 (default) or 3 (ISO 19005-3, which allows embedded files of any kind). */
+  part?: 2 | 3;
+  /** Further custom schemas: each is described in the PDF/A extension schema and its values written. */
+  extensions?: XmpExtensionSchema[];
+}
+
+/** A custom XMP schema with its properties and values, as a PDF/A extension schema describes it (6.6.2.3.3). */
+export interface XmpExtensionSchema {
+  /** Human-readable schema name, e.g. "Factur-X PDFA Extension Schema". */
+  schema: string;
+  namespaceURI: string;
+  prefix: string;
+  properties: XmpExtensionProperty[];
+}
+
+export interface XmpExtensionProperty {
+  name: string;
+  /** An XMP value type (here always "Text"). */
+  valueType: "Text";
+  category: "external" | "internal";
+  description: string;
+  value: string;
 }
 
 export function escapeXml(text: string): string {
@@ -60,18 +83,22 @@ export function buildXmp(fields: XmpFields): string {
   if (fields.creatorTool !== undefined) xmp.push(`<xmp:CreatorTool>${escapeXml(fields.creatorTool)}</xmp:CreatorTool>`);
 
   const descriptions = [
-    `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>2</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>`,
+    `<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>${fields.part ?? 2}</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>`,
     dc.length > 0 ? `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">${dc.join("")}</rdf:Description>` : "",
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">${xmp.join("")}</rdf:Description>`,
     `<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">${pdf.join("")}</rdf:Description>`,
     `<rdf:Description rdf:about="" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"><xmpMM:DocumentID>${escapeXml(fields.documentId)}</xmpMM:DocumentID><xmpMM:InstanceID>${escapeXml(fields.instanceId)}</xmpMM:InstanceID></rdf:Description>`,
   ];
-  if (fields.hashStamp !== undefined) {
+  const schemas: XmpExtensionSchema[] = [];
+  if (fields.hashStamp !== undefined) schemas.push(hashStampSchema(fields.hashStamp));
+  schemas.push(...(fields.extensions ?? []));
+  for (const schema of schemas) {
+    const values = schema.properties.map((p) => `<${schema.prefix}:${p.name}>${escapeXml(p.value)}</${schema.prefix}:${p.name}>`);
     descriptions.push(
-      `<rdf:Description rdf:about="" xmlns:${TDS_XMP_PREFIX}="${TDS_XMP_NAMESPACE}"><${TDS_XMP_PREFIX}:hashStamp>${escapeXml(fields.hashStamp)}</${TDS_XMP_PREFIX}:hashStamp></rdf:Description>`,
-      extensionSchema(),
+      `<rdf:Description rdf:about="" xmlns:${schema.prefix}="${escapeXml(schema.namespaceURI)}">${values.join("")}</rdf:Description>`,
     );
   }
+  if (schemas.length > 0) descriptions.push(extensionSchemas(schemas));
   const body = descriptions.filter((d) => d.length > 0).join("\n");
   const padding = `${" ".repeat(99)}\n`.repeat(20);
   return (
@@ -81,20 +108,48 @@ export function buildXmp(fields: XmpFields): string {
   );
 }
 
-/** PDF/A extension schema (ISO 19005-2 6.6.2.3.3) describing tds:hashStamp. */
-function extensionSchema(): string {
+function hashStampSchema(hashStamp: string): XmpExtensionSchema {
+  return {
+    schema: "Trade Document Service archival stamp",
+    namespaceURI: TDS_XMP_NAMESPACE,
+    prefix: TDS_XMP_PREFIX,
+    properties: [
+      {
+        name: "hashStamp",
+        valueType: "Text",
+        category: "external",
+        description: "Hash stamped visibly on every page of the flattened document (e.g. the validation hash sha256:…)",
+        value: hashStamp,
+      },
+    ],
+  };
+}
+
+/** PDF/A extension schema container (ISO 19005-2 6.6.2.3.3) describing every custom schema used. */
+function extensionSchemas(schemas: XmpExtensionSchema[]): string {
+  const described = schemas.map(
+    (schema) =>
+      `<rdf:li rdf:parseType="Resource">` +
+      `<pdfaSchema:schema>${escapeXml(schema.schema)}</pdfaSchema:schema>` +
+      `<pdfaSchema:namespaceURI>${escapeXml(schema.namespaceURI)}</pdfaSchema:namespaceURI>` +
+      `<pdfaSchema:prefix>${escapeXml(schema.prefix)}</pdfaSchema:prefix>` +
+      `<pdfaSchema:property><rdf:Seq>` +
+      schema.properties
+        .map(
+          (p) =>
+            `<rdf:li rdf:parseType="Resource">` +
+            `<pdfaProperty:name>${escapeXml(p.name)}</pdfaProperty:name>` +
+            `<pdfaProperty:valueType>${p.valueType}</pdfaProperty:valueType>` +
+            `<pdfaProperty:category>${p.category}</pdfaProperty:category>` +
+            `<pdfaProperty:description>${escapeXml(p.description)}</pdfaProperty:description>` +
+            `</rdf:li>`,
+        )
+        .join("") +
+      `</rdf:Seq></pdfaSchema:property>` +
+      `</rdf:li>`,
+  );
   return (
     `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">` +
-    `<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">` +
-    `<pdfaSchema:schema>Trade Document Service archival stamp</pdfaSchema:schema>` +
-    `<pdfaSchema:namespaceURI>${TDS_XMP_NAMESPACE}</pdfaSchema:namespaceURI>` +
-    `<pdfaSchema:prefix>${TDS_XMP_PREFIX}</pdfaSchema:prefix>` +
-    `<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">` +
-    `<pdfaProperty:name>hashStamp</pdfaProperty:name>` +
-    `<pdfaProperty:valueType>Text</pdfaProperty:valueType>` +
-    `<pdfaProperty:category>external</pdfaProperty:category>` +
-    `<pdfaProperty:description>Hash stamped visibly on every page of the flattened document (e.g. the validation hash sha256:…)</pdfaProperty:description>` +
-    `</rdf:li></rdf:Seq></pdfaSchema:property>` +
-    `</rdf:li></rdf:Bag></pdfaExtension:schemas></rdf:Description>`
+    `<pdfaExtension:schemas><rdf:Bag>${described.join("")}</rdf:Bag></pdfaExtension:schemas></rdf:Description>`
   );
 }
