@@ -3,6 +3,7 @@ import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../documents/render-document.ts";
+import { withEmbeddedEInvoice } from "../einvoice/embed-einvoice.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
@@ -12,7 +13,10 @@ import { downloadUrlFor, verificationUrl } from "./document-links.ts";
 // The retention sweep lives apart so run-jobs can sweep without loading the renderer.
 export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
 
-/** Generation jobs on the one queue: render the PDF, store it, and report the outcome as an event. */
+/**
+ * Generation jobs on the one queue: render the PDF (a final invoice becomes a Factur-X PDF/A-3b), store
+ * it, and report the outcome as an event.
+ */
 export function generationJobKind(services: Services): QueueKind {
   const { config, blobs } = services;
   return {
@@ -30,8 +34,14 @@ export function generationJobKind(services: Services): QueueKind {
         shipmentRef: job.input.shipmentRef,
         generatedAt: new Date(job.input.generatedAt),
       });
+      const pdf = await withEmbeddedEInvoice(bytes, {
+        documentType: job.document_type,
+        shipment: job.input.shipment,
+        finalDoc: job.input.finalDoc,
+        generatedAt: new Date(job.input.generatedAt),
+      });
       const key = `documents/${job.account_id}/${job.id}.pdf`;
-      await blobs.put(key, bytes, "application/pdf");
+      await blobs.put(key, pdf, "application/pdf");
       return { blob_key: key };
     },
     async onFinished(row, outcome, tx) {

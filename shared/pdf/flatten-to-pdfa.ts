@@ -12,11 +12,13 @@
  *   4. every font that renders must be embedded (`not_archivable` otherwise: fonts are not re-embedded)
  *   5. the AcroForm, actions, JavaScript, embedded files and page-piece metadata are removed, then
  *      unreachable objects and dangling references
- *   6. trailer /ID, Info consistent with XMP (pdfaid 2/B, tds:hashStamp), sRGB OutputIntent; PDF 1.7 written
- *      by pdf-lib with the binary comment line
+ *   6. with `pdfa3`: the caller's files embedded as associated files (PDF/A-3b, e.g. Factur-X's factur-x.xml)
+ *   7. trailer /ID, Info consistent with XMP (pdfaid 2/B or 3/B, tds:hashStamp), sRGB OutputIntent; PDF 1.7
+ *      written by pdf-lib with the binary comment line
  *
  * Problems come back as PdfProblemError: the pre-flight codes, plus `not_archivable`.
  */
+import { attachFile } from "./attach-file.ts";
 import { readFormTree } from "./form-tree.ts";
 import { cleanObjectGraph } from "./flatten/clean-object-graph.ts";
 import { compressContentStreams } from "./flatten/compress-content-streams.ts";
@@ -57,6 +59,7 @@ export async function flattenToPdfAWithReport(bytes: Uint8Array, options: Flatte
   const source = readSourceMetadata(context, options);
   sanitizeCatalog(context, catalog);
   cleanObjectGraph(context, catalog, catalogRef, ctx.pending);
+  for (const file of options.pdfa3?.attachments ?? []) attachFile(doc, file);
   await writePdfAMetadata(context, catalog, source, { bytes, options, icc });
   compressContentStreams(context);
   const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false, objectsPerTick: Infinity });

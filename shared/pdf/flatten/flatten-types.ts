@@ -1,8 +1,11 @@
 /** The flattener's options, report and the per-document state its steps share (passed, never module-level). */
 import type { PDFContext, PDFDocument, PDFFont, PDFRef } from "pdf-lib";
 import type { InspectLimits } from "../inspect-pdf.ts";
+import type { AttachedFile } from "../attach-file.ts";
+import type { XmpExtensionSchema } from "../xmp.ts";
 
 export const PDFA_PRODUCER = "Trade Document Service (PDF/A-2b flattener)";
+export const PDFA3_PRODUCER = "Trade Document Service (PDF/A-3b writer)";
 /** Subset tag of the font embedded for field values and the stamp (fixed: deterministic output). */
 export const FLATTEN_FONT_NAME = "TDSFLT+DejaVuSans";
 /** Longest field value drawn (layout cost grows with length; no real form field holds more). */
@@ -18,6 +21,11 @@ export interface FlattenOptions {
   /** OutputIntent profile (an RGB ICC profile); default: the generated sRGB profile (srgb-icc.ts). */
   iccProfile?: Uint8Array;
   limits?: Partial<InspectLimits>;
+  /**
+   * PDF/A-3b instead of PDF/A-2b: the XMP says part 3 and these files are embedded as associated files
+   * (ISO 19005-3 6.8) after the cleanup, which removes every file the input carried. Factur-X uses this.
+   */
+  pdfa3?: { attachments: AttachedFile[]; xmpExtensions?: XmpExtensionSchema[] };
 }
 
 export interface FlattenReport {

@@ -1,7 +1,7 @@
 /**
  * Document identity and metadata of the PDF/A copy: trailer /ID (the original permanent identifier kept, a
- * new instance one: 14.4), an Info dictionary consistent with the XMP (pdfaid 2/B, dc, xmp, pdf, xmpMM,
- * tds:hashStamp), and the sRGB OutputIntent.
+ * new instance one: 14.4), an Info dictionary consistent with the XMP (pdfaid 2/B or 3/B, dc, xmp, pdf, xmpMM,
+ * tds:hashStamp, a caller's extension schemas), and the sRGB OutputIntent.
  */
 import { type PDFContext, type PDFDict, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from "pdf-lib";
 import { bytesToHex } from "../../hashing/bytes-to-hex.ts";
@@ -9,7 +9,7 @@ import { sha256 } from "../../hashing/sha256.ts";
 import { arrayOf, dictOf, textOf } from "../pdf-objects.ts";
 import { SRGB_OUTPUT_CONDITION } from "../srgb-icc.ts";
 import { buildXmp } from "../xmp.ts";
-import { type FlattenOptions, PDFA_PRODUCER } from "./flatten-types.ts";
+import { type FlattenOptions, PDFA3_PRODUCER, PDFA_PRODUCER } from "./flatten-types.ts";
 
 /** What the input says about itself, read before the cleanup removes the old Info dictionary. */
 export interface SourceMetadata {
@@ -103,17 +103,20 @@ export async function writePdfAMetadata(
   setText("Subject", meta.subject);
   setText("Keywords", meta.keywords);
   setText("Creator", meta.creatorTool);
-  setText("Producer", PDFA_PRODUCER);
+  const producer = options.pdfa3 ? PDFA3_PRODUCER : PDFA_PRODUCER;
+  setText("Producer", producer);
   infoDict.set(PDFName.of("CreationDate"), PDFString.fromDate(meta.createDate));
   infoDict.set(PDFName.of("ModDate"), PDFString.fromDate(meta.modifyDate));
   context.trailerInfo.Info = context.register(infoDict);
 
   const xmp = buildXmp({
     ...meta,
-    producer: PDFA_PRODUCER,
+    producer,
     documentId: uuidOf(permanent),
     instanceId: uuidOf(instance),
     hashStamp: options.hashStamp,
+    part: options.pdfa3 ? 3 : 2,
+    extensions: options.pdfa3?.xmpExtensions,
   });
   const metadata = context.stream(new TextEncoder().encode(xmp), { Type: "Metadata", Subtype: "XML" });
   catalog.set(PDFName.of("Metadata"), context.register(metadata));
