@@ -24,7 +24,13 @@ export const restRouteGroups: LazyRouteGroup[] = [
     },
   },
   { segments: ["reference-data"], load: async () => (await import("./reference-data-router.ts")).referenceDataRouter },
-  { segments: ["documents"], load: async () => (await import("../generation/generation-routes.ts")).documentRestRoutes },
+  {
+    segments: ["documents"],
+    load: async () => [
+      ...(await import("../generation/generation-routes.ts")).documentRestRoutes,
+      ...(await import("../einvoice/einvoice-routes.ts")).einvoiceRoutes,
+    ],
+  },
   { segments: ["parties"], load: async () => (await import("../parties/parties-router.ts")).partiesRouter },
   { segments: ["hs-codes"], load: async () => (await import("../hs-codes/hs-codes-router.ts")).hsCodesRouter },
   { segments: ["extract"], load: async () => (await import("../extraction/extraction-router.ts")).extractionRouter },

@@ -8,6 +8,7 @@ import { validateShipmentFunctionRoute, validationRestRoutes } from "../validati
 import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-route.ts";
 import { documentFieldRequirementsRoute, documentRestRoutes, generateDocumentsRoute } from "../generation/generation-routes.ts";
 import { runJobsRoute } from "../generation/run-jobs-route.ts";
+import { einvoiceRoutes } from "../einvoice/einvoice-routes.ts";
 // [imports:documents]
 // [imports:parties]
 import { partiesRouter } from "../parties/parties-router.ts";
@@ -31,6 +32,7 @@ export const restRoutes: RouteDef[] = [
   ...shipmentsRouter,
   ...referenceDataRouter,
   ...documentRestRoutes,
+  ...einvoiceRoutes,
   // [rest:documents]
   // [rest:parties]
   ...partiesRouter,
