@@ -81,9 +81,18 @@ function partyOf(shipment: unknown, role: "exporter" | "importer"): EInvoicePart
   };
 }
 
+/**
+ * VAT facts of the supply (vat_rate, vat_category, exchange_rate, delivery_date) live in invoice_data; a
+ * proforma invoice may override them in proforma_data.
+ */
+function taxFact(shipment: unknown, kind: InvoiceKind, name: string): unknown {
+  const own = at(shipment, invoiceDataKey(kind), name);
+  return own === undefined || own === null ? at(shipment, "invoice_data", name) : own;
+}
+
 /** The VAT category of the supply: an explicit invoice_data.vat_category, else from the countries. */
 export function vatCategoryOf(shipment: unknown, kind: InvoiceKind = "commercial"): VatCategory {
-  const explicit = text(at(shipment, invoiceDataKey(kind), "vat_category"))?.toUpperCase();
+  const explicit = text(taxFact(shipment, kind, "vat_category"))?.toUpperCase();
   if (explicit && CATEGORIES.has(explicit)) return explicit as VatCategory;
   const seller = countryCode(at(shipment, "exporter", "country"));
   const buyer = countryCode(at(shipment, "importer", "country"));
@@ -137,19 +146,19 @@ export function mapShipmentToEInvoice(shipment: unknown, options: { kind: Invoic
   }
 
   const deliveryCountry = countryCode(at(shipment, "route", "destination_country")) ?? (buyer.country || undefined);
-  const deliveryDate = isoDate(at(shipment, data, "delivery_date")) ?? isoDate(at(shipment, "route", "departure_date"));
+  const deliveryDate = isoDate(taxFact(shipment, kind, "delivery_date")) ?? isoDate(at(shipment, "route", "departure_date"));
   if (category === "K") {
     if (!deliveryDate)
       need(
         "BT-72",
         "Actual delivery date",
-        [data, "delivery_date"],
+        ["invoice_data", "delivery_date"],
         "BR-IC-11: the date the goods were dispatched (or route.departure_date)",
       );
     if (!deliveryCountry) need("BT-80", "Deliver to country code", ["route", "destination_country"], "BR-IC-12");
   }
 
-  const invoiceRate = num(at(shipment, data, "vat_rate"));
+  const invoiceRate = num(taxFact(shipment, kind, "vat_rate"));
   const lines: EInvoiceLine[] = [];
   const items = lineItems(shipment);
   if (items.length === 0) need("BG-25", "Invoice line", ["goods", "line_items"], "BR-16: at least one line");
@@ -181,7 +190,7 @@ export function mapShipmentToEInvoice(shipment: unknown, options: { kind: Invoic
         need(
           "BT-152",
           "Invoiced item VAT rate",
-          [data, "vat_rate"],
+          ["invoice_data", "vat_rate"],
           "BR-S-05: the VAT rate in percent, greater than zero (or a line's vat_rate)",
         );
       else rate = lineRate;
@@ -225,12 +234,12 @@ export function mapShipmentToEInvoice(shipment: unknown, options: { kind: Invoic
   if (currency && national && currency !== national) {
     if (taxTotal === 0) taxCurrency = { code: national, taxTotal: 0 };
     else {
-      const rate = num(at(shipment, data, "exchange_rate"));
+      const rate = num(taxFact(shipment, kind, "exchange_rate"));
       if (rate === undefined || rate <= 0)
         need(
           "BT-111",
           "Invoice total VAT amount in accounting currency",
-          [data, "exchange_rate"],
+          ["invoice_data", "exchange_rate"],
           `art. 230 VAT Directive, BR-53: the ${national} per 1 ${currency} exchange rate`,
         );
       else taxCurrency = { code: national, taxTotal: round2(taxTotal * rate) };

@@ -12,7 +12,7 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { PdfWorkspace } from "../support/pdf-tools.ts";
-import { intraEuShipment } from "../unit/einvoice/einvoice-cases.ts";
+import { intraEuShipment } from "../support/einvoice-cases.ts";
 import { CII_XSD } from "../unit/einvoice/einvoice-checks.ts";
 
 for (const backend of testBackends()) {

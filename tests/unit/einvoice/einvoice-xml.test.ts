@@ -10,7 +10,14 @@ import { writeUbl } from "../../../shared/einvoice/write-ubl.ts";
 import type { EInvoice } from "../../../shared/einvoice/einvoice-model.ts";
 import { readEmbeddedInvoice } from "../../../shared/extraction/embedded/read-embedded-invoice.ts";
 import { brokenRules, xsdErrors } from "./einvoice-checks.ts";
-import { CASES, domesticShipment, exportShipment, foreignCurrencyShipment, intraEuShipment, ISSUE_DATE } from "./einvoice-cases.ts";
+import {
+  CASES,
+  domesticShipment,
+  exportShipment,
+  foreignCurrencyShipment,
+  intraEuShipment,
+  ISSUE_DATE,
+} from "../../support/einvoice-cases.ts";
 
 function invoiceOf(shipment: unknown, kind: "commercial" | "proforma" = "commercial"): EInvoice {
   const m = mapShipmentToEInvoice(shipment, { kind, issueDate: ISSUE_DATE });

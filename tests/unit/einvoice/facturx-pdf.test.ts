@@ -17,7 +17,7 @@ import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 import { pdffonts } from "../../support/pdf-tools.ts";
 import { SAMPLE_META } from "../../support/sample-shipments.ts";
 import { PdfWorkspace, qdfText, requireTools, run } from "../pdf/pdf-fixtures.ts";
-import { intraEuShipment } from "./einvoice-cases.ts";
+import { intraEuShipment } from "../../support/einvoice-cases.ts";
 
 const ws = new PdfWorkspace();
 const shipment = intraEuShipment();

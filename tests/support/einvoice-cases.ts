@@ -3,7 +3,7 @@
  * an intra-Community supply (K), an export outside the EU (G), and a foreign-currency invoice whose VAT is
  * also stated in the seller's national currency (BT-6 / BT-111). Built on the sample shipment.
  */
-import { sampleShipment } from "../../support/sample-shipments.ts";
+import { sampleShipment } from "./sample-shipments.ts";
 
 type Shipment = Record<string, Record<string, unknown>>;
 
