@@ -62,9 +62,15 @@ describe("e-invoice on the shipment page", () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-      await page.locator("section.generation").first().screenshot({ path: join(SHOTS, `shipments-einvoice-${width}.png`) });
+      await page
+        .locator("section.generation")
+        .first()
+        .screenshot({ path: join(SHOTS, `shipments-einvoice-${width}.png`) });
     }
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /CII of the Commercial Invoice/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /CII of the Commercial Invoice/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("FV-2025-03-0117.cii.xml");
     const file = join(tmpdir(), `tds-einvoice-${Date.now()}.xml`);
     await download.saveAs(file);

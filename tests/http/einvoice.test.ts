@@ -13,7 +13,7 @@ import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { PdfWorkspace } from "../support/pdf-tools.ts";
 import { intraEuShipment } from "../support/einvoice-cases.ts";
-import { CII_XSD } from "../unit/einvoice/einvoice-checks.ts";
+import { CII_XSD } from "../support/einvoice-checks.ts";
 
 for (const backend of testBackends()) {
   describe(`e-invoice routes on ${backend.name}`, () => {

@@ -9,7 +9,7 @@ import { writeCii } from "../../../shared/einvoice/write-cii.ts";
 import { writeUbl } from "../../../shared/einvoice/write-ubl.ts";
 import type { EInvoice } from "../../../shared/einvoice/einvoice-model.ts";
 import { readEmbeddedInvoice } from "../../../shared/extraction/embedded/read-embedded-invoice.ts";
-import { brokenRules, xsdErrors } from "./einvoice-checks.ts";
+import { brokenRules, xsdErrors } from "../../support/einvoice-checks.ts";
 import {
   CASES,
   domesticShipment,

@@ -9,11 +9,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { all, attr, first, parseXml, text, type XmlNode } from "../../../shared/extraction/embedded/xml-tree.ts";
+import { all, attr, first, parseXml, text, type XmlNode } from "../../shared/extraction/embedded/xml-tree.ts";
 
 export const CII_XSD = join(
   import.meta.dirname,
-  "../../../../shared/data/einvoice/cen-en16931-1.3.16/cii/schema/D16B/CrossIndustryInvoice_100pD16B.xsd",
+  "../../../shared/data/einvoice/cen-en16931-1.3.16/cii/schema/D16B/CrossIndustryInvoice_100pD16B.xsd",
 );
 
 /** xmllint --schema on the XML: exit status 0 and "validates", or the errors. */
