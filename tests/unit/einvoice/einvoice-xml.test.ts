@@ -122,6 +122,26 @@ describe("the cross-border cases' own terms", () => {
     expect(invoiceOf(s).taxCurrency).toEqual({ code: "PLN", taxTotal: 0 });
   });
 
+  it("reverse charge when the shipment says so: AE at 0 %, VATEX-EU-AE, both VAT ids required", () => {
+    const s = domesticShipment();
+    s.invoice_data = { ...s.invoice_data, vat_category: "AE" };
+    const inv = invoiceOf(s);
+    expect(inv.vat).toEqual([
+      { category: "AE", rate: 0, basis: 53340, tax: 0, exemptionCode: "VATEX-EU-AE", exemptionReason: "Reverse charge" },
+    ]);
+    const cii = writeCii(inv);
+    expect(xsdErrors(cii)).toEqual([]);
+    expect(brokenRules(cii)).toEqual([]);
+    expect(
+      brokenRules(
+        cii.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE123456789<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, ""),
+      ),
+    ).toEqual(["BR-AE-02"]);
+    delete (s.importer.tax_ids as Record<string, unknown>).vat;
+    const m = mapShipmentToEInvoice(s, { kind: "commercial", issueDate: ISSUE_DATE });
+    expect(m.applicable && m.missing.map((t) => t.bt)).toEqual(["BT-48"]);
+  });
+
   it("a proforma invoice is type 325 with its own number, and valid too", () => {
     const s = intraEuShipment();
     s.proforma_data = { proforma_number: "PF/2025/03/0042", payment_terms: "100 % in advance" };
