@@ -1,7 +1,8 @@
 /**
- * The four cross-border cases the e-invoice tests run through: a domestic sale at the standard rate (S),
- * an intra-Community supply (K), an export outside the EU (G), and a foreign-currency invoice whose VAT is
- * also stated in the seller's national currency (BT-6 / BT-111). Built on the sample shipment.
+ * The cases the e-invoice tests (and `npm run einvoice:check`) run through: a domestic sale at the standard
+ * rate (S), an intra-Community supply (K), an export outside the EU (G), a foreign-currency invoice whose VAT
+ * is also stated in the seller's national currency (BT-6 / BT-111), and a domestic reverse-charge supply (AE,
+ * the buyer accounts for the VAT). Built on the sample shipment.
  */
 import { sampleShipment } from "./sample-shipments.ts";
 
@@ -71,9 +72,17 @@ export function foreignCurrencyShipment(): Shipment {
   return s;
 }
 
+/** DE seller, DE buyer, both VAT-registered, invoice_data.vat_category AE: reverse charge, VATEX-EU-AE. */
+export function reverseChargeShipment(): Shipment {
+  const s = domesticShipment();
+  s.invoice_data = { ...s.invoice_data, vat_category: "AE" };
+  return s;
+}
+
 export const CASES = {
   domestic: { shipment: domesticShipment, category: "S" },
   "intra-EU": { shipment: intraEuShipment, category: "K" },
   export: { shipment: exportShipment, category: "G" },
   "foreign currency": { shipment: foreignCurrencyShipment, category: "S" },
+  "reverse charge": { shipment: reverseChargeShipment, category: "AE" },
 } as const;

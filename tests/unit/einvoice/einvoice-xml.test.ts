@@ -1,7 +1,8 @@
 /**
- * Shipment → EN 16931 → CII and UBL, for the four cross-border cases: every CII validates against the D16B
- * schema (xmllint) and keeps every business rule of the families the mapping touches; a broken value makes
- * the rule that guards it fire; both syntaxes read back (the embedded-invoice readers) as the shipment.
+ * Shipment → EN 16931 → CII and UBL, for the cross-border and reverse-charge cases: every CII validates
+ * against the D16B schema (xmllint) and keeps every business rule of the families the mapping touches; a
+ * broken value makes the rule that guards it fire; both syntaxes read back (the embedded-invoice readers)
+ * as the shipment.
  */
 import { describe, expect, it } from "vitest";
 import { mapShipmentToEInvoice } from "../../../shared/einvoice/map-shipment.ts";
