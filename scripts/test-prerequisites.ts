@@ -14,6 +14,13 @@ export const TEST_TOOLS: ReadonlyArray<{ command: string; pkg: string }> = [
   { command: "pdftk", pkg: "pdftk-java" },
   { command: "transicc", pkg: "liblcms2-utils" },
   { command: "python3", pkg: "python3" }, // the PDF/A tests' XML well-formedness check
+  { command: "xmllint", pkg: "libxml2-utils" }, // the e-invoice tests: the CII D16B schema
+  { command: "java", pkg: "default-jre-headless" }, // Saxon-HE below
+];
+
+/** Files the tests read that no command stands for, and the Debian package that brings each. */
+export const TEST_FILES: ReadonlyArray<{ path: string; pkg: string }> = [
+  { path: "/usr/share/java/Saxon-HE.jar", pkg: "libsaxonhe-java" }, // XSLT 2.0 Schematron runs (npm run einvoice:check)
 ];
 /**
  * Python modules the credential tests import (independent JWS implementations), with Debian's
@@ -35,6 +42,7 @@ function has(command: string): boolean {
 
 export function missingPackages(): string[] {
   const pkgs = TEST_TOOLS.filter((t) => !has(t.command)).map((t) => t.pkg);
+  for (const f of TEST_FILES) if (!existsSync(f.path)) pkgs.push(f.pkg);
   if (!existsSync(CHROMIUM)) pkgs.push("chromium");
   for (const m of PYTHON_MODULES) if (!hasPythonModule(m.module)) pkgs.push(m.pkg);
   return [...new Set(pkgs)];

@@ -29,6 +29,7 @@ export const restRouteGroups: LazyRouteGroup[] = [
     load: async () => [
       ...(await import("../generation/generation-routes.ts")).documentRestRoutes,
       ...(await import("../credentials/credential-api-routes.ts")).credentialRestRoutes,
+      ...(await import("../einvoice/einvoice-routes.ts")).einvoiceRoutes,
     ],
   },
   { segments: ["parties"], load: async () => (await import("../parties/parties-router.ts")).partiesRouter },

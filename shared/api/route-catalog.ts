@@ -8,6 +8,7 @@ import { validateShipmentFunctionRoute, validationRestRoutes } from "../validati
 import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-route.ts";
 import { documentFieldRequirementsRoute, documentRestRoutes, generateDocumentsRoute } from "../generation/generation-routes.ts";
 import { runJobsRoute } from "../generation/run-jobs-route.ts";
+import { einvoiceRoutes } from "../einvoice/einvoice-routes.ts";
 // [imports:documents]
 import { credentialRestRoutes } from "../credentials/credential-api-routes.ts";
 import { credentialPublicRoutes } from "../credentials/credential-routes.ts";
@@ -33,6 +34,7 @@ export const restRoutes: RouteDef[] = [
   ...shipmentsRouter,
   ...referenceDataRouter,
   ...documentRestRoutes,
+  ...einvoiceRoutes,
   // [rest:documents]
   ...credentialRestRoutes,
   // [rest:parties]

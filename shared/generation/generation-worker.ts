@@ -4,6 +4,7 @@ import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import { lookupAirports } from "../reference/airports.ts";
+import { withEmbeddedEInvoice } from "../einvoice/embed-einvoice.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
@@ -16,7 +17,10 @@ import { attachFile } from "../pdf/attach-file.ts";
 // The retention sweep lives apart so run-jobs can sweep without loading the renderer.
 export { DOCUMENT_RETENTION_MS, sweepDocumentFiles } from "./document-retention.ts";
 
-/** Generation jobs on the one queue: render the PDF, store it, and report the outcome as an event. */
+/**
+ * Generation jobs on the one queue: render the PDF (a final invoice becomes a Factur-X PDF/A-3b), store
+ * it, and report the outcome as an event.
+ */
 export function generationJobKind(services: Services): QueueKind {
   const { config, blobs } = services;
   return {
@@ -32,6 +36,7 @@ export function generationJobKind(services: Services): QueueKind {
       // One credential per document, issued before rendering so that the PDF carries it (a job run
       // again after an interruption gets the same credential back).
       const credential = await issueDocumentCredential(services, job);
+      const credentialFile = credentialAttachment(credential, verificationUrl(config, job.validation_hash));
       const bytes = await renderDocument({
         docType: job.document_type as DocumentType,
         shipment: job.input.shipment,
@@ -43,10 +48,21 @@ export function generationJobKind(services: Services): QueueKind {
         shipmentRef: job.input.shipmentRef,
         generatedAt: new Date(job.input.generatedAt),
         ...(airports ? { airports } : {}),
-        attach: (doc) => attachFile(doc, credentialAttachment(credential, verificationUrl(config, job.validation_hash))),
+        attach: (doc) => attachFile(doc, credentialFile),
       });
+      const pdf = await withEmbeddedEInvoice(
+        bytes,
+        {
+          documentType: job.document_type,
+          shipment: job.input.shipment,
+          finalDoc: job.input.finalDoc,
+          generatedAt: new Date(job.input.generatedAt),
+        },
+        // A final invoice leaves as Factur-X (PDF/A-3b): it carries its credential beside factur-x.xml.
+        [credentialFile],
+      );
       const key = `documents/${job.account_id}/${job.id}.pdf`;
-      await blobs.put(key, bytes, "application/pdf");
+      await blobs.put(key, pdf, "application/pdf");
       return { blob_key: key };
     },
     async onFinished(row, outcome, tx) {

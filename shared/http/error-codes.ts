@@ -101,6 +101,12 @@ export const ERROR_CODES = {
     meaning: "download address signature invalid or expired; ask GET /api/v1/documents/:jobId for a fresh one",
     origin: "project",
   },
+  SVC_DOC_006: {
+    status: 404,
+    meaning:
+      "the document is not an e-invoice: not a final COMMERCIAL_INVOICE / PROFORMA_INVOICE, its seller is outside the EU, or its shipment lacks an EN 16931 business term (rule_doc_einvoice_terms)",
+    origin: "project",
+  },
   // [codes:documents]
   // Project: verifiable credentials of documents (docs/verification.md)
   SVC_VC_001: {

@@ -24,11 +24,12 @@ import * as route from "./checks/route.ts";
 import * as incoterms from "./checks/incoterms.ts";
 import * as country from "./checks/country.ts";
 import * as documents from "./checks/documents.ts";
+import { einvoiceTerms } from "./checks/einvoice.ts";
 import * as format from "./checks/format.ts";
 import { referenceDataCurrent } from "./checks/reference-data.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
-export const RULE_LIBRARY_VERSION = "2026.11.3";
+export const RULE_LIBRARY_VERSION = "2026.11.4";
 
 export const STAGE_NAMES: Record<Stage, "Schema Validation" | "Business Rules" | "Country Rules" | "Document Rules"> = {
   1: "Schema Validation",
@@ -808,6 +809,18 @@ export const RULES: readonly RuleDefinition[] = [
       description: "analysis_data.test_results has at least one non-empty row",
     },
     documents.coaTestResults,
+  ),
+  rule(
+    {
+      id: "rule_doc_einvoice_terms",
+      category: C.document,
+      severity: "warning",
+      stage: 4,
+      documents: ["COMMERCIAL_INVOICE", "PROFORMA_INVOICE"],
+      description:
+        "Exporter in the EU: every EN 16931 business term the e-invoice needs is present (one warning per missing BT; without them the invoice is a PDF without Factur-X XML; docs/einvoice.md)",
+    },
+    einvoiceTerms,
   ),
 ];
 

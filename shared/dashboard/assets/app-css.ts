@@ -6,7 +6,7 @@
  *   forms:  .field .field--error .field--warning .hint .checks (fieldset of checkboxes) .actions .inline-form
  *   buttons: .button .button--secondary .button--danger .button--link .copy (filled by app.js)
  *   state:  .notice .notice--error .notice--ok .notice--warn .badge .badge--ok .badge--warn .badge--error .muted .secret (a shown-once value)
- *   text:   .visually-hidden .mono .nowrap
+ *   text:   .visually-hidden .mono .nowrap .note (a small line under a table cell's content)
  * Pages never use style="" (the CSP forbids inline styles); add classes here instead.
  */
 export const APP_CSS = String.raw`
@@ -27,6 +27,7 @@ pre{font:.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;backgro
 .skip-link:focus{left:8px;top:8px}
 .visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .muted{color:var(--muted)}
+.note{margin:.35rem 0 0;font-size:.875rem}
 .nowrap{white-space:nowrap}
 
 /* layout */

@@ -1,4 +1,4 @@
-/** A shipment's page and its actions: validate, job progress (JSON), download, flatten to PDF/A. */
+/** A shipment's page and its actions: validate, job progress (JSON), download, e-invoice XML, flatten to PDF/A. */
 import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
@@ -14,6 +14,7 @@ import { validateShipment } from "../../validation/validate-shipment.ts";
 import { flattenDocument } from "../../pdf-round-trip/flatten-document.ts";
 import { credentialStatesOfJobs } from "../../credentials/credential-repository.ts";
 import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts";
+import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../einvoice/einvoice-of-job.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
 import { PROGRESS_SCRIPT } from "./form-routes.ts";
@@ -129,6 +130,23 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
       return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",
         "content-disposition": `attachment; filename="${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}${pdfa ? "-pdfa" : ""}.pdf"`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      });
+    }),
+  );
+
+  app.get(
+    "/dashboard/shipments/:id/documents/:jobId/einvoice/:syntax",
+    page(async (c) => {
+      const s = await loadShipment(c);
+      const job = await loadJob(c, s.id);
+      const syntax = c.req.param("syntax");
+      if (syntax !== "cii" && syntax !== "ubl") throw new AppError("SVC_DOC_006", "No such e-invoice syntax: cii or ubl");
+      const invoice = requireEInvoice(job);
+      return c.body(eInvoiceXml(invoice, syntax), 200, {
+        "content-type": EINVOICE_MEDIA_TYPE,
+        "content-disposition": `attachment; filename="${eInvoiceFileName(invoice, syntax)}"`,
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
       });

@@ -1,6 +1,6 @@
 /**
  * A shipment's page: status, actions, the data by tab with the latest validation's findings beside the
- * fields, and the generations newest first (diff, documents with download and PDF/A, verification link
+ * fields, and the generations newest first (diff, documents with download and PDF/A, e-invoice XML, verification link
  * and QR code, progress while documents render). Pure.
  */
 import { html, raw } from "hono/html";
@@ -11,6 +11,8 @@ import type { ValidationRecord } from "../../validation/validation-record-reposi
 import type { DataChange } from "../../generation/diff-shipment-data.ts";
 import { qrMatrix, qrPath, QR_QUIET_ZONE } from "../../documents/layout/qr.ts";
 import { DOCUMENT_TYPES } from "../../trade/document-types.ts";
+import { EN16931_PROFILE } from "../../einvoice/einvoice-model.ts";
+import { eInvoiceOfJob } from "../../einvoice/einvoice-of-job.ts";
 import { FORM_FIELDS, REPEATABLE, TABS, groupOf, type RepeatableGroup } from "./form-fields.ts";
 import { formStateFromShipment, inputName } from "./form-data.ts";
 import { findingsByField, fromRuleResults, worstSeverity, type FieldFinding } from "./findings.ts";
@@ -140,7 +142,17 @@ function jobRow(
           : html` · <form method="post" action="${base}/flatten" class="inline-form">${csrf}<input type="hidden" name="generation_history_id" value="${h.id}"><button type="submit" class="button button--link">Make PDF/A copy<span class="visually-hidden"> of the ${documentTitle(j.document_type)}</span></button></form>`
       }${credentialCell(base, documentTitle(j.document_type), credential, csrf)}`;
   }
-  return html`<tr data-job="${j.id}"><td>${documentTitle(j.document_type)}</td><td><span class="${badge}" data-job-status>${JOB_STATUS[j.status]}</span></td><td>${files}</td></tr>`;
+  return html`<tr data-job="${j.id}"><td>${documentTitle(j.document_type)}</td><td><span class="${badge}" data-job-status>${JOB_STATUS[j.status]}</span></td><td>${files}${j.status === "completed" ? eInvoiceNote(base, j) : ""}</td></tr>`;
+}
+
+/** A final invoice that carries an EN 16931 e-invoice says so, with its profile and links to its XML. */
+function eInvoiceNote(base: string, j: GenerationJob): Html | "" {
+  if (!eInvoiceOfJob(j)) return "";
+  const what = documentTitle(j.document_type);
+  return html`<p class="note" data-einvoice><span class="badge badge--ok">E-invoice</span>
+    Factur-X / ZUGFeRD, profile EN 16931 (<code>${EN16931_PROFILE}</code>): the PDF/A-3 carries <code>factur-x.xml</code>.
+    XML: <a href="${base}/einvoice/cii" download>CII<span class="visually-hidden"> of the ${what}</span></a>
+    · <a href="${base}/einvoice/ubl" download>UBL 2.1<span class="visually-hidden"> of the ${what}</span></a></p>`;
 }
 
 function generationCard(m: ShipmentViewModel, g: GenerationView): Html {

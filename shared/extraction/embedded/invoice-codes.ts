@@ -19,6 +19,13 @@ const UNITS: Record<string, string> = {
   KWH: "kWh",
   SET: "set",
   PR: "pair",
+  // UN/ECE Rec. 21 package codes (with the "X" prefix Rec. 20 allows), as the e-invoice writer emits them.
+  XCT: "ctn",
+  XBX: "box",
+  XBG: "bag",
+  XPX: "pallet",
+  XRO: "roll",
+  XDR: "drum",
 };
 
 export function unitName(code: string | undefined): string | undefined {

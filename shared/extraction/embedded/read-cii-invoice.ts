@@ -34,11 +34,15 @@ export function readCiiInvoice(root: XmlNode): FlatExtraction {
   const settlement = first(tx, "ApplicableHeaderTradeSettlement");
   const currency = text(settlement, "InvoiceCurrencyCode");
   set("goods.currency", currency);
-  // Foreign-currency invoices may state a total twice (invoice and accounting currency): take the
-  // one in the invoice currency.
-  const totals = all(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount");
-  const total = totals.find((t) => !attr(t, "currencyID") || attr(t, "currencyID") === currency) ?? totals[0];
-  set("goods.total_value", decimal(text(total)));
+  // goods.total_value is the sum of the lines (rule_total_matches_line_items), so the total without VAT
+  // (BT-109) comes first; the grand total only when the invoice lacks it. Foreign-currency invoices may
+  // state a total twice (invoice and accounting currency): take the one in the invoice currency.
+  const summation = first(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
+  const inInvoiceCurrency = (tag: string) => {
+    const totals = all(summation, tag);
+    return totals.find((t) => !attr(t, "currencyID") || attr(t, "currencyID") === currency) ?? totals[0];
+  };
+  set("goods.total_value", decimal(text(inInvoiceCurrency("TaxBasisTotalAmount"))) ?? decimal(text(inInvoiceCurrency("GrandTotalAmount"))));
 
   all(tx, "IncludedSupplyChainTradeLineItem").forEach((line, i) => {
     const p = `goods.line_items[${i}]`;

@@ -23,7 +23,11 @@ export function readUblInvoice(root: XmlNode): FlatExtraction {
   party(first(inv, "AccountingSupplierParty/Party"), "exporter", set);
   party(first(inv, "AccountingCustomerParty/Party"), "importer", set);
   const totals = first(inv, "LegalMonetaryTotal");
-  set("goods.total_value", decimal(text(totals, "TaxInclusiveAmount")) ?? decimal(text(totals, "PayableAmount")));
+  // The total without VAT (BT-109) first: goods.total_value is the sum of the lines.
+  set(
+    "goods.total_value",
+    decimal(text(totals, "TaxExclusiveAmount")) ?? decimal(text(totals, "TaxInclusiveAmount")) ?? decimal(text(totals, "PayableAmount")),
+  );
   all(inv, "InvoiceLine").forEach((line, i) => {
     const p = `goods.line_items[${i}]`;
     const item = first(line, "Item");

@@ -32,7 +32,7 @@ export function baseline(): Json {
       city: "Hamburg",
       postal_code: "22767",
       country: "DE",
-      tax_ids: { eori: "DE4471123456789" },
+      tax_ids: { eori: "DE4471123456789", vat: "DE447112345" },
       contact_email: "einkauf@hanse-wohnen.de",
       contact_phone: "+49 (40) 3861-0",
     },
@@ -43,6 +43,9 @@ export function baseline(): Json {
       country: "DE",
       contact_email: "ops@elbe-spedition.de",
     },
+    // What the commercial invoice needs to be an EN 16931 e-invoice too (rule_doc_einvoice_terms).
+    invoice_data: { invoice_number: "INV-2026-0412", payment_terms: "30 days net" },
+    proforma_data: { proforma_number: "PRO-2026-0398", payment_terms: "100 % in advance" },
     route: {
       origin_country: "PL",
       destination_country: "DE",

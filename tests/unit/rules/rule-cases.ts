@@ -706,4 +706,39 @@ export const RULE_CASES: Record<string, RuleCases> = {
       { name: "missing", shipment: B(), docs: ["CERTIFICATE_OF_ANALYSIS"] },
     ],
   },
+  rule_doc_einvoice_terms: {
+    pass: [
+      { name: "intra-EU supply with both VAT ids and payment terms", shipment: B(), docs: ["COMMERCIAL_INVOICE", "PROFORMA_INVOICE"] },
+      {
+        name: "seller outside the EU (EN 16931 does not apply)",
+        shipment: variant(B(), (s) => {
+          s.exporter.country = "US";
+          delete s.invoice_data;
+        }),
+        docs: ["COMMERCIAL_INVOICE"],
+      },
+      { name: "other documents", shipment: variant(B(), (s) => delete s.invoice_data), docs: ["PACKING_LIST"] },
+    ],
+    fail: [
+      {
+        name: "no buyer VAT id for an intra-EU supply (BT-48)",
+        shipment: variant(B(), (s) => delete s.importer.tax_ids.vat),
+        docs: ["COMMERCIAL_INVOICE"],
+      },
+      {
+        name: "no invoice number or payment terms (BT-1, BT-20)",
+        shipment: variant(B(), (s) => delete s.invoice_data),
+        docs: ["COMMERCIAL_INVOICE"],
+      },
+      {
+        name: "domestic sale without a VAT rate (BT-152)",
+        shipment: variant(B(), (s) => {
+          s.importer.country = "PL";
+          s.route.destination_country = "PL";
+        }),
+        docs: ["COMMERCIAL_INVOICE"],
+      },
+      { name: "a unit without a UN/ECE code (BT-130)", shipment: variant(B(), (s) => (item(s).unit = "lot")), docs: ["PROFORMA_INVOICE"] },
+    ],
+  },
 };

@@ -87,11 +87,13 @@ describe("rule table", () => {
       expect(RULES_BY_ID.get(id)?.severity, id).toBe(severity);
     }
     expect(RULES_BY_ID.get("rule_schema_type")).toMatchObject({ category: "Schema", severity: "error", stage: 1 });
-    // Project rules beside the spec's: schema type (stage 1), embargoed regions (issue 11) and the reference-data age warning (issue 17).
+    // Project rules beside the spec's: schema type (stage 1), embargoed regions (issue 11), the reference-data age warning (issue 17)
+    // and the EN 16931 e-invoice terms (issue 30).
     expect(RULES_BY_ID.get("rule_embargoed_region")).toMatchObject({ category: "Sanctions", severity: "error", stage: 2 });
     expect(RULES_BY_ID.get("rule_reference_data_current")).toMatchObject({ category: "Reference Data", severity: "warning", stage: 2 });
     // An air shipment's ports have an airport (issue 25): a warning, the spec has no such rule.
     expect(RULES_BY_ID.get("rule_port_airport_for_air")).toMatchObject({ category: "Route and Transport", severity: "warning", stage: 2 });
+    expect(RULES_BY_ID.get("rule_doc_einvoice_terms")).toMatchObject({ category: "Document-Specific", severity: "warning", stage: 4 });
     expect(RULES.map((r) => r.id).sort()).toEqual(
       [
         ...Object.keys(SPEC_RULES),
@@ -99,6 +101,7 @@ describe("rule table", () => {
         "rule_embargoed_region",
         "rule_reference_data_current",
         "rule_port_airport_for_air",
+        "rule_doc_einvoice_terms",
       ].sort(),
     );
   });
