@@ -17,7 +17,7 @@ import { parseIndiaHsnCsv } from "../importers/parse-india-hsn.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "../importers/parse-wco-hs-csv.ts";
 import { parseIsoCountriesCsv } from "../importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "../importers/parse-iso-currencies.ts";
-import type { RefreshableTable } from "./refresh-tables.ts";
+import type { RefreshableTable } from "../../runtime/config/reference-sources.ts";
 import type { DownloadedFile } from "./download-source.ts";
 
 export interface ParsedTable {
