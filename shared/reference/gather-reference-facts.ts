@@ -50,8 +50,6 @@ export const EMBARGOED_REGIONS: readonly EmbargoedRegionEntry[] = embargoData.re
   also_addressed_as: r.also_addressed_as,
 }));
 
-export const EMBARGO_LIST_AS_OF: string = embargoData.as_of;
-
 type Flag = HsSchedule | "ports" | "sanctions" | "countries" | "currencies";
 
 const TABLE_OF: Record<Flag, string> = {
