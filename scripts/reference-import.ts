@@ -7,10 +7,11 @@ import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
-import { importReferenceDir, IMPORTABLE_TABLES, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
+import { importReferenceDir, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
+import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";
 
 const USAGE = `Usage: npm run reference:import -- --dir <folder> [--only table1,table2]
-Tables: ${IMPORTABLE_TABLES.join(", ")}
+Tables: ${REFRESHABLE_TABLES.join(", ")}
 Database: DATABASE_URL if set, else PGlite under TDS_DATA_DIR (default ./.data).`;
 
 const args = readOptions({ dir: { type: "string" }, only: { type: "string" } }, USAGE);

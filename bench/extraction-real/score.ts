@@ -10,6 +10,7 @@
  * - Line items are paired by description (token overlap), not by index, so one missed row does not
  *   shift every later one.
  */
+import { stripAccents } from "../../shared/text/fold.ts";
 import type { ExtractedValue } from "../../shared/extraction/extraction-result.ts";
 import type { ExpectedDocument, ExpectedLine, ExpectedScalar } from "./expected-values.ts";
 
@@ -28,9 +29,7 @@ export interface DocumentScore {
 }
 
 export function fold(s: string): string {
-  return s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(s)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .trim();

@@ -40,18 +40,3 @@ export function arrayAt(root: unknown, dataPath: string): unknown[] {
   const value = getAt(root, dataPath);
   return Array.isArray(value) ? value : [];
 }
-
-export function stringAt(root: unknown, dataPath: string): string | null {
-  const value = getAt(root, dataPath);
-  if (typeof value === "string") return value.trim().length > 0 ? value.trim() : null;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return null;
-}
-
-export function numberAt(root: unknown, dataPath: string): number | null {
-  const value = getAt(root, dataPath);
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
-  return null;
-}

@@ -1,3 +1,5 @@
+import { stripAccents } from "../text/fold.ts";
+
 /** The upload types POST /api/v1/extract takes, recognised by their bytes (never by the name alone). */
 export const FILE_KINDS = ["pdf", "png", "jpeg", "tiff", "xlsx", "xls"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -85,9 +87,7 @@ export function declaredFileKind(fileName: string, contentType: string): FileKin
 
 /** A file name safe as the last segment of a blob key: [A-Za-z0-9._-], at most 100 characters, never empty. */
 export function safeFileName(name: string, kind: FileKind): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const base = stripAccents(name.split(/[\\/]/).pop() ?? "")
     .replace(/[^A-Za-z0-9._-]+/g, "_")
     .replace(/^[._]+/, "")
     .slice(-100);

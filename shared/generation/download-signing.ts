@@ -3,6 +3,7 @@
  * signature an HMAC-SHA256 of "<jobId>.<expires>" with the download secret. They work without headers
  * and stop working at `expires`.
  */
+import { timingSafeEqualText } from "../auth/constant-time.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { hmacSha256 } from "../hashing/sha256.ts";
 
@@ -31,13 +32,6 @@ export async function signDownloadUrl(
   return `${baseUrl}/api/v1/documents/${jobId}/download?${v}expires=${expires}&signature=${signature}`;
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 export type SignatureCheck = "valid" | "expired" | "invalid";
 
 export async function checkDownloadSignature(
@@ -49,6 +43,6 @@ export async function checkDownloadSignature(
   variant: DownloadVariant = "original",
 ): Promise<SignatureCheck> {
   if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return "invalid";
-  if (!constantTimeEqual(await hmacHex(secret, signedText(jobId, expires, variant)), signature)) return "invalid";
+  if (!timingSafeEqualText(await hmacHex(secret, signedText(jobId, expires, variant)), signature)) return "invalid";
   return Number(expires) * 1000 < now.getTime() ? "expired" : "valid";
 }

@@ -8,29 +8,11 @@ import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
-import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
+import { startProcessing } from "./start-processing.ts";
 import { generateDocuments, type GenerateRequest, type GenerateResult } from "./generate-documents.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
-import { drainGenerationJobs } from "./generation-queue.ts";
-import type { Services } from "../runtime/services.ts";
-
-type EdgeRuntimeLike = { waitUntil(p: Promise<unknown>): void };
-
-/**
- * After a 202: wake the workers of this process; on Supabase, only where in-process work is allowed,
- * keep this invocation alive to render the jobs. Otherwise the jobs wait for `npm run worker`.
- */
-export function startProcessing(services: Services): void {
-  wakeBackgroundTasks();
-  if (!services.config.inProcessJobs) return;
-  const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-  // The renderer (pdf-lib, fontkit, layouts) is loaded by the drain, not at start: a cold start stays cheap.
-  if (edge?.waitUntil) {
-    edge.waitUntil(drainGenerationJobs(services, Date.now() + 50_000));
-  }
-}
 import { findGenerationJob } from "./generation-repository.ts";
 import { documentResource } from "./document-links.ts";
 import { checkDownloadSignature } from "./download-signing.ts";

@@ -3,7 +3,7 @@
  */
 import type { Db } from "../db/types.ts";
 import { AppError } from "../http/app-error.ts";
-import { foldCharacters } from "../reference/sanctions/normalize-name.ts";
+import { foldCharacters } from "../text/fold.ts";
 import { checkTaxIds } from "./tax-ids.ts";
 import type { CreatePartyInput, PartyRecord, PatchPartyInput } from "./party-schemas.ts";
 import { deleteParty, findParty, insertParty, listParties, updateParty, type PartyFields } from "./party-repository.ts";

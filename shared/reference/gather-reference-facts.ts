@@ -18,6 +18,7 @@ import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, Referenc
 import embargoData from "./data/comprehensive-embargoes.json" with { type: "json" };
 import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
 import { normaliseLocode } from "../trade/locode.ts";
+import type { PortRow as ImportedPortRow } from "./importers/parse-unlocode.ts";
 
 /** Structurally satisfied by the rules' ReferenceAsk (shared/rules/reference-ask.ts). */
 export interface ReferenceLookupAsk {
@@ -49,8 +50,6 @@ export const EMBARGOED_REGIONS: readonly EmbargoedRegionEntry[] = embargoData.re
   locodes: r.locodes,
   also_addressed_as: r.also_addressed_as,
 }));
-
-export const EMBARGO_LIST_AS_OF: string = embargoData.as_of;
 
 type Flag = HsSchedule | "ports" | "sanctions" | "countries" | "currencies";
 
@@ -176,21 +175,23 @@ async function existingCodes(db: Queryable, schedule: HsSchedule, asked: string[
   return new Set(codes.filter((c) => found.has(keyOf(c))));
 }
 
-interface PortRow {
-  code: string;
-  country: string;
-  name: string;
-  subdivision: string | null;
-  port: boolean;
-  rail: boolean;
-  road: boolean;
-  airport: boolean;
-  postal: boolean;
-  multimodal: boolean;
-  fixed_transport: boolean;
-  inland_water: boolean;
-  border_crossing: boolean;
-}
+/** The columns of port_codes the facts read: those of the imported rows (parse-unlocode.ts). */
+type PortRow = Pick<
+  ImportedPortRow,
+  | "code"
+  | "country"
+  | "name"
+  | "subdivision"
+  | "port"
+  | "rail"
+  | "road"
+  | "airport"
+  | "postal"
+  | "multimodal"
+  | "fixed_transport"
+  | "inland_water"
+  | "border_crossing"
+>;
 
 async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string, PortFact>> {
   const codes = [...new Set(asked.map(normalisePortCode).filter((c): c is string => c !== null))];

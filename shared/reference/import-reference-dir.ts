@@ -7,7 +7,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Db, Row } from "../db/types.ts";
-import { loadReferenceTable, REFERENCE_TABLES, type ProgressFn, type ReferenceTable } from "./load-reference-table.ts";
+import { loadReferenceTable, type ProgressFn } from "./load-reference-table.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable } from "../runtime/config/reference-sources.ts";
 import { emptyReferenceTables } from "./reference-status.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "./importers/parse-wco-hs-csv.ts";
 import { parseUsitcHts } from "./importers/parse-usitc-hts.ts";
@@ -20,12 +21,8 @@ import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "./importers/parse-uk-search-references.ts";
 
-/** Tables filled from files (duty_rates stays empty by design). */
-export const IMPORTABLE_TABLES = REFERENCE_TABLES.filter((t) => t !== "duty_rates");
-export type ImportableTable = Exclude<ReferenceTable, "duty_rates">;
-
 export interface TableImportSummary {
-  table: ImportableTable;
+  table: RefreshableTable;
   /** Source files, relative to the directory. */
   files: string[];
   vintage: string | null;
@@ -40,7 +37,7 @@ export interface TableImportSummary {
 export interface ReferenceImportResult {
   tables: TableImportSummary[];
   /** Tables asked for (or all) with no files in the directory. */
-  missing: ImportableTable[];
+  missing: RefreshableTable[];
 }
 
 export interface ImportOptions {
@@ -48,7 +45,7 @@ export interface ImportOptions {
   only?: string[];
   onProgress?: ProgressFn;
   /** Called when a table starts (after its files were found). */
-  onTableStart?: (table: ImportableTable, files: string[]) => void;
+  onTableStart?: (table: RefreshableTable, files: string[]) => void;
   batchSize?: number;
   /** Go on with the other tables when one fails (its error is in the summary). Default false: throw. */
   continueOnError?: boolean;
@@ -134,7 +131,7 @@ function newest(cands: Candidate[]): Candidate | undefined {
 // ---------- datasets ----------
 
 interface Plan {
-  table: ImportableTable;
+  table: RefreshableTable;
   files: FoundFile[];
   vintage: string | null;
   source: string;
@@ -443,7 +440,7 @@ const findSearchReferences: Finder = (files) => {
   };
 };
 
-const FINDERS: Record<ImportableTable, Finder> = {
+const FINDERS: Record<RefreshableTable, Finder> = {
   hs_codes_wco: findWco,
   hs_codes_us: findUs,
   hs_codes_eu: findEu,
@@ -456,8 +453,8 @@ const FINDERS: Record<ImportableTable, Finder> = {
   hs_search_references: findSearchReferences,
 };
 
-function isImportable(name: string): name is ImportableTable {
-  return (IMPORTABLE_TABLES as readonly string[]).includes(name);
+function isImportable(name: string): name is RefreshableTable {
+  return (REFRESHABLE_TABLES as readonly string[]).includes(name);
 }
 
 // ---------- import ----------
@@ -465,10 +462,10 @@ function isImportable(name: string): name is ImportableTable {
 /** Which files would be imported for each table (no parsing, no database). */
 export async function findReferenceFiles(
   dir: string,
-): Promise<Partial<Record<ImportableTable, { files: string[]; vintage: string | null }>>> {
+): Promise<Partial<Record<RefreshableTable, { files: string[]; vintage: string | null }>>> {
   const files = await listFiles(dir);
-  const out: Partial<Record<ImportableTable, { files: string[]; vintage: string | null }>> = {};
-  for (const table of IMPORTABLE_TABLES) {
+  const out: Partial<Record<RefreshableTable, { files: string[]; vintage: string | null }>> = {};
+  for (const table of REFRESHABLE_TABLES) {
     const plan = FINDERS[table](files);
     if (plan) out[table] = { files: plan.files.map((f) => f.rel), vintage: plan.vintage };
   }
@@ -478,8 +475,9 @@ export async function findReferenceFiles(
 export async function importReferenceDir(db: Db, dir: string, options: ImportOptions = {}): Promise<ReferenceImportResult> {
   const only = options.only?.map((t) => t.trim()).filter(Boolean);
   const unknown = only?.filter((t) => !isImportable(t)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown reference table(s): ${unknown.join(", ")}; importable: ${IMPORTABLE_TABLES.join(", ")}`);
-  const wanted = only && only.length > 0 ? IMPORTABLE_TABLES.filter((t) => only.includes(t)) : [...IMPORTABLE_TABLES];
+  if (unknown.length > 0)
+    throw new Error(`unknown reference table(s): ${unknown.join(", ")}; importable: ${REFRESHABLE_TABLES.join(", ")}`);
+  const wanted = only && only.length > 0 ? REFRESHABLE_TABLES.filter((t) => only.includes(t)) : [...REFRESHABLE_TABLES];
   const files = await listFiles(dir);
   const result: ReferenceImportResult = { tables: [], missing: [] };
   for (const table of wanted) {

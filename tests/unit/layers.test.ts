@@ -27,9 +27,8 @@ const FEATURE_TIERS = [
   ["pdf-round-trip", "openapi", "docs"],
   ["dashboard", "api"],
 ];
-// The one upward import between features: rules/checks/sanctions.ts folds names with reference/'s foldCharacters
-// until text folding moves to shared/text (issue 28, item 3).
-const FEATURE_EXCEPTIONS = ["rules -> reference"];
+// Upward imports between features still allowed (none: text folding moved to shared/text, issue 28).
+const FEATURE_EXCEPTIONS: string[] = [];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {

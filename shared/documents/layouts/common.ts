@@ -227,12 +227,6 @@ export function partyPieces(r: Reader, key: string, options: PartyOptions = {}):
   return out;
 }
 
-/** Short one-line party text ("Müller GmbH, Hamburg, DE") or null. */
-export function partyShort(r: Reader, key: string): string | null {
-  const parts = [r.str(`${key}.name`), r.str(`${key}.city`), r.str(`${key}.country`)].filter((v): v is string => v !== null);
-  return parts.length > 0 ? parts.join(", ") : null;
-}
-
 /** UN/LOCODE with the country it belongs to: "DEHAM (Germany)". */
 export function portLabel(value: unknown): string | null {
   const code = displayValue(value);

@@ -14,16 +14,9 @@
  * Descriptions carry "~"-joined parent texts and stray line breaks; whitespace is collapsed.
  */
 import { parseCsvWithHeader } from "./csv.ts";
-import { cleanText, hsParts, nearestAncestor, tariffCodeDigits } from "./text.ts";
+import { cleanText, type HsCodeRow, hsParts, nearestAncestor, tariffCodeDigits } from "./text.ts";
 
-export interface IndiaHsnRow {
-  code: string;
-  description: string;
-  level: number;
-  parent_code: string | null;
-  chapter: string;
-  heading: string | null;
-  subheading: string | null;
+export interface IndiaHsnRow extends HsCodeRow {
   /** The code as written in the file, when it differs from `code`. */
   raw_code: string | null;
 }

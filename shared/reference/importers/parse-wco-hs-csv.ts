@@ -5,16 +5,9 @@
  * section "TOTAL") and the "TOTAL" row are not HS codes and are skipped.
  */
 import { parseCsvWithHeader, requireColumns } from "./csv.ts";
-import { cleanText, hsParts, tariffCodeDigits } from "./text.ts";
+import { cleanText, type HsCodeRow, hsParts, tariffCodeDigits } from "./text.ts";
 
-export interface WcoHsRow {
-  code: string;
-  description: string;
-  level: number;
-  parent_code: string | null;
-  chapter: string;
-  heading: string | null;
-  subheading: string | null;
+export interface WcoHsRow extends HsCodeRow {
   section: string | null;
   section_name: string | null;
 }

@@ -1,6 +1,17 @@
 /** Small value clean-ups shared by the reference parsers. */
 import { hsCodeDigits } from "../../trade/hs-code.ts";
 
+/** The columns every hs_codes_* row has, as the WCO and India parsers produce them. */
+export interface HsCodeRow {
+  code: string;
+  description: string;
+  level: number;
+  parent_code: string | null;
+  chapter: string;
+  heading: string | null;
+  subheading: string | null;
+}
+
 /** Trims and collapses runs of whitespace (PDF-born descriptions carry stray line breaks). */
 export function cleanText(value: string | null | undefined): string {
   return (value ?? "").replace(/\s+/g, " ").trim();

@@ -18,7 +18,7 @@ import { parseWcoHsCsv, parseWcoSectionsCsv } from "../importers/parse-wco-hs-cs
 import { parseIsoCountriesCsv } from "../importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "../importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "../importers/parse-uk-search-references.ts";
-import type { RefreshableTable } from "./refresh-tables.ts";
+import type { RefreshableTable } from "../../runtime/config/reference-sources.ts";
 import type { DownloadedFile } from "./download-source.ts";
 
 export interface ParsedTable {

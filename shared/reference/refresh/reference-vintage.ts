@@ -13,7 +13,7 @@
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
-import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable } from "../../runtime/config/reference-sources.ts";
 
 export interface StoredVintage {
   table: RefreshableTable;

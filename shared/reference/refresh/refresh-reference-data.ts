@@ -17,7 +17,7 @@ import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-s
 import { nextRefreshAt } from "./refresh-schedule.ts";
 
 export { nextRefreshAt };
-import { REFRESHABLE_TABLES, type RefreshableTable } from "./refresh-tables.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable } from "../../runtime/config/reference-sources.ts";
 import { forgetReferenceVintage } from "./reference-vintage.ts";
 
 export type RefreshOutcome =

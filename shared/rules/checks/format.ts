@@ -1,4 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
+import { isEmail, isPhone } from "../../text/contact-formats.ts";
 import { at, countryCode, isBlank, PARTY_KEYS, PARTY_LABEL, prop, walkMembers } from "../shipment-access.ts";
 import { fieldText, found, notLoaded } from "./helpers.ts";
 
@@ -84,22 +85,6 @@ function partyContactCheck(keys: readonly string[], valid: (value: string) => bo
     }
     return out;
   };
-}
-
-/** local@domain.tld: no whitespace, one @, a dot in the domain, no empty labels, at most 254 characters. */
-export function isEmail(value: string): boolean {
-  if (value.length > 254) return false;
-  const match = /^([^\s@]+)@([^\s@]+)$/.exec(value);
-  if (!match || match[1].length > 64) return false;
-  const labels = match[2].split(".");
-  return (
-    labels.length >= 2 && labels.every((l) => l.length > 0 && /^[A-Za-z0-9\u0080-\uffff-]+$/.test(l)) && !/^\.|\.$|\.\./.test(match[1])
-  );
-}
-
-/** Only digits, spaces, +, -, ( and ), with at least one digit. */
-export function isPhone(value: string): boolean {
-  return /^[0-9 +\-()]+$/.test(value) && /\d/.test(value);
 }
 
 export const emailFormat = partyContactCheck(["contact_email", "email"], isEmail, 'a valid e-mail address such as "export@example.com"');

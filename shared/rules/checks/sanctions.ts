@@ -2,7 +2,7 @@ import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { EmbargoedRegionEntry } from "../reference-facts.ts";
 import { at, countryCode, destination, lineItems, origin, PARTY_KEYS, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
-import { foldCharacters } from "../../reference/sanctions/normalize-name.ts";
+import { foldCharacters } from "../../text/fold.ts";
 
 /**
  * Party name against the OFAC lists. The name is looked up exactly as sent in facts.sanctions (the

@@ -7,7 +7,11 @@
  * the official data, and the docs say so.
  */
 
-/** Every importable table: the one list (the importers add duty_rates to it, shared/reference/load-reference-table.ts). */
+/**
+ * The one list of reference tables filled from files: the importers and the refresh both take it from here
+ * (it sits in the configuration because the refresh settings name the tables, and reading the settings
+ * must not load the importers); shared/reference/load-reference-table.ts adds duty_rates for the status.
+ */
 export const REFRESHABLE_TABLES = [
   "hs_codes_wco",
   "hs_codes_us",
@@ -22,7 +26,6 @@ export const REFRESHABLE_TABLES = [
 ] as const;
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
-type ImportableTable = RefreshableTable;
 
 export interface SourceFile {
   /** Stable key: the file's name in a mirror folder and in TDS_REFERENCE_URL_<TABLE>_<KEY>. */
@@ -34,7 +37,7 @@ export interface SourceFile {
 }
 
 export interface TableSourceDefaults {
-  table: ImportableTable;
+  table: RefreshableTable;
   /** Publisher, as shown in reference_imports.source. */
   publisher: string;
   files: SourceFile[];
@@ -53,7 +56,7 @@ const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
 
-export const SOURCE_DEFAULTS: Record<ImportableTable, TableSourceDefaults> = {
+export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults> = {
   sanctions_ofac: {
     table: "sanctions_ofac",
     publisher: "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",

@@ -1,5 +1,6 @@
 /** Field-level comparison of an extraction with a label file: true/false positives, false negatives. */
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
+import { stripAccents } from "../../../shared/text/fold.ts";
 
 export type Expected = Record<string, string | number>;
 
@@ -11,9 +12,7 @@ export interface FieldScore {
 }
 
 function normText(v: string): string {
-  return v
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(v)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .trim();

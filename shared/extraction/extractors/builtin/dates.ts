@@ -2,6 +2,8 @@
  * Dates as invoices print them, in the six languages of the labels → ISO 8601 (YYYY-MM-DD), with how
  * sure the reading is: a numeric date whose day and month could be swapped (03/04/2024) is less sure.
  */
+import { stripAccents } from "../../../text/fold.ts";
+
 const MONTHS: Record<string, number> = {};
 const NAMES: string[][] = [
   ["january", "jan", "januar", "janvier", "janv", "enero", "ene", "gennaio", "gen", "januari"],
@@ -19,11 +21,7 @@ const NAMES: string[][] = [
 ];
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 
-const fold = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+const fold = (s: string) => stripAccents(s).toLowerCase();
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 1970 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return null;

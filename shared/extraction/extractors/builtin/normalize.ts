@@ -4,12 +4,11 @@ import { CURRENCY_CODES as ISO_CURRENCIES } from "../../../trade/currencies.ts";
 import { INCOTERM_WORD } from "../../../trade/incoterms.ts";
 import { hsCodeDigits } from "../../../trade/hs-code.ts";
 import { parseLocode } from "../../../trade/locode.ts";
+import { stripAccents } from "../../../text/fold.ts";
 
 /** Lower case, no diacritics, punctuation as spaces, single spaces: "N° de Facture:" → "n de facture". */
 export function norm(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(text)
     .replace(/ß/g, "ss")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
