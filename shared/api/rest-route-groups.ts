@@ -8,27 +8,30 @@ import type { LazyRouteGroup } from "../http/lazy-function-app.ts";
 export const restRouteGroups: LazyRouteGroup[] = [
   {
     segments: ["accounts", "account"],
-    load: async () => [...(await import("./accounts-router.ts")).accountsRouter, ...(await import("./members-router.ts")).membersRouter],
+    load: async () => [
+      ...(await import("../account-api/accounts-router.ts")).accountsRouter,
+      ...(await import("../account-api/members-router.ts")).membersRouter,
+    ],
   },
-  { segments: ["api-keys"], load: async () => (await import("./api-keys-router.ts")).apiKeysRouter },
+  { segments: ["api-keys"], load: async () => (await import("../account-api/api-keys-router.ts")).apiKeysRouter },
   {
     segments: ["shipments"],
     load: async () => {
       const [validation, shipments, generation] = await Promise.all([
-        import("../validation/validation-routes.ts"),
-        import("./shipments-router.ts"),
-        import("../generation/generation-routes.ts"),
+        import("../validation/validation-router.ts"),
+        import("../shipments/shipments-router.ts"),
+        import("../generation/generation-router.ts"),
       ]);
       // Catalogue order: /shipments/validate is mounted before /shipments/{id}.
       return [...validation.validationRestRoutes, ...shipments.shipmentsRouter, ...generation.documentRestRoutes];
     },
   },
-  { segments: ["reference-data"], load: async () => (await import("./reference-data-router.ts")).referenceDataRouter },
+  { segments: ["reference-data"], load: async () => (await import("../reference/reference-data-router.ts")).referenceDataRouter },
   {
     segments: ["documents"],
     load: async () => [
-      ...(await import("../generation/generation-routes.ts")).documentRestRoutes,
-      ...(await import("../credentials/credential-api-routes.ts")).credentialRestRoutes,
+      ...(await import("../generation/generation-router.ts")).documentRestRoutes,
+      ...(await import("../credentials/credential-api-router.ts")).credentialRestRoutes,
     ],
   },
   { segments: ["parties"], load: async () => (await import("../parties/parties-router.ts")).partiesRouter },

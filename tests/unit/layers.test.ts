@@ -19,7 +19,7 @@ const PLATFORM_EXCEPTIONS = [
 // Features in tiers, lowest first (docs/architecture.md, "Features"): a feature imports features of lower tiers only.
 const FEATURE_TIERS = [
   ["events", "shipments"],
-  ["documents", "extraction", "rules"],
+  ["documents", "extraction", "rules", "account-api"],
   ["reference"],
   ["validation", "hs-codes", "parties", "webhooks", "pdf"],
   ["credentials"],

@@ -13,7 +13,7 @@ import { findShipment } from "../../shipments/shipment-repository.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { generateDocuments } from "../../generation/generate-documents.ts";
-import { startProcessing } from "../../generation/generation-routes.ts";
+import { startProcessing } from "../../generation/generation-router.ts";
 import type { DocumentType } from "../../trade/document-types.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { fromCheckMessages, fromRuleResults, type FieldFinding } from "./findings.ts";

@@ -16,7 +16,7 @@ import { credentialStatesOfJobs } from "../../credentials/credential-repository.
 import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
-import { PROGRESS_SCRIPT } from "./form-routes.ts";
+import { PROGRESS_SCRIPT } from "./form-pages.ts";
 import { all, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 
