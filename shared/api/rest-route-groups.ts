@@ -1,5 +1,5 @@
 import type { LazyRouteGroup } from "../http/lazy-function-app.ts";
-import { type RestRouter, restRouters } from "./route-catalog.ts";
+import { type RestRouter, restRouters } from "./rest-routers.ts";
 
 /**
  * The routers of `routers` grouped by resource segment: one group per set of routers that serve the
@@ -24,7 +24,7 @@ export function groupBySegment(routers: readonly RestRouter[]): LazyRouteGroup[]
   }));
 }
 
-/** The `api` function's routers by resource segment, derived from the one list (route-catalog.ts), and its OpenAPI document. */
+/** The `api` function's routers by resource segment, derived from the one list (rest-routers.ts), and its OpenAPI document. */
 export const restRouteGroups: LazyRouteGroup[] = [
   ...groupBySegment(restRouters),
   { segments: ["openapi.json"], load: async () => (await import("./openapi-router.ts")).openapiRouter },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadRestRoutes, restRouters } from "../../../shared/api/route-catalog.ts";
+import { loadRestRoutes } from "../../../shared/api/route-catalog.ts";
+import { restRouters } from "../../../shared/api/rest-routers.ts";
 import { openapiRouter } from "../../../shared/api/openapi-router.ts";
 import { groupBySegment, restRouteGroups } from "../../../shared/api/rest-route-groups.ts";
 import { resourceSegment } from "../../../shared/http/lazy-function-app.ts";
