@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { loadRestRoutes } from "../../../shared/api/route-catalog.ts";
 import { restRouters } from "../../../shared/api/rest-routers.ts";
 import { openapiRouter } from "../../../shared/api/openapi-router.ts";
@@ -39,6 +40,14 @@ describe("the api function's lazily loaded route groups", () => {
     const c = { segments: ["c"], load: async () => [] };
     expect(groupBySegment([a, b, c]).map((g) => g.segments)).toEqual([["a"], ["b"], ["c"]]);
     expect(groupBySegment([a, c]).map((g) => g.segments)).toEqual([["a", "b"], ["c"]]);
+  });
+
+  it("import no router eagerly (a cold api function evaluates only the router it serves)", () => {
+    for (const file of ["rest-routers.ts", "rest-route-groups.ts"]) {
+      const source = readFileSync(new URL(`../../../shared/api/${file}`, import.meta.url), "utf8");
+      const eager = [...source.matchAll(/^import (?!type )[^;]*from "([^"]+)"/gm)].map((m) => m[1]);
+      expect(eager.filter((path) => path.endsWith("-router.ts") || path.endsWith("route-catalog.ts"))).toEqual([]);
+    }
   });
 
   it("reads the resource segment of a path as the function sees it", () => {
