@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { createShipmentRoute } from "../../shared/shipments/shipment-function-routes.ts";
+import { createShipmentRoute } from "../../shared/shipments/shipment-function-router.ts";
 
 export const app = createFunctionApp([createShipmentRoute]);
 

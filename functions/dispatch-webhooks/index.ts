@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { dispatchWebhooksRoute } from "../../shared/webhooks/dispatch-webhooks-route.ts";
+import { dispatchWebhooksRoute } from "../../shared/webhooks/dispatch-webhooks-router.ts";
 
 export const app = createFunctionApp([dispatchWebhooksRoute]);
 

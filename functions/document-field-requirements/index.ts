@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { documentFieldRequirementsRoute } from "../../shared/generation/generation-routes.ts";
+import { documentFieldRequirementsRoute } from "../../shared/generation/generation-router.ts";
 
 export const app = createFunctionApp([documentFieldRequirementsRoute]);
 

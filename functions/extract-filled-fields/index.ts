@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { extractFilledFieldsRoute } from "../../shared/pdf-round-trip/pdf-round-trip-routes.ts";
+import { extractFilledFieldsRoute } from "../../shared/pdf-round-trip/pdf-round-trip-router.ts";
 
 export const app = createFunctionApp([extractFilledFieldsRoute]);
 

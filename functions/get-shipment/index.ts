@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { getShipmentRoute } from "../../shared/shipments/shipment-function-routes.ts";
+import { getShipmentRoute } from "../../shared/shipments/shipment-function-router.ts";
 
 export const app = createFunctionApp([getShipmentRoute]);
 

@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { refreshReferenceDataRoute } from "../../shared/reference/refresh/refresh-route.ts";
+import { refreshReferenceDataRoute } from "../../shared/reference/refresh/refresh-router.ts";
 
 export const app = createFunctionApp([refreshReferenceDataRoute]);
 

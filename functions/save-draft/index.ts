@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { saveDraftRoute } from "../../shared/shipments/shipment-function-routes.ts";
+import { saveDraftRoute } from "../../shared/shipments/shipment-function-router.ts";
 
 export const app = createFunctionApp([saveDraftRoute]);
 

@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { validateShipmentFunctionRoute } from "../../shared/validation/validation-routes.ts";
+import { validateShipmentFunctionRoute } from "../../shared/validation/validation-router.ts";
 
 export const app = createFunctionApp([validateShipmentFunctionRoute]);
 

@@ -1,6 +1,6 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { verifyHashRoute, verifyPageRoute } from "../../shared/verification/verify-hash-route.ts";
-import { credentialPublicRoutes } from "../../shared/credentials/credential-routes.ts";
+import { verifyHashRoute, verifyPageRoute } from "../../shared/verification/verify-hash-router.ts";
+import { credentialPublicRoutes } from "../../shared/credentials/credential-router.ts";
 
 export const app = createFunctionApp([verifyHashRoute, verifyPageRoute, ...credentialPublicRoutes]);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.ts";
-import { allRoutes } from "./route-catalog.ts";
+import { loadAllRoutes } from "./route-catalog.ts";
 
 let cached: OpenApiDocument | undefined;
 
@@ -19,8 +19,8 @@ export const openapiRouter: RouteDef[] = [
         schema: z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
       },
     },
-    handler: (c) => {
-      cached ??= buildOpenApiDocument([...allRoutes, ...openapiRouter], c.var.services.config.publicBaseUrl);
+    handler: async (c) => {
+      cached ??= buildOpenApiDocument([...(await loadAllRoutes()), ...openapiRouter], c.var.services.config.publicBaseUrl);
       return c.json(cached, 200);
     },
   }),

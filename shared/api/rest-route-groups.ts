@@ -1,40 +1,31 @@
 import type { LazyRouteGroup } from "../http/lazy-function-app.ts";
+import { type RestRouter, restRouters } from "./rest-routers.ts";
 
 /**
- * The `api` function's routers by resource segment, imported on first use (see lazy-function-app.ts).
- * route-catalog.ts lists the same routers eagerly for the OpenAPI document; a unit test checks that
- * every catalogued REST route is served by the group of its segment.
+ * The routers of `routers` grouped by resource segment: one group per set of routers that serve the
+ * same segments, loaded together on the first request for one of them (see lazy-function-app.ts), its
+ * routers in the order of the list.
  */
+export function groupBySegment(routers: readonly RestRouter[]): LazyRouteGroup[] {
+  const servedBy = new Map<string, RestRouter[]>();
+  for (const router of routers) {
+    for (const segment of router.segments) servedBy.set(segment, [...(servedBy.get(segment) ?? []), router]);
+  }
+  const groups = new Map<string, { segments: string[]; routers: RestRouter[] }>();
+  for (const [segment, serving] of servedBy) {
+    const key = serving.map((r) => routers.indexOf(r)).join(",");
+    const group = groups.get(key) ?? { segments: [], routers: serving };
+    group.segments.push(segment);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ segments, routers: serving }) => ({
+    segments,
+    load: async () => (await Promise.all(serving.map((r) => r.load()))).flat(),
+  }));
+}
+
+/** The `api` function's routers by resource segment, derived from the one list (rest-routers.ts), and its OpenAPI document. */
 export const restRouteGroups: LazyRouteGroup[] = [
-  {
-    segments: ["accounts", "account"],
-    load: async () => [...(await import("./accounts-router.ts")).accountsRouter, ...(await import("./members-router.ts")).membersRouter],
-  },
-  { segments: ["api-keys"], load: async () => (await import("./api-keys-router.ts")).apiKeysRouter },
-  {
-    segments: ["shipments"],
-    load: async () => {
-      const [validation, shipments, generation] = await Promise.all([
-        import("../validation/validation-routes.ts"),
-        import("./shipments-router.ts"),
-        import("../generation/generation-routes.ts"),
-      ]);
-      // Catalogue order: /shipments/validate is mounted before /shipments/{id}.
-      return [...validation.validationRestRoutes, ...shipments.shipmentsRouter, ...generation.documentRestRoutes];
-    },
-  },
-  { segments: ["reference-data"], load: async () => (await import("./reference-data-router.ts")).referenceDataRouter },
-  {
-    segments: ["documents"],
-    load: async () => [
-      ...(await import("../generation/generation-routes.ts")).documentRestRoutes,
-      ...(await import("../credentials/credential-api-routes.ts")).credentialRestRoutes,
-      ...(await import("../einvoice/einvoice-routes.ts")).einvoiceRoutes,
-    ],
-  },
-  { segments: ["parties"], load: async () => (await import("../parties/parties-router.ts")).partiesRouter },
-  { segments: ["hs-codes"], load: async () => (await import("../hs-codes/hs-codes-router.ts")).hsCodesRouter },
-  { segments: ["extract"], load: async () => (await import("../extraction/extraction-router.ts")).extractionRouter },
-  { segments: ["webhooks"], load: async () => (await import("../webhooks/webhooks-router.ts")).webhooksRouter },
+  ...groupBySegment(restRouters),
   { segments: ["openapi.json"], load: async () => (await import("./openapi-router.ts")).openapiRouter },
 ];

@@ -1,52 +1,19 @@
 import type { RouteDef } from "../http/route.ts";
-import { shipmentsRouter } from "./shipments-router.ts";
-import { accountsRouter } from "./accounts-router.ts";
-import { apiKeysRouter } from "./api-keys-router.ts";
-import { referenceDataRouter } from "./reference-data-router.ts";
-import { shipmentFunctionRoutes } from "../shipments/shipment-function-routes.ts";
-import { validateShipmentFunctionRoute, validationRestRoutes } from "../validation/validation-routes.ts";
-import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-route.ts";
-import { documentFieldRequirementsRoute, documentRestRoutes, generateDocumentsRoute } from "../generation/generation-routes.ts";
-import { runJobsRoute } from "../generation/run-jobs-route.ts";
-import { einvoiceRoutes } from "../einvoice/einvoice-routes.ts";
-// [imports:documents]
-import { credentialRestRoutes } from "../credentials/credential-api-routes.ts";
-import { credentialPublicRoutes } from "../credentials/credential-routes.ts";
-// [imports:parties]
-import { partiesRouter } from "../parties/parties-router.ts";
-import { hsCodesRouter } from "../hs-codes/hs-codes-router.ts";
-import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-routes.ts";
-// [imports:pdf]
-// [imports:extraction]
-import { extractionRouter } from "../extraction/extraction-router.ts";
-// [imports:webhooks]
-import { webhooksRouter } from "../webhooks/webhooks-router.ts";
-import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-route.ts";
-import { refreshReferenceDataRoute } from "../reference/refresh/refresh-route.ts";
-// [imports:dashboard]
-import { membersRouter } from "./members-router.ts";
+import { restRouters } from "./rest-routers.ts";
+import { shipmentFunctionRoutes } from "../shipments/shipment-function-router.ts";
+import { validateShipmentFunctionRoute } from "../validation/validation-router.ts";
+import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-router.ts";
+import { documentFieldRequirementsRoute, generateDocumentsRoute } from "../generation/generation-router.ts";
+import { runJobsRoute } from "../generation/run-jobs-router.ts";
+import { credentialPublicRoutes } from "../credentials/credential-router.ts";
+import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-router.ts";
+import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-router.ts";
+import { refreshReferenceDataRoute } from "../reference/refresh/refresh-router.ts";
 
-/** Every REST route of the `api` function, one router per resource. */
-export const restRoutes: RouteDef[] = [
-  ...accountsRouter,
-  ...apiKeysRouter,
-  ...validationRestRoutes,
-  ...shipmentsRouter,
-  ...referenceDataRouter,
-  ...documentRestRoutes,
-  ...einvoiceRoutes,
-  // [rest:documents]
-  ...credentialRestRoutes,
-  // [rest:parties]
-  ...partiesRouter,
-  ...hsCodesRouter,
-  // [rest:extraction]
-  ...extractionRouter,
-  // [rest:webhooks]
-  ...webhooksRouter,
-  // [rest:dashboard]
-  ...membersRouter,
-];
+/** Every REST route of the `api` function: each router of `restRouters`, loaded, in its order. */
+export async function loadRestRoutes(): Promise<RouteDef[]> {
+  return (await Promise.all(restRouters.map((r) => r.load()))).flat();
+}
 
 /** Routes of the other functions (each function mounts its own); listed here for the OpenAPI document. */
 export const functionRoutes: RouteDef[] = [
@@ -57,15 +24,14 @@ export const functionRoutes: RouteDef[] = [
   generateDocumentsRoute,
   documentFieldRequirementsRoute,
   runJobsRoute,
-  // [functions:documents]
   ...credentialPublicRoutes,
   extractFilledFieldsRoute,
   flattenDocumentRoute,
-  // [functions:pdf]
-  // [functions:webhooks]
   dispatchWebhooksRoute,
   refreshReferenceDataRoute,
 ];
 
 /** Every route of every function: the source of the OpenAPI document. */
-export const allRoutes: RouteDef[] = [...restRoutes, ...functionRoutes];
+export async function loadAllRoutes(): Promise<RouteDef[]> {
+  return [...(await loadRestRoutes()), ...functionRoutes];
+}

@@ -107,7 +107,6 @@ export const ERROR_CODES = {
       "the document is not an e-invoice: not a final COMMERCIAL_INVOICE / PROFORMA_INVOICE, its seller is outside the EU, or its shipment lacks an EN 16931 business term (rule_doc_einvoice_terms)",
     origin: "project",
   },
-  // [codes:documents]
   // Project: verifiable credentials of documents (docs/verification.md)
   SVC_VC_001: {
     status: 404,
@@ -119,7 +118,6 @@ export const ERROR_CODES = {
     meaning: "the document has no credential yet: it is issued when the document is generated (the job has not completed)",
     origin: "project",
   },
-  // [codes:parties]
   // Project: party profiles and HS code lookup
   SVC_PARTY_001: { status: 404, meaning: "party not found (or belongs to another account)", origin: "project" },
   SVC_PARTY_002: {
@@ -174,8 +172,6 @@ export const ERROR_CODES = {
   },
   SVC_FLAT_007: { status: 500, meaning: "flatten-document: the generated PDF could not be converted to PDF/A", origin: "project" },
   SVC_FLAT_008: { status: 404, meaning: "flatten-document: generation_history_id not found in the account", origin: "project" },
-  // [codes:pdf]
-  // [codes:extraction]
   // Spec and project: AI extraction (POST /api/v1/extract, GET /api/v1/extract/{jobId})
   SVC_EXTRACT_001: {
     status: 415,
@@ -200,7 +196,7 @@ export const ERROR_CODES = {
     origin: "project",
   },
   SVC_EXTRACT_006: { status: 404, meaning: "extraction job not found (or belongs to another account)", origin: "project" },
-  // [codes:webhooks]
+  // Project: webhook subscriptions and deliveries
   SVC_WEBHOOK_001: { status: 404, meaning: "webhook subscription not found (or belongs to another account)", origin: "project" },
   SVC_WEBHOOK_002: {
     status: 400,
@@ -215,7 +211,7 @@ export const ERROR_CODES = {
     origin: "project",
   },
   SVC_WEBHOOK_005: { status: 409, meaning: "webhook subscription limit of the account reached (20)", origin: "project" },
-  // [codes:deployment]
+  // Project: deployment
   SVC_CONFIG_001: {
     status: 503,
     meaning:
@@ -229,7 +225,7 @@ export const ERROR_CODES = {
       "request rate limit reached (per API key, or per client address on public endpoints); Retry-After, RateLimit and RateLimit-Policy say when and which budget",
     origin: "project",
   },
-  // [codes:dashboard]
+  // Project: dashboard members and invitations
   SVC_MEMBER_001: {
     status: 409,
     meaning: "the email already has a dashboard sign-in (emails are unique across accounts)",

@@ -30,17 +30,15 @@ registerJobDrain(
 
 /**
  * On Supabase the same work runs from request-triggered functions and a schedule; locally the server
- * starts these in-process. Each area registers its factory at its anchor below.
+ * starts these in-process. Each feature exports its factory; this is the one list of them.
  */
 export function backgroundTaskFactories(): BackgroundTaskFactory[] {
   return [
     generationBackgroundTask,
-    // [tasks:documents]
-    // [tasks:extraction]
     extractionTaskFactory,
-    // [tasks:webhooks] deliveries on the same queue and worker loop as the jobs
+    // webhook deliveries on the same queue and worker loop as the jobs
     (services) => webhookDeliveryTask(services),
-    // [tasks:reference] scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
+    // scheduled download of the reference tables (TDS_REFERENCE_REFRESH=on)
     (services) => referenceRefreshTask(services),
     // ended dashboard sessions, hourly
     (services) => sessionPruningTask(services),

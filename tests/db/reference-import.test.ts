@@ -11,7 +11,7 @@ import { getReferenceStatus } from "../../shared/reference/reference-status.ts";
 import { REFERENCE_TABLES } from "../../shared/reference/load-reference-table.ts";
 import { createBaseApp } from "../../shared/http/function-app.ts";
 import { mountRoutes } from "../../shared/http/route.ts";
-import { referenceDataRouter } from "../../shared/api/reference-data-router.ts";
+import { referenceDataRouter } from "../../shared/reference/reference-data-router.ts";
 import { provideServices, createBlobStore } from "../../shared/runtime/services.ts";
 import { loadConfig } from "../../shared/runtime/config.ts";
 import { createAccount, createApiKey } from "../../shared/accounts/account-repository.ts";

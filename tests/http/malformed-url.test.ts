@@ -3,8 +3,10 @@ import fc from "fast-check";
 import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
-import { allRoutes } from "../../shared/api/route-catalog.ts";
+import { loadAllRoutes } from "../../shared/api/route-catalog.ts";
 import type { RouteDef } from "../../shared/http/route.ts";
+
+const allRoutes = await loadAllRoutes();
 
 /**
  * Every route of the catalog, plus the public page /verify/<hash>, with malformed percent-escapes in a

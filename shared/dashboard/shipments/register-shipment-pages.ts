@@ -4,12 +4,12 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { asset, assetResponse, type Asset } from "../assets/assets.ts";
 import { FORM_JS, PROGRESS_JS } from "./shipment-scripts.ts";
-import { registerListRoutes } from "./list-routes.ts";
-import { registerSuggestRoutes } from "./suggest-routes.ts";
-import { registerFormRoutes } from "./form-routes.ts";
-import { registerGenerateRoutes } from "./generate-routes.ts";
-import { registerShipmentRoutes } from "./shipment-routes.ts";
-import { registerFromDocumentRoutes } from "./from-document-routes.ts";
+import { registerListRoutes } from "./list-pages.ts";
+import { registerSuggestRoutes } from "./suggest-pages.ts";
+import { registerFormRoutes } from "./form-pages.ts";
+import { registerGenerateRoutes } from "./generate-pages.ts";
+import { registerShipmentRoutes } from "./shipment-pages.ts";
+import { registerFromDocumentRoutes } from "./from-document-pages.ts";
 
 export const SHIPMENT_ASSETS: Record<string, Asset> = {
   "form.js": asset(FORM_JS, "text/javascript; charset=utf-8"),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { allRoutes } from "../../../shared/api/route-catalog.ts";
+import { loadAllRoutes } from "../../../shared/api/route-catalog.ts";
 import { openapiRouter } from "../../../shared/api/openapi-router.ts";
 import { ErrorEnvelope } from "../../../shared/http/common-responses.ts";
 
-const routes = [...allRoutes, ...openapiRouter];
+const routes = [...(await loadAllRoutes()), ...openapiRouter];
 const name = (r: (typeof routes)[number]) => `${r.method.toUpperCase()} ${r.path}`;
 
 /** The error answers whose shape the spec gives instead of the envelope (CONTRACT.md, Errors). */

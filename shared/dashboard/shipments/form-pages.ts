@@ -27,7 +27,7 @@ import { knownInputs } from "./shipment-view.ts";
 import { isLowConfidence, reviewPrefill } from "./extraction-review.ts";
 import { renderExtractionFailed, renderExtractionProgress } from "./from-document-view.ts";
 import { all, memberPrincipal, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
-import { scheduleChoiceFor } from "./suggest-routes.ts";
+import { scheduleChoiceFor } from "./suggest-pages.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 
 export const FORM_SCRIPT = "/dashboard/shipments/assets/form.js";

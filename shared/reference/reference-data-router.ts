@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { COMMON_ERRORS } from "../http/common-responses.ts";
-import { getReferenceStatus } from "../reference/reference-status.ts";
-import { REFERENCE_TABLES } from "../reference/load-reference-table.ts";
-import { getRefreshStatus } from "../reference/refresh/refresh-status.ts";
-import { readReferenceOverview } from "../reference/refresh/reference-overview.ts";
+import { getReferenceStatus } from "./reference-status.ts";
+import { REFERENCE_TABLES } from "./load-reference-table.ts";
+import { getRefreshStatus } from "./refresh/refresh-status.ts";
+import { readReferenceOverview } from "./refresh/reference-overview.ts";
 
 const tags = ["Reference data"];
 const TableStatusSchema = z.object({

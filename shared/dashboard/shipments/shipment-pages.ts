@@ -17,7 +17,7 @@ import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts
 import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../einvoice/einvoice-of-job.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
-import { PROGRESS_SCRIPT } from "./form-routes.ts";
+import { PROGRESS_SCRIPT } from "./form-pages.ts";
 import { all, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 

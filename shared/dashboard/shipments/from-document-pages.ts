@@ -1,6 +1,6 @@
 /**
  * From a document: upload for extraction (then the job page: progress, failure or the review form, see
- * form-routes.ts), and a filled PDF form read back with extract-filled-fields.
+ * form-pages.ts), and a filled PDF form read back with extract-filled-fields.
  */
 import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";

@@ -9,9 +9,9 @@ import {
   ShipmentPage,
   ShipmentRecordSchema,
   shipmentDataCode,
-} from "../shipments/shipment-schemas.ts";
-import { createShipment, promoteDraftShipment, withFailureCode } from "../shipments/shipment-service.ts";
-import { findShipment, listGenerationHistory, listShipments, reviseShipmentData } from "../shipments/shipment-repository.ts";
+} from "./shipment-schemas.ts";
+import { createShipment, promoteDraftShipment, withFailureCode } from "./shipment-service.ts";
+import { findShipment, listGenerationHistory, listShipments, reviseShipmentData } from "./shipment-repository.ts";
 
 const tags = ["Shipments"];
 const notFound = err("Shipment not found (SVC_SHIP_004)");
