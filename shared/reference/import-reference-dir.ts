@@ -18,6 +18,7 @@ import { parseUnlocodeCsv, parseUnlocodeParts } from "./importers/parse-unlocode
 import { parseOfacList, type OfacFiles, type SanctionsRow } from "./importers/parse-ofac-csv.ts";
 import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
+import { AGE_FROM, statedPublicationDate } from "./refresh/reference-vintage.ts";
 
 /** Tables filled from files (duty_rates stays empty by design). */
 export const IMPORTABLE_TABLES = REFERENCE_TABLES.filter((t) => t !== "duty_rates");
@@ -468,6 +469,14 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
     options.onTableStart?.(table, rel);
     const started = performance.now();
     const summary: TableImportSummary = { table, files: rel, vintage: plan.vintage, rows: 0, seconds: 0, notes: [] };
+    // The date the folder states (OFAC: the file names; the others: their vintage), for the tables whose age
+    // runs from the data (reference-vintage.ts); the ISO lists' age runs from the import.
+    const publishedAt =
+      plan.publishedAt !== undefined
+        ? plan.publishedAt
+        : AGE_FROM[table] === "confirmation"
+          ? undefined
+          : statedPublicationDate(table, plan.vintage);
     try {
       const { rows, notes } = await plan.parse();
       summary.notes = notes;
@@ -480,7 +489,7 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
           vintage: plan.vintage,
           files: rel,
           // A folder has no download provenance (no checksum: the next refresh imports afresh), only the date it states.
-          provenance: plan.publishedAt !== undefined ? { sourceUrls: [], publishedAt: plan.publishedAt, checksum: null } : undefined,
+          provenance: publishedAt !== undefined ? { sourceUrls: [], publishedAt, checksum: null } : undefined,
         },
         { batchSize: options.batchSize, onProgress: options.onProgress },
       );
