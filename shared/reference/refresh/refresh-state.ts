@@ -1,6 +1,6 @@
 /**
  * reference_refresh_state: one row per table with the refresh lease (so that two instances refreshing
- * at once download and import once), the last successful check and the last failure.
+ * at once download and import once), the last check that found the source unchanged and the last failure.
  */
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
