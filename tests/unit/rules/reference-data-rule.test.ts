@@ -64,6 +64,30 @@ describe("reference data age", () => {
     expect(freshnessOf({ ...confirmed, from_download: false }, settings, now).stale).toBe(true);
   });
 
+  it("a replaced HS edition and an undated national schedule: the warnings say why, without a sanctions wording", () => {
+    const shipment = baseline();
+    const hs2017 = freshnessOf(
+      { ...stored("hs_codes_wco", 0), vintage: "HS 2017", published_at: "2017-01-01T00:00:00.000Z" },
+      settings,
+      now,
+    );
+    const uk = freshnessOf(
+      { ...stored("sanctions_ofac", 0), table: "hs_codes_uk" as "sanctions_ofac", vintage: "UK Tariff v4.0.1205" },
+      settings,
+      now,
+    );
+    const found = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [hs2017, uk] }) }).results.filter(
+      (r) => r.rule_id === "rule_reference_data_current",
+    );
+    const [ukTariff, hs] = found;
+    expect(found.map((f) => f.context?.table)).toEqual(["hs_codes_uk", "hs_codes_wco"]);
+    expect(hs.message).toContain("(HS 2017) used for this validation has been replaced by a newer edition in force");
+    expect(hs.message).toContain("npm run reference:refresh -- --only hs_codes_wco");
+    expect(ukTariff.message).toContain("(UK Tariff v4.0.1205) used for this validation states no publication date");
+    expect(ukTariff.message).toContain("Checks against it may miss every change published since");
+    expect(ukTariff.message).not.toContain("designation");
+  });
+
   it("a stale sanctions list: the warning names the list's date and how to refresh", () => {
     const shipment = baseline();
     const old = freshnessOf({ ...stored("sanctions_ofac", 0), published_at: "2024-05-03T00:00:00.000Z" }, settings, now);
