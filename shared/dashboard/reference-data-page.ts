@@ -52,7 +52,7 @@ function tableRows(overview: TableOverview[]) {
     <td>${t.row_count.toLocaleString("en")}</td>
     <td>${t.vintage ?? html`<span class="muted">—</span>`}</td>
     <td>${time(t.published_at)}</td>
-    <td>${time(t.age_from === "publication" ? (t.checked_at !== t.published_at ? t.checked_at : null) : t.checked_at)}</td>
+    <td>${time(t.age_from !== "confirmation" ? (t.checked_at !== t.published_at ? t.checked_at : null) : t.checked_at)}</td>
     <td>${t.last_refresh_outcome ?? html`<span class="muted">never</span>`}${t.last_refresh_error ? html`<br><span class="finding--error">${t.last_refresh_error}</span>` : ""}</td>
   </tr>`,
   )}

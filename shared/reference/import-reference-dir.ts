@@ -20,6 +20,7 @@ import { parseOfacList, type OfacFiles, type SanctionsRow } from "./importers/pa
 import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "./importers/parse-uk-search-references.ts";
+import { AGE_FROM, statedPublicationDate } from "./refresh/reference-vintage.ts";
 
 export interface TableImportSummary {
   table: RefreshableTable;
@@ -490,6 +491,14 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
     options.onTableStart?.(table, rel);
     const started = performance.now();
     const summary: TableImportSummary = { table, files: rel, vintage: plan.vintage, rows: 0, seconds: 0, notes: [] };
+    // The date the folder states (OFAC: the file names; the others: their vintage), for the tables whose age
+    // runs from the data (reference-vintage.ts); the ISO lists' age runs from the import.
+    const publishedAt =
+      plan.publishedAt !== undefined
+        ? plan.publishedAt
+        : AGE_FROM[table] === "confirmation"
+          ? undefined
+          : statedPublicationDate(table, plan.vintage);
     try {
       const { rows, notes } = await plan.parse();
       summary.notes = notes;
@@ -502,7 +511,7 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
           vintage: plan.vintage,
           files: rel,
           // A folder has no download provenance (no checksum: the next refresh imports afresh), only the date it states.
-          provenance: plan.publishedAt !== undefined ? { sourceUrls: [], publishedAt: plan.publishedAt, checksum: null } : undefined,
+          provenance: publishedAt !== undefined ? { sourceUrls: [], publishedAt, checksum: null } : undefined,
         },
         { batchSize: options.batchSize, onProgress: options.onProgress },
       );

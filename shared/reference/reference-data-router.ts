@@ -15,9 +15,11 @@ const TableStatusSchema = z.object({
   loaded: z.boolean().describe("The table holds data; lookups in an empty table do not run (sanctions: validations fail, others warn)"),
   loading: z.boolean().describe("Empty, and its first download is running now"),
   age_from: z
-    .enum(["publication", "confirmation"])
+    .enum(["publication", "edition", "confirmation"])
     .nullable()
-    .describe("What the staleness counts from: the publisher's date (sanctions) or the last import or confirmation"),
+    .describe(
+      "What the staleness counts from: the publisher's date (sanctions, national schedules, UN/LOCODE), the edition in force (WCO HS, EU CN) or the last import or unchanged check (ISO lists)",
+    ),
   imported_at: z.string().nullable().describe("When the last import finished (ISO 8601)"),
   // Refresh (docs/reference-data.md); null for duty_rates, which is never refreshed.
   published_at: z.string().nullable().describe("Publisher's date of the imported files (Last-Modified), when known"),

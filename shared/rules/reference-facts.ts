@@ -85,7 +85,7 @@ export interface TableVintageFact {
   refresh_interval_seconds: number;
   stale_after_seconds: number;
   /** "publication": the age runs from the publisher's date (the sanctions list), an unknown date counting as old. */
-  age_from?: "publication" | "confirmation";
+  age_from?: "publication" | "edition" | "confirmation";
 }
 
 export interface ReferenceFacts {

@@ -8,6 +8,7 @@ import { hasSharedData, officialBytes, startSourceServer } from "../support/refe
 import type { ReferenceRefreshSettings } from "../../shared/runtime/config/reference-refresh-settings.ts";
 import { refreshReferenceData, type TableRefreshResult } from "../../shared/reference/refresh/refresh-reference-data.ts";
 import { referenceRefreshTask } from "../../shared/reference/refresh/refresh-task.ts";
+import { forgetReferenceVintage, readReferenceFreshness } from "../../shared/reference/refresh/reference-vintage.ts";
 import { loadConfig, parseConfig } from "../../shared/runtime/config.ts";
 import type { Services } from "../../shared/runtime/services.ts";
 
@@ -170,6 +171,29 @@ for (const backend of backends) {
       expect(after.imported_at).toBe(before.imported_at);
       expect(after.checksum).toBe(before.checksum);
       expect((await state("sanctions_ofac")).last_checked_at).not.toBe(checkedBefore);
+      // The unchanged source confirms the old date: the list's age now runs from this check.
+      forgetReferenceVintage(db);
+      const f = (await readReferenceFreshness(db, settings)).find((x) => x.table === "sanctions_ofac")!;
+      expect(f.published_at).toBe("2024-05-03T18:43:00.000Z");
+      expect(Date.parse(f.checked_at!)).toBe(Date.parse(String((await state("sanctions_ofac")).last_checked_at)));
+      expect(f.stale).toBe(false);
+    });
+
+    it("a changed source's new publication date takes over from the last confirmation; a release without one is dated by its vintage", async () => {
+      server.files.set("/ofac/sdn.csv", {
+        body: withExtraEntry(sdn, 99_000_002, "PUBLICATION DATE TEST LLC"),
+        headers: { "content-type": "text/csv", "last-modified": "Wed, 25 Nov 2026 06:00:00 GMT" },
+      });
+      expect((await one("sanctions_ofac")).outcome).toBe("imported");
+      expect((await state("sanctions_ofac")).last_checked_at).toBeNull();
+      forgetReferenceVintage(db);
+      const all = await readReferenceFreshness(db, settings);
+      const f = all.find((x) => x.table === "sanctions_ofac")!;
+      expect(f).toMatchObject({ published_at: "2026-11-25T06:00:00.000Z", checked_at: "2026-11-25T06:00:00.000Z" });
+      // The UN/LOCODE zip came without a Last-Modified: release 2025-1 is dated from the start of 2025.
+      expect(all.find((x) => x.table === "port_codes")).toMatchObject({ published_at: "2025-01-01T00:00:00.000Z", stale: true });
+      server.files.set("/ofac/sdn.csv", { body: sdn, headers: { "content-type": "text/csv", "last-modified": SDN_PUBLISHED } });
+      expect((await one("sanctions_ofac")).outcome).toBe("imported");
     });
 
     it("imports a changed file", async () => {

@@ -90,15 +90,24 @@ describe.runIf(hasSharedData)("validation on the real reference data", () => {
   const validate = (body: unknown) => gw.call("POST", "/api/v1/shipments/validate", { body, apiKey: key });
   const ids = (r: { body: { results: { rule_id: string }[] } }) => r.body.results.map((x) => x.rule_id);
 
-  it("a correct DE → US shipment passes every rule with every table loaded; the 2024 SDN file is named as out of date", async () => {
+  it("a correct DE → US shipment passes every rule with every table loaded; the files' own dates name the old ones", async () => {
     const r = await validate(usImport());
-    // The workspace's SDN file is dated 2024-05-03: imported today, it is still two and a half years old
-    // (its age runs from its own date, issue 26). That is the only finding.
-    expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).toEqual(["rule_reference_data_current"]);
-    expect(r.body.results[0]).toMatchObject({ severity: "warning", context: { table: "sanctions_ofac", age_from: "publication" } });
-    expect(r.body.results[0].message).toContain("is dated 2024-05-03");
-    expect(r.body.results[0].message).toContain("npm run reference:refresh -- --only sanctions");
-    expect(r.body).toMatchObject({ valid: true, score: 95 });
+    // Ages run from the data's own dates (issue 26), not from today's import: the SDN file of 2024-05-03, the
+    // UN/LOCODE release 2025-1 and HTS 2026 (the revision's date is not in the files: from 1 January) are older
+    // than their intervals. Those warnings are the only findings.
+    expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).toEqual([
+      "rule_reference_data_current",
+      "rule_reference_data_current",
+      "rule_reference_data_current",
+    ]);
+    const byTable = Object.fromEntries(r.body.results.map((x: { context: { table: string } }) => [x.context.table, x]));
+    expect(Object.keys(byTable).sort()).toEqual(["hs_codes_us", "port_codes", "sanctions_ofac"]);
+    expect(byTable.sanctions_ofac).toMatchObject({ severity: "warning", context: { age_from: "publication" } });
+    expect(byTable.sanctions_ofac.message).toContain("is dated 2024-05-03");
+    expect(byTable.sanctions_ofac.message).toContain("npm run reference:refresh -- --only sanctions");
+    expect(byTable.port_codes.message).toContain("(UN/LOCODE 2025-1) used for this validation is dated 2025-01-01");
+    expect(byTable.hs_codes_us.message).toContain("(HTS 2026 Revision 10) used for this validation is dated 2026-01-01");
+    expect(r.body).toMatchObject({ valid: true, score: 95 }); // one rule, one deduction
   });
 
   it("finds codes missing from the US schedule, unknown ports, and ports in the wrong country", async () => {

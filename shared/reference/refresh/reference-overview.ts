@@ -21,7 +21,7 @@ export interface TableOverview {
   imported_at: string | null;
   checked_at: string | null;
   stale: boolean;
-  age_from: "publication" | "confirmation" | null;
+  age_from: "publication" | "edition" | "confirmation" | null;
   last_refresh_outcome: string | null;
   last_refresh_error: string | null;
 }

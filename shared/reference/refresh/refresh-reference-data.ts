@@ -18,7 +18,7 @@ import { nextRefreshAt } from "./refresh-schedule.ts";
 
 export { nextRefreshAt };
 import { REFRESHABLE_TABLES, type RefreshableTable } from "../../runtime/config/reference-sources.ts";
-import { forgetReferenceVintage } from "./reference-vintage.ts";
+import { forgetReferenceVintage, statedPublicationDate } from "./reference-vintage.ts";
 
 export type RefreshOutcome =
   /** Downloaded, changed, checked and imported. */
@@ -133,7 +133,7 @@ async function refreshTable(
     if (d) downloaded.push(d);
   }
   const checksum = await checksumOf(downloaded);
-  const publishedAt = downloaded.map((d) => d.lastModified).find((d) => d !== null) ?? null;
+  const lastModified = downloaded.map((d) => d.lastModified).find((d) => d !== null) ?? null;
   if (checksum === previous.checksum) {
     return {
       table,
@@ -163,7 +163,9 @@ async function refreshTable(
         "the previous data is kept. If the source really shrank, run the refresh with --force",
     );
   }
-  const vintage = parsed.vintage ?? (publishedAt ? `published ${publishedAt.slice(0, 10)}` : null);
+  const vintage = parsed.vintage ?? (lastModified ? `published ${lastModified.slice(0, 10)}` : null);
+  // Without a Last-Modified, the date the data states (its edition or release) is the publisher's date.
+  const publishedAt = lastModified ?? statedPublicationDate(table, vintage);
   await loadReferenceTable(
     db,
     {

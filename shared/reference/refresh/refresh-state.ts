@@ -1,6 +1,6 @@
 /**
  * reference_refresh_state: one row per table with the refresh lease (so that two instances refreshing
- * at once download and import once), the last successful check and the last failure.
+ * at once download and import once), the last check that found the source unchanged and the last failure.
  */
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
@@ -52,7 +52,11 @@ export async function claimRefreshLease(db: Queryable, table: RefreshableTable, 
   return rows.length === 1;
 }
 
-/** Releases the lease and records the outcome (a success resets the failure count). */
+/**
+ * Releases the lease and records the outcome (a success resets the failure count). Only a check that
+ * found the source unchanged (same bytes: checksum) confirms the loaded data as still current; an import
+ * of changed files clears the confirmation, so the new files' own publication date takes over.
+ */
 export async function finishRefresh(
   db: Queryable,
   table: RefreshableTable,
@@ -62,7 +66,9 @@ export async function finishRefresh(
   if (outcome.ok) {
     await db.query(
       `update reference_refresh_state
-          set lease_owner = null, lease_until = null, last_checked_at = clock_timestamp(), last_outcome = $3,
+          set lease_owner = null, lease_until = null,
+              last_checked_at = case when $3::text = 'unchanged' then clock_timestamp() when $3::text = 'imported' then null else last_checked_at end,
+              last_outcome = $3::text,
               last_error = null, consecutive_failures = 0
         where table_name = $1 and lease_owner = $2`,
       [table, owner, outcome.outcome],

@@ -49,17 +49,33 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
         stale_after_seconds: v.stale_after_seconds,
         age_from: v.age_from ?? "confirmation",
       };
+      if (v.age_from === "edition") {
+        // An edition stays current until the next one enters into force; this one has been replaced (or is unknown).
+        return {
+          path: [],
+          message:
+            `The ${label}${v.vintage ? ` (${v.vintage})` : " (edition not stated)"} used for this validation ` +
+            `${v.vintage ? "has been replaced by a newer edition in force" : "cannot be told current, so it counts as out of date"}. ` +
+            `Checks against it may accept codes that no longer exist: refresh it (${refreshCommand(v.table)}) ` +
+            `or import the current edition (npm run reference:import -- --dir <folder> --only ${v.table}).`,
+          context,
+        };
+      }
       if (v.age_from === "publication") {
         // The list's own date decides, not when it was imported: a two-year-old file imported today is two years old.
         const dated = v.published_at
           ? `is dated ${v.published_at.slice(0, 10)}${v.age_seconds !== null && v.checked_at !== v.published_at ? `, last confirmed current ${describeAge(v.age_seconds)} ago` : v.age_seconds !== null ? ` (${describeAge(v.age_seconds)} old)` : ""}`
           : "states no publication date (a folder import whose file names give none), so it counts as out of date";
+        const consequence =
+          v.table === "sanctions_ofac"
+            ? "Screening against it misses every designation since"
+            : "Checks against it may miss every change published since";
         return {
           path: [],
           message:
             `The ${label}${v.vintage ? ` (${v.vintage})` : ""} used for this validation ${dated}. ` +
             `Expected a list at most ${describeAge(v.stale_after_seconds)} old (published every ${describeAge(v.refresh_interval_seconds)}). ` +
-            `Screening against it misses every designation since: refresh it from the publisher (${refreshCommand(v.table)}), ` +
+            `${consequence}: refresh it from the publisher (${refreshCommand(v.table)}), ` +
             `or import a current copy (npm run reference:import -- --dir <folder> --only ${v.table}); GET /api/v1/reference-data shows why a scheduled refresh failed.`,
           context,
         };

@@ -24,7 +24,7 @@ export interface ReferenceRefreshSettings {
   /** Per table: the files to download, with their addresses after mirror and per-file overrides. */
   sources: Record<RefreshableTable, ResolvedSourceFile[]>;
   intervalMs: Record<RefreshableTable, number>;
-  /** A table is stale when its last successful check is older than interval + margin. */
+  /** A table is stale when its age (by its rule, reference-vintage.ts) is more than interval + margin. */
   staleMarginMs: Record<RefreshableTable, number>;
   minRows: Record<RefreshableTable, number>;
   /** Largest accepted drop in rows against the loaded table, as a fraction (0.1 = 10 %); --force ignores it. */

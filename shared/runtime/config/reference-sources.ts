@@ -52,6 +52,8 @@ export interface TableSourceDefaults {
 const OFAC = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports";
 /** HMRC's UK Trade Tariff search references, as the tariff's own search service reads them. */
 const UK_SEARCH_REFERENCES = "https://raw.githubusercontent.com/trade-tariff/trade-tariff-lambdas-fpo-search/main/reference_data";
+/** The UN/LOCODE production release the refresh downloads by default (docs/reference-data.md, "Sources"). */
+export const UNLOCODE_RELEASE = "2025-1";
 const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
@@ -76,8 +78,16 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults> = {
   port_codes: {
     table: "port_codes",
     publisher: "UNECE UN/LOCODE code list (official CSV release zip)",
-    // The release zip holds "…UNLOCODE CodeListPart1..3.csv"; the pre-release address always serves the latest.
-    files: [{ key: "unlocode.zip", url: "https://unlocode.unece.org/downloads/unlocode-latest.zip" }],
+    // UNECE's publications page (unlocode.unece.org/publications) links the production release, a CI artifact of
+    // the release tag on UN/CEFACT's GitLab, and a pre-release (unlocode-latest.zip: changes not yet released). The
+    // default is the production release; its zip holds "release/csv/UNLOCODE CodeListPart1..3.csv" and the tag in
+    // the address names the release. Move UNLOCODE_RELEASE when UNECE issues the next one (twice a year).
+    files: [
+      {
+        key: "unlocode.zip",
+        url: `https://opensource.unicc.org/un/unece/uncefact/vocab-locode/-/jobs/artifacts/${UNLOCODE_RELEASE}/download?job=package-release`,
+      },
+    ],
     intervalDays: QUARTER,
     minRows: 50_000,
   },

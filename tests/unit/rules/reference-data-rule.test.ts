@@ -12,7 +12,7 @@ import { baseline, factsFor } from "./fixtures.ts";
 const DAY = 86_400_000;
 const settings = parseConfig({}).referenceRefresh;
 const now = Date.parse("2026-11-24T12:00:00Z");
-const stored = (table: "sanctions_ofac" | "port_codes" | "hs_codes_wco", checkedDaysAgo: number) => ({
+const stored = (table: "sanctions_ofac" | "port_codes" | "hs_codes_wco" | "countries", checkedDaysAgo: number) => ({
   table,
   vintage: "v",
   published_at: null,
@@ -31,11 +31,11 @@ describe("reference data age", () => {
     expect(settings.enabled).toBe(false);
   });
 
-  it("a table is stale once its last confirmation is older than interval + margin", () => {
-    expect(freshnessOf(stored("port_codes", 92), settings, now).stale).toBe(false);
-    expect(freshnessOf(stored("port_codes", 94), settings, now).stale).toBe(true);
+  it("an ISO list is stale once its last confirmation is older than interval + margin", () => {
+    expect(freshnessOf(stored("countries", 366), settings, now).stale).toBe(false);
+    expect(freshnessOf(stored("countries", 368), settings, now).stale).toBe(true);
     // A later successful check (source unchanged) makes an old import current again.
-    expect(freshnessOf({ ...stored("port_codes", 300), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(
+    expect(freshnessOf({ ...stored("countries", 900), last_checked_at: new Date(now - DAY).toISOString() }, settings, now).stale).toBe(
       false,
     );
     // Never imported: not stale (the lookup rules report "not loaded" instead).
@@ -62,6 +62,30 @@ describe("reference data age", () => {
     const confirmed = { ...old, last_checked_at: publishedDaysAgo(1) };
     expect(freshnessOf({ ...confirmed, from_download: true }, settings, now).stale).toBe(false);
     expect(freshnessOf({ ...confirmed, from_download: false }, settings, now).stale).toBe(true);
+  });
+
+  it("a replaced HS edition and an undated national schedule: the warnings say why, without a sanctions wording", () => {
+    const shipment = baseline();
+    const hs2017 = freshnessOf(
+      { ...stored("hs_codes_wco", 0), vintage: "HS 2017", published_at: "2017-01-01T00:00:00.000Z" },
+      settings,
+      now,
+    );
+    const uk = freshnessOf(
+      { ...stored("sanctions_ofac", 0), table: "hs_codes_uk" as "sanctions_ofac", vintage: "UK Tariff v4.0.1205" },
+      settings,
+      now,
+    );
+    const found = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [hs2017, uk] }) }).results.filter(
+      (r) => r.rule_id === "rule_reference_data_current",
+    );
+    const [ukTariff, hs] = found;
+    expect(found.map((f) => f.context?.table)).toEqual(["hs_codes_uk", "hs_codes_wco"]);
+    expect(hs.message).toContain("(HS 2017) used for this validation has been replaced by a newer edition in force");
+    expect(hs.message).toContain("npm run reference:refresh -- --only hs_codes_wco");
+    expect(ukTariff.message).toContain("(UK Tariff v4.0.1205) used for this validation states no publication date");
+    expect(ukTariff.message).toContain("Checks against it may miss every change published since");
+    expect(ukTariff.message).not.toContain("designation");
   });
 
   it("a stale sanctions list: the warning names the list's date and how to refresh", () => {
@@ -101,14 +125,14 @@ describe("reference data age", () => {
 
   it("a stale table gives a plain warning; the answer stays valid", () => {
     const shipment = baseline();
-    const stale = freshnessOf(stored("port_codes", 95), settings, now);
+    const stale = freshnessOf(stored("countries", 370), settings, now);
     const outcome = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [stale] }) });
     const found = outcome.results.filter((r) => r.rule_id === "rule_reference_data_current");
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: "warning", category: "Reference Data", field: "" });
     expect(found[0].message).toBe(
-      "The UN/LOCODE port list (port_codes) (v) used for this validation was last confirmed current 95 days ago. Expected a refresh every 91 days (stale after 93 days). " +
-        "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh -- --only port_codes) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
+      "The ISO country list (countries) (v) used for this validation was last confirmed current 370 days ago. Expected a refresh every 365 days (stale after 367 days). " +
+        "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh -- --only countries) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
     );
     expect(outcome.valid).toBe(true);
     expect(outcome.score).toBe(95);
