@@ -35,6 +35,7 @@ describe("the age rule per reference table", () => {
       hs_codes_eu: "edition",
       countries: "confirmation",
       currencies: "confirmation",
+      hs_search_references: "confirmation",
     });
   });
 
