@@ -7,7 +7,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type FetchHandler = (req: Request) => Response | Promise<Response>;
+type FetchHandler = (req: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface ListenOptions {
   /** Node: bounds of the lingering close after an early answer (config.lingeringClose). */
@@ -28,7 +28,8 @@ export async function listen(fetch: FetchHandler, hostname: string, port: number
   const bounds = options.lingeringClose ?? DEFAULT_LINGERING_CLOSE;
   // An answer that closes the connection while the body is still arriving (the early 413) lingers.
   const node = async (req: Request, env: HttpBindings) => {
-    const res = await fetch(req);
+    // The bindings go on: the client address (rate-limit partitions, logs) is read from env.incoming.
+    const res = await fetch(req, env);
     if (env?.incoming && res.headers.get("connection")?.toLowerCase() === "close")
       lingerAfterEarlyAnswer(env.incoming, env.outgoing, bounds);
     return res;
