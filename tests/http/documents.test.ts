@@ -237,7 +237,9 @@ for (const backend of testBackends()) {
       // generations, never anything else.
       let id = "";
       let conflict: { status: number; body: any } | undefined;
-      for (let attempt = 0; attempt < 5 && !conflict; attempt++) {
+      // Fewer tries on PGlite, where the pair rarely overlaps (below): each try takes one of the account's shipments.
+      const tries = backend.name === "postgres" ? 5 : 2;
+      for (let attempt = 0; attempt < tries && !conflict; attempt++) {
         id = (await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: s }, apiKey: key })).body.id;
         const pairBody = { shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true };
         const pair = await Promise.all([generate(pairBody), generate(pairBody)]);
@@ -247,7 +249,16 @@ for (const backend of testBackends()) {
         ]).toContainEqual(pair.map((x) => x.status).sort());
         conflict = pair.find((x) => x.status === 409);
       }
-      expect(conflict?.body.error.code).toBe("SVC_GEN_LIMIT");
+      // PGlite answers one query at a time on one connection: since hashing became synchronous (issue 31) the
+      // first request's read and write no longer interleave with the second's there, so the 409 is required
+      // on PostgreSQL, where the two run on separate connections; on PGlite a pair is two 202s or a 409.
+      if (backend.name === "postgres" || conflict) expect(conflict?.body.error.code).toBe("SVC_GEN_LIMIT");
+      if (!conflict) {
+        // Two accepted generations used the shipment's budget: go on with one generation of a fresh one.
+        id = (await gw.call("POST", "/api/v1/shipments", { body: { shipment_data: s }, apiKey: key })).body.id;
+        const first = await generate({ shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true });
+        expect(first.status).toBe(202);
+      }
       const body = { shipment: s, shipment_id: id, document_types: ["PACKING_LIST"], confirm_warnings: true };
       const changed = structuredClone(s) as Record<string, any>;
       changed.goods.line_items[0].quantity += 1;
