@@ -38,13 +38,25 @@ interface Counters {
   byPartition: Map<string, Counter>;
   lastFlush: number;
   lastCleanup: number;
+  /**
+   * This instance's writes, one after another: a request written at once must not read a shared count
+   * that already holds a background flush whose in-flight share it still adds (it counted twice).
+   */
+  writes: Promise<unknown>;
+}
+
+/** Runs fn after every write queued before it. */
+function serially<T>(c: Counters, fn: () => Promise<T>): Promise<T> {
+  const run = c.writes.then(fn, fn);
+  c.writes = run.catch(() => {});
+  return run;
 }
 
 const countersOf = new WeakMap<object, Counters>();
 
 function countersFor(db: Queryable): Counters {
   let c = countersOf.get(db);
-  if (!c) countersOf.set(db, (c = { byPartition: new Map(), lastFlush: 0, lastCleanup: 0 }));
+  if (!c) countersOf.set(db, (c = { byPartition: new Map(), lastFlush: 0, lastCleanup: 0, writes: Promise.resolve() }));
   return c;
 }
 
@@ -136,38 +148,41 @@ export async function countRequest(db: Queryable, policies: RateLimitPolicy[], n
     maybeFlush(db, c, now);
     return states;
   }
-  // Written now, together with what this instance counted of the same windows before it.
-  const taken = policies.map((p) => {
-    const s = c.byPartition.get(p.partition);
-    if (!s || now >= s.endsAt) return 0;
-    const n = s.pending;
-    s.pending = 0;
-    return n;
-  });
-  let rows: CountRow[];
-  try {
-    rows = await addToCounters(
-      db,
-      policies.map((p, i) => ({ partition: p.partition, windowSeconds: p.windowSeconds, by: taken[i] + 1, start: null })),
-    );
-  } catch (e) {
-    policies.forEach((p, i) => {
+  // Written now, together with what this instance counted of the same windows before it; after the
+  // writes queued before it, so that the shared count and this instance's in-flight share never overlap.
+  return serially(c, async () => {
+    const taken = policies.map((p) => {
       const s = c.byPartition.get(p.partition);
-      if (s) s.pending += taken[i];
+      if (!s || now >= s.endsAt) return 0;
+      const n = s.pending;
+      s.pending = 0;
+      return n;
     });
-    throw e;
-  }
-  maybeCleanUp(db, c, now);
-  const byPartition = new Map(rows.map((r) => [r.partition, r]));
-  const after = Date.now();
-  return policies.map((policy) => {
-    const row = byPartition.get(policy.partition)!;
-    // A budget written on every request keeps no state here (many client addresses would pile up).
-    if (localBatchOf(policy.quota) === 1) {
-      return { policy, hits: Number(row.hits), resetSeconds: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+    let rows: CountRow[];
+    try {
+      rows = await addToCounters(
+        db,
+        policies.map((p, i) => ({ partition: p.partition, windowSeconds: p.windowSeconds, by: taken[i] + 1, start: null })),
+      );
+    } catch (e) {
+      policies.forEach((p, i) => {
+        const s = c.byPartition.get(p.partition);
+        if (s) s.pending += taken[i];
+      });
+      throw e;
     }
-    const s = learn(c, row, after, policy.windowSeconds);
-    return { policy, hits: Number(row.hits) + s.inflight + s.pending, resetSeconds: resetSeconds(s, after) };
+    maybeCleanUp(db, c, now);
+    const byPartition = new Map(rows.map((r) => [r.partition, r]));
+    const after = Date.now();
+    return policies.map((policy) => {
+      const row = byPartition.get(policy.partition)!;
+      // A budget written on every request keeps no state here (many client addresses would pile up).
+      if (localBatchOf(policy.quota) === 1) {
+        return { policy, hits: Number(row.hits), resetSeconds: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) };
+      }
+      const s = learn(c, row, after, policy.windowSeconds);
+      return { policy, hits: Number(row.hits) + s.inflight + s.pending, resetSeconds: resetSeconds(s, after) };
+    });
   });
 }
 
@@ -188,23 +203,25 @@ function maybeFlush(db: Queryable, c: Counters, now: number): void {
     s.pending = 0;
   }
   if (batch.length === 0) return;
-  addToCounters(
-    db,
-    batch.map((b) => b.inc),
-  )
-    .then((rows) => {
+  // The bookkeeping runs inside the queued write, before any later write of this instance starts.
+  void serially(c, async () => {
+    try {
+      const rows = await addToCounters(
+        db,
+        batch.map((b) => b.inc),
+      );
       const after = Date.now();
       for (const b of batch) b.s.inflight -= b.inc.by;
       const widths = new Map(batch.map((b) => [b.inc.partition, b.inc.windowSeconds]));
       for (const r of rows) learn(c, r, after, widths.get(r.partition)!);
-    })
-    .catch((e) => {
+    } catch (e) {
       for (const b of batch) {
         b.s.inflight -= b.inc.by;
         b.s.pending += b.inc.by;
       }
       console.error("rate limit counts could not be written:", e);
-    });
+    }
+  });
   maybeCleanUp(db, c, now);
 }
 

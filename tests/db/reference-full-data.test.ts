@@ -37,6 +37,7 @@ describe.runIf(hasSharedData)("full reference import from ../shared/data (PGlite
       sanctions_ofac: 15407,
       countries: 249,
       currencies: 307,
+      hs_search_references: 4145,
     });
   });
 
