@@ -12,7 +12,7 @@ import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { mapShipmentToEInvoice } from "../shared/einvoice/map-shipment.ts";
 import { writeCii } from "../shared/einvoice/write-cii.ts";
-import { CASES, ISSUE_DATE } from "../tests/support/einvoice-cases.ts";
+import { CASES, ISSUE_DATE } from "./einvoice-cases.ts";
 
 export const SAXON_JAR = process.env.SAXON_JAR ?? "/usr/share/java/Saxon-HE.jar";
 const DEFAULT_XSD = "../shared/data/einvoice/cen-en16931-1.3.16/cii/schema/D16B/CrossIndustryInvoice_100pD16B.xsd";
