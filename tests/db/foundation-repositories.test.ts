@@ -99,7 +99,9 @@ for (const backend of testBackends()) {
       const first = await make("PO-100", "Nordic Timber AB", "created");
       await make("PO-200", "Ceramica 100% Italiana", "draft");
       await make("PO_300", "Andes Coffee", "created");
-      // Touch the first so it becomes the most recently updated.
+      // Touch the first so it becomes the most recently updated; a few milliseconds later, so that its
+      // updated_at cannot equal the last insert's on a fast machine (PGlite's clock reads milliseconds).
+      await new Promise((r) => setTimeout(r, 5));
       await reviseShipmentData(db, acc.id, first.id, { exporter: { name: "Nordic Timber AB" } }, { set: true, value: "PO-100" });
 
       const all = await listShipments(db, acc.id, { limit: 50, offset: 0 });
