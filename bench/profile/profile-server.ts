@@ -132,11 +132,11 @@ function printShares(p: CpuProfile, cpuPerRequestMs: number) {
   const shares = new Map<string, number>();
   p.samples.forEach((id, i) => {
     let label: string | undefined;
-    const own = byId.get(id)!.callFrame.functionName;
+    const own = byId.get(id)?.callFrame.functionName ?? "";
     if (own === "(idle)") return;
     if (own === "(garbage collector)") label = "garbage collector";
     for (let n: number | undefined = id; label === undefined && n !== undefined; n = parent.get(n)) {
-      const url = byId.get(n)!.callFrame.url;
+      const url = byId.get(n)?.callFrame.url ?? "";
       const project = url.match(/\/shared\/([^/]+)\//);
       const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
       if (project) label = `shared/${project[1]}`;
