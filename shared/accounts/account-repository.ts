@@ -2,6 +2,15 @@ import type { Queryable, Row } from "../db/types.ts";
 import { generateApiKey, hashApiKey } from "./api-key-secret.ts";
 import type { Tier } from "./tiers.ts";
 import { isUuid, toIso } from "../db/values.ts";
+import {
+  forgetKeyPrincipals,
+  type KeyPrincipal,
+  lookupGeneration,
+  rememberedPrincipal,
+  rememberPrincipal,
+} from "./key-principal-memory.ts";
+
+export type { KeyPrincipal };
 
 export interface Account {
   id: string;
@@ -23,13 +32,6 @@ export interface ApiKeyRecord {
 export interface CreatedApiKey extends ApiKeyRecord {
   /** The secret, returned only once at creation. */
   api_key: string;
-}
-
-/** The caller behind a verified API key. */
-export interface KeyPrincipal {
-  accountId: string;
-  keyId: string;
-  tier: Tier;
 }
 
 function toAccount(r: Row): Account {
@@ -67,6 +69,7 @@ export async function findAccount(db: Queryable, id: string): Promise<Account | 
 export async function updateAccountTier(db: Queryable, id: string, tier: Tier): Promise<Account | null> {
   if (!isUuid(id)) return null;
   const rows = await db.query("update accounts set tier = $2, updated_at = now() where id = $1 returning *", [id, tier]);
+  forgetKeyPrincipals({ accountId: id });
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
@@ -91,7 +94,10 @@ export async function listApiKeys(db: Queryable, accountId: string): Promise<Api
   return rows.map(toKey);
 }
 
-/** Revocation takes effect on the next request: keys are looked up on every call, never cached. */
+/**
+ * Revocation takes effect on this instance's next request (the key is forgotten here once the update is
+ * done), on other instances within KEY_PRINCIPAL_TTL_MS.
+ */
 export async function revokeApiKey(db: Queryable, accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
   if (!isUuid(keyId)) return null;
   const rows = await db.query(
@@ -99,17 +105,33 @@ export async function revokeApiKey(db: Queryable, accountId: string, keyId: stri
      where id = $1 and account_id = $2 returning *`,
     [keyId, accountId],
   );
+  forgetKeyPrincipals({ keyId });
   return rows[0] ? toKey(rows[0]) : null;
 }
 
-/** Looks a presented key up by its hash; records last use at most once a minute to spare writes. */
-export async function authenticateApiKey(db: Queryable, key: string): Promise<KeyPrincipal | null> {
+/**
+ * The principal of a presented key: from memory when this process verified it less than
+ * KEY_PRINCIPAL_TTL_MS ago (key-principal-memory.ts), else looked up by its hash. Unknown and revoked
+ * keys are never remembered, so a new key works at once.
+ */
+export async function authenticateApiKey(db: Queryable, key: string, now = Date.now()): Promise<KeyPrincipal | null> {
+  const keyHash = await hashApiKey(key);
+  const remembered = rememberedPrincipal(db, keyHash, now);
+  if (remembered) return remembered;
+  const startedAt = lookupGeneration();
+  const principal = await lookupApiKey(db, keyHash);
+  if (principal) rememberPrincipal(db, keyHash, principal, now, startedAt);
+  return principal;
+}
+
+/** Looks a key up by its hash; records last use at most once a minute to spare writes. */
+async function lookupApiKey(db: Queryable, keyHash: string): Promise<KeyPrincipal | null> {
   const rows = await db.query<{ id: string; account_id: string; tier: Tier; stale: boolean }>(
     `select k.id, k.account_id, a.tier,
             (k.last_used_at is null or k.last_used_at < now() - interval '60 seconds') as stale
        from api_keys k join accounts a on a.id = k.account_id
       where k.key_hash = $1 and k.revoked_at is null`,
-    [await hashApiKey(key)],
+    [keyHash],
   );
   const row = rows[0];
   if (!row) return null;

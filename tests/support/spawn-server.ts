@@ -43,7 +43,8 @@ export async function spawnServer(options: {
       SUPABASE_DB_URL: "",
       PORT: "0",
       HOST: "127.0.0.1",
-      TDS_REFERENCE_DIR: minimalReferenceDir(),
+      // Read from vitest only when the caller names none: a benchmark runs outside vitest and names its own.
+      TDS_REFERENCE_DIR: options.env.TDS_REFERENCE_DIR ?? minimalReferenceDir(),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
