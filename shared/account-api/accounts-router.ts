@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { TIERS, TIER_LIMITS } from "../accounts/tiers.ts";
 import { createAccount, createApiKey, findAccount, updateAccountTier } from "../accounts/account-repository.ts";
 import { countQuotaShipmentsSince } from "../shipments/shipment-repository.ts";
 import { startOfUtcMonth } from "../shipments/shipment-service.ts";
+import { ACCOUNT_API_ERRORS } from "./account-api-errors.ts";
 
 const Tier = z.enum(TIERS);
 const Name = z.string().trim().min(1).max(200);
@@ -63,7 +64,7 @@ export const accountsRouter: RouteDef[] = [
     },
     handler: async (c, { params, body }) => {
       const account = await updateAccountTier(c.var.services.db, params.id, body.tier);
-      if (!account) throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: params.id } });
+      if (!account) throw new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: params.id } });
       return c.json(
         {
           account_id: account.id,

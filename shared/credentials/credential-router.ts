@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { err } from "../http/common-responses.ts";
 import { credentialKeys } from "./credential-keys.ts";
 import { buildDidDocument, didWebFor } from "./did-web.ts";
@@ -17,6 +17,7 @@ import { findCredential } from "./credential-repository.ts";
 import { statusListCredentialJwt } from "./status-list-credential.ts";
 import { tradeDocumentsContext, tradeDocumentsSchema, VOCABULARY_VERSION } from "./credential-vocabulary.ts";
 import { VC_JWT_MEDIA_TYPE } from "./sign-credential.ts";
+import { CREDENTIALS_ERRORS } from "./credentials-errors.ts";
 
 export const CREDENTIALS_PREFIX = "/functions/v1/verify-hash";
 
@@ -70,7 +71,7 @@ export const credentialPublicRoutes: RouteDef[] = [
     handler: async (c, { params }) => {
       const list = /^[1-9][0-9]{0,8}$/.test(params.list) ? Number(params.list) : 0;
       const jwt = await statusListCredentialJwt(c.var.services, list);
-      if (!jwt) throw new AppError("SVC_VC_001", "No such status list", { details: { list: params.list } });
+      if (!jwt) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, "No such status list", { details: { list: params.list } });
       return c.body(jwt, 200, { "content-type": VC_JWT_MEDIA_TYPE, "cache-control": "public, max-age=60", ...PUBLIC_CORS });
     },
   }),
@@ -87,7 +88,7 @@ export const credentialPublicRoutes: RouteDef[] = [
       404: err("No such version (SVC_VC_001)"),
     },
     handler: (c, { params }) => {
-      if (params.version !== VOCABULARY_VERSION) throw new AppError("SVC_VC_001", `No context version ${params.version}`);
+      if (params.version !== VOCABULARY_VERSION) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, `No context version ${params.version}`);
       return c.body(JSON.stringify(tradeDocumentsContext(c.var.services.config.publicBaseUrl), null, 2), 200, {
         "content-type": "application/ld+json",
         "cache-control": "public, max-age=86400",
@@ -108,7 +109,7 @@ export const credentialPublicRoutes: RouteDef[] = [
       404: err("No such version (SVC_VC_001)"),
     },
     handler: (c, { params }) => {
-      if (params.version !== VOCABULARY_VERSION) throw new AppError("SVC_VC_001", `No schema version ${params.version}`);
+      if (params.version !== VOCABULARY_VERSION) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, `No schema version ${params.version}`);
       return c.body(JSON.stringify(tradeDocumentsSchema(c.var.services.config.publicBaseUrl), null, 2), 200, {
         "content-type": "application/schema+json",
         "cache-control": "public, max-age=86400",
@@ -131,7 +132,7 @@ export const credentialPublicRoutes: RouteDef[] = [
     },
     handler: async (c, { params }) => {
       const found = await findCredential(c.var.services.db, params.id);
-      if (!found) throw new AppError("SVC_VC_001", "No such credential", { details: { id: params.id } });
+      if (!found) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, "No such credential", { details: { id: params.id } });
       return c.body(found.jwt, 200, { "content-type": VC_JWT_MEDIA_TYPE, "cache-control": "public, max-age=3600", ...PUBLIC_CORS });
     },
   }),
