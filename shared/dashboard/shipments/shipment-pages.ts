@@ -14,7 +14,7 @@ import { validateShipment } from "../../validation/validate-shipment.ts";
 import { flattenDocument } from "../../pdf-round-trip/flatten-document.ts";
 import { credentialStatesOfJobs } from "../../credentials/credential-repository.ts";
 import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts";
-import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../einvoice/einvoice-of-job.ts";
+import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../generation/einvoice-of-job.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
 import { PROGRESS_SCRIPT } from "./form-pages.ts";

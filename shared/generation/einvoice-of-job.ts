@@ -3,13 +3,13 @@
  * and served as CII or UBL by the API and the dashboard alike.
  */
 import { AppError } from "../errors/app-error.ts";
-import type { GenerationJob } from "../generation/generation-repository.ts";
-import { EN16931_PROFILE, type EInvoice } from "./einvoice-model.ts";
-import { eInvoiceOfDocument } from "./document-einvoice.ts";
-import { writeCii } from "./write-cii.ts";
-import { writeUbl } from "./write-ubl.ts";
+import type { GenerationJob } from "./generation-repository.ts";
+import { EN16931_PROFILE, type EInvoice } from "../einvoice/einvoice-model.ts";
+import { eInvoiceOfDocument } from "../einvoice/document-einvoice.ts";
+import { writeCii } from "../einvoice/write-cii.ts";
+import { writeUbl } from "../einvoice/write-ubl.ts";
 import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
-import { EINVOICE_ERRORS } from "./einvoice-errors.ts";
+import { EINVOICE_ERRORS } from "../einvoice/einvoice-errors.ts";
 
 export const EINVOICE_SYNTAXES = ["cii", "ubl"] as const;
 export type EInvoiceSyntax = (typeof EINVOICE_SYNTAXES)[number];

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { findGenerationJob } from "../generation/generation-repository.ts";
+import { findGenerationJob } from "./generation-repository.ts";
 import { EINVOICE_MEDIA_TYPE, EINVOICE_SYNTAXES, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "./einvoice-of-job.ts";
 import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
 
