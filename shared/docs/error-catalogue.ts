@@ -32,5 +32,3 @@ export const ERROR_CODES = {
   ...EXTRACTION_ERRORS,
   ...WEBHOOKS_ERRORS,
 };
-
-export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,7 +6,8 @@
 import type { Queryable } from "../db/types.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
-import { normalizeHsCode, parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
+import { parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
+import { normaliseHsCode } from "../trade/hs-code.ts";
 import {
   candidateAlternatives,
   candidateQuery,
@@ -522,7 +523,7 @@ function candidateCodes(schedule: HsSchedule, digits: string): string[] {
 
 export async function getHsCode(db: Queryable, rawCode: string, country?: string): Promise<HsCodeRecord> {
   const schedule = resolveSchedule(country);
-  const digits = normalizeHsCode(rawCode);
+  const digits = normaliseHsCode(rawCode);
   if (digits === null) {
     throw new AppError(
       PLATFORM_ERRORS.SVC_REQ_002,
