@@ -13,12 +13,11 @@ import {
   headerInfo,
   type LayoutInput,
   partyPieces,
-  portLabel,
   Reader,
   row,
   signature,
   text,
-  transportModeLabel,
+  transportDetails,
 } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 
@@ -71,22 +70,7 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
         ]),
       ),
       row(
-        box(
-          "4",
-          "Transport details (optional)",
-          [
-            text(
-              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
-                .filter(Boolean)
-                .join(" · ") || "—",
-            ),
-            text(
-              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "),
-              "small",
-            ),
-          ],
-          1.1,
-        ),
+        box("4", "Transport details (optional)", transportDetails(r), 1.1),
         box("5", "Remarks", [
           ...r.optional("coo_data.remarks"),
           ...(r.has("invoice_data.invoice_number") ? [text(`Invoice ${r.str("invoice_data.invoice_number")}`, "small")] : []),

@@ -12,12 +12,11 @@ import {
   headerInfo,
   type LayoutInput,
   partyPieces,
-  portLabel,
   Reader,
   row,
   signature,
   text,
-  transportModeLabel,
+  transportDetails,
 } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { invoiceRef, originZone } from "./origin-common.ts";
@@ -88,22 +87,7 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
         ),
       ),
       row(
-        box(
-          "6",
-          "Transport details (optional)",
-          [
-            text(
-              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
-                .filter(Boolean)
-                .join(" · ") || "—",
-            ),
-            text(
-              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → ") || "",
-              "small",
-            ),
-          ],
-          1.1,
-        ),
+        box("6", "Transport details (optional)", transportDetails(r), 1.1),
         box("7", "Remarks", [...r.optional("preferential_origin.remarks")]),
       ),
       goodsTable(r),
