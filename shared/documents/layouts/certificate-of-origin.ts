@@ -8,7 +8,6 @@ import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import {
   box,
   countryLabel,
-  formatQuantity,
   formatWeight,
   headerInfo,
   type LayoutInput,
@@ -19,7 +18,7 @@ import {
   text,
   transportDetails,
 } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
   return {
@@ -30,8 +29,7 @@ function goodsTable(r: Reader): TableBlock {
       { header: "7  Quantity", width: 1.1, align: "right" },
     ],
     rows: indexedItems(r).map(({ index }, i) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       const net = r.num(itemPath(index, "net_weight_kg"));
       return [
         [
@@ -40,7 +38,7 @@ function goodsTable(r: Reader): TableBlock {
         ],
         [r.slot(itemPath(index, "hs_code"), { nowrap: true })],
         [
-          qty !== null ? text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "body", "right") : r.quantity(itemPath(index, "quantity")),
+          qty !== null ? text(qty, "body", "right") : r.quantity(itemPath(index, "quantity")),
           ...(net !== null ? [text(`net ${formatWeight(net)} kg`, "small", "right")] : []),
         ],
       ];

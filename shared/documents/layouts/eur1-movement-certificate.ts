@@ -6,19 +6,8 @@
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import {
-  box,
-  formatQuantity,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  Reader,
-  row,
-  signature,
-  text,
-  transportDetails,
-} from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text, transportDetails } from "./common.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { invoiceRef, originZone } from "./origin-common.ts";
 import { countryName, normalizeCountry } from "../countries.ts";
 
@@ -33,13 +22,12 @@ function goodsTable(r: Reader): TableBlock {
       { header: "10  Invoices (optional)", width: 1.05 },
     ],
     rows: indexedItems(r).map(({ index }, i) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         [
           ...(i === 0 ? r.optional("packaging.marks_and_numbers", { label: "Marks:", style: "small" }) : []),
           r.slot(itemPath(index, "description"), {
-            label: `${index + 1}.  ${qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""} —` : ""}`,
+            label: `${index + 1}.  ${qty !== null ? `${qty} —` : ""}`,
           }),
         ],
         [r.weight(itemPath(index, "gross_weight_kg"), { decimals: d })],
