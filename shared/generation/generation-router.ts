@@ -109,14 +109,21 @@ function respondToGenerate(c: Context<AppEnv>, result: GenerateResult) {
   return c.json(result.body, 400);
 }
 
-function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
+/** What both generate routes ask for, as the service reads it: the types and the options (defaults false). */
+function requested(body: z.output<z.ZodObject<typeof Options & { document_types: typeof DocumentTypes }>>) {
   return {
-    shipment: body.shipment,
     documentTypes: body.document_types,
-    shipmentId: body.shipment_id,
     finalDoc: body.final_doc ?? false,
     confirmWarnings: body.confirm_warnings ?? false,
     validationHash: body.validation_hash,
+  };
+}
+
+function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
+  return {
+    ...requested(body),
+    shipment: body.shipment,
+    shipmentId: body.shipment_id,
     previousShipmentData: body.shipment_id ? body.previous_shipment_data : undefined,
   };
 }
@@ -179,12 +186,9 @@ export const documentRestRoutes: RouteDef[] = [
         [stored.id],
       );
       const result = await generateDocuments(c.var.services, principal, {
+        ...requested(body),
         shipment: stored.shipment_data,
-        documentTypes: body.document_types,
         shipmentId: stored.id,
-        finalDoc: body.final_doc ?? false,
-        confirmWarnings: body.confirm_warnings ?? false,
-        validationHash: body.validation_hash,
         previousShipmentData: previous[0]?.shipment_data_snapshot,
       });
       if (result.status === 202) startProcessing(c.var.services);

@@ -1,6 +1,7 @@
 /**
  * Party profiles: the address book of exporters, importers and notify parties of an account.
  */
+import { pageOffset, pagination } from "../http/pagination.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../errors/app-error.ts";
 import { foldCharacters } from "../text/fold.ts";
@@ -120,7 +121,7 @@ export async function listPartyPage(db: Db, accountId: string, q: PartyPageQuery
     words: partySearchWords(q.search),
     country: q.country,
     limit: q.limit,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q),
   });
-  return { parties, pagination: { page: q.page, limit: q.limit, total, total_pages: Math.ceil(total / q.limit) } };
+  return { parties, pagination: pagination(q, total) };
 }

@@ -1,4 +1,5 @@
 import { defineRoute, type RouteDef } from "../http/route.ts";
+import { pageOffset, pagination } from "../http/pagination.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import {
@@ -62,13 +63,13 @@ export const shipmentsRouter: RouteDef[] = [
           status: query.status,
           search: query.search,
           limit: query.limit,
-          offset: (query.page - 1) * query.limit,
+          offset: pageOffset(query),
         }),
       );
       return c.json(
         {
           shipments,
-          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+          pagination: pagination(query, total),
         },
         200,
       );

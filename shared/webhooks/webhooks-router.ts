@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOffset, pagination } from "../http/pagination.ts";
 import type { Context } from "hono";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -205,12 +206,12 @@ export const webhooksRouter: RouteDef[] = [
         status: query.status,
         event: query.event,
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
       return c.json(
         {
           deliveries,
-          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+          pagination: pagination(query, total),
         },
         200,
       );

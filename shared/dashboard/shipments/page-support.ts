@@ -42,6 +42,16 @@ export function noticeFrom(c: Ctx): { kind: "ok" | "error"; text: string } | und
   return NOTICES[c.req.query("notice") ?? ""];
 }
 
+/** A file the member downloads: private, never cached, its type not sniffed. */
+export function download(c: Ctx, body: string | Uint8Array<ArrayBuffer>, contentType: string, fileName: string): Response {
+  return c.body(body, 200, {
+    "content-type": contentType,
+    "content-disposition": `attachment; filename="${fileName}"`,
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  });
+}
+
 export function statusOf(e: AppError): number {
   return e.status;
 }

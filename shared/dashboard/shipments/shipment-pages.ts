@@ -18,7 +18,7 @@ import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } f
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
 import { PROGRESS_SCRIPT } from "./form-pages.ts";
-import { all, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
+import { all, download, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
 import { DOCUMENTS_ERRORS } from "../../documents/documents-errors.ts";
 import { EINVOICE_ERRORS } from "../../einvoice/einvoice-errors.ts";
@@ -132,12 +132,12 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
       const blob = key ? await c.get("services").blobs.get(key) : null;
       if (!blob)
         throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_003, "The file of this generation is no longer kept; its hash stays verifiable");
-      return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}${pdfa ? "-pdfa" : ""}.pdf"`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      });
+      return download(
+        c,
+        blob.bytes as Uint8Array<ArrayBuffer>,
+        "application/pdf",
+        `${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}${pdfa ? "-pdfa" : ""}.pdf`,
+      );
     }),
   );
 
@@ -149,12 +149,7 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
       const syntax = c.req.param("syntax");
       if (syntax !== "cii" && syntax !== "ubl") throw new AppError(EINVOICE_ERRORS.SVC_DOC_006, "No such e-invoice syntax: cii or ubl");
       const invoice = requireEInvoice(job);
-      return c.body(eInvoiceXml(invoice, syntax), 200, {
-        "content-type": EINVOICE_MEDIA_TYPE,
-        "content-disposition": `attachment; filename="${eInvoiceFileName(invoice, syntax)}"`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      });
+      return download(c, eInvoiceXml(invoice, syntax), EINVOICE_MEDIA_TYPE, eInvoiceFileName(invoice, syntax));
     }),
   );
 
