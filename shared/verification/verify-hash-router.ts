@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { err } from "../http/common-responses.ts";
+import { bytesToBase64 } from "../hashing/base64.ts";
 import { verifyHash } from "./verify-hash.ts";
 import { renderNotFoundPage, renderVerifyPage, verifyPageCsp } from "./verify-page.ts";
 import { credentialsByHash } from "../credentials/credential-repository.ts";
@@ -77,7 +78,7 @@ export const verifyPageRoute = defineRoute({
       documentType: r.document_type,
       issuedAt: r.issued_at,
     }));
-    const nonce = credentials.length > 0 ? btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))) : null;
+    const nonce = credentials.length > 0 ? bytesToBase64(crypto.getRandomValues(new Uint8Array(16))) : null;
     return c.html(renderVerifyPage(params.hash, answer, credentials, nonce), 200, {
       ...PAGE_HEADERS,
       "content-security-policy": verifyPageCsp(nonce),
