@@ -1,15 +1,27 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { TIERS, TIER_LIMITS } from "../accounts/tiers.ts";
-import { createAccount, createApiKey, findAccount, updateAccountTier } from "../accounts/account-repository.ts";
+import { type Account, createAccount, createApiKey, findAccount, updateAccountTier } from "../accounts/account-repository.ts";
 import { countQuotaShipmentsSince } from "../shipments/shipment-repository.ts";
 import { startOfUtcMonth } from "../shipments/shipment-service.ts";
+import { ACCOUNT_API_ERRORS } from "./account-api-errors.ts";
 
 const Tier = z.enum(TIERS);
 const Name = z.string().trim().min(1).max(200);
 const IdParam = z.object({ id: z.string() });
+
+/** An account as every answer of these routes begins (AccountResponse). */
+function accountFields(account: Account) {
+  return {
+    account_id: account.id,
+    name: account.name,
+    tier: account.tier,
+    created_at: account.created_at,
+    updated_at: account.updated_at,
+  };
+}
 
 const AccountResponse = z.object({ account_id: z.string(), name: z.string(), tier: Tier, created_at: z.string(), updated_at: z.string() });
 
@@ -35,11 +47,7 @@ export const accountsRouter: RouteDef[] = [
       const { account, key } = result;
       return c.json(
         {
-          account_id: account.id,
-          name: account.name,
-          tier: account.tier,
-          created_at: account.created_at,
-          updated_at: account.updated_at,
+          ...accountFields(account),
           api_key: key.api_key,
           api_key_id: key.id,
         },
@@ -63,17 +71,8 @@ export const accountsRouter: RouteDef[] = [
     },
     handler: async (c, { params, body }) => {
       const account = await updateAccountTier(c.var.services.db, params.id, body.tier);
-      if (!account) throw new AppError("SVC_ACCT_001", "Account not found", { details: { account_id: params.id } });
-      return c.json(
-        {
-          account_id: account.id,
-          name: account.name,
-          tier: account.tier,
-          created_at: account.created_at,
-          updated_at: account.updated_at,
-        },
-        200,
-      );
+      if (!account) throw new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: params.id } });
+      return c.json(accountFields(account), 200);
     },
   }),
   defineRoute({
@@ -100,11 +99,7 @@ export const accountsRouter: RouteDef[] = [
       const limits = TIER_LIMITS[account.tier];
       return c.json(
         {
-          account_id: account.id,
-          name: account.name,
-          tier: account.tier,
-          created_at: account.created_at,
-          updated_at: account.updated_at,
+          ...accountFields(account),
           limits: { max_generations_per_shipment: limits.maxGenerations, shipments_per_month: limits.shipmentsPerMonth },
           usage: { shipments_this_month: await countQuotaShipmentsSince(db, account.id, since), month_started_at: since.toISOString() },
         },

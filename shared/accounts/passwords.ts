@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt } from "node:crypto";
+import { timingSafeEqualBytes } from "../hashing/constant-time.ts";
 
 /**
  * Password hashing with scrypt from node:crypto: memory-hard, built into Node, Deno (node:crypto) and the
@@ -36,7 +37,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(m[4], "base64");
   const expected = Buffer.from(m[5], "base64");
   const key = await derive(password, salt, N, r, p, expected.length);
-  const ok = key.length === expected.length && timingSafeEqual(key, expected);
+  const ok = timingSafeEqualBytes(key, expected);
   return { ok, rehash: ok && (N < SCRYPT_PARAMS.N || r < SCRYPT_PARAMS.r) };
 }
 

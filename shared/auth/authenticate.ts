@@ -1,9 +1,9 @@
-import type { Context } from "hono";
-import { AppError } from "../http/app-error.ts";
-import type { AppEnv } from "../http/app-env.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { Services } from "../runtime/services.ts";
 import { looksLikeApiKey } from "../accounts/api-key-secret.ts";
 import { listKinds, projectKeysFor } from "./project-keys.ts";
 import { authenticateApiKey, type KeyPrincipal } from "../accounts/account-repository.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 /**
  * public: no credentials. api-key: `Authorization: Bearer <API key>` (REST).
@@ -12,22 +12,26 @@ import { authenticateApiKey, type KeyPrincipal } from "../accounts/account-repos
  */
 export type AuthMode = "public" | "api-key" | "function" | "service-role";
 
-function bearer(c: Context): string | null {
-  const header = c.req.header("authorization");
+function bearer(headers: Headers): string | null {
+  const header = headers.get("authorization");
   const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return m ? m[1] : null;
 }
 
-export async function authenticate(c: Context<AppEnv>, mode: AuthMode): Promise<KeyPrincipal | null> {
+/** The principal of a request's credentials under the route's auth mode (null when it names no account); AppError when they fail. */
+export async function authenticate(
+  headers: Headers,
+  { config, db }: Pick<Services, "config" | "db">,
+  mode: AuthMode,
+): Promise<KeyPrincipal | null> {
   if (mode === "public") return null;
-  const { config, db } = c.var.services;
   const keys = projectKeysFor(config);
   if (mode === "service-role") {
-    const token = bearer(c);
+    const token = bearer(headers);
     const kind = token ? await keys.identify(token) : null;
     if (kind !== "secret" && kind !== "service_role_jwt") {
       throw new AppError(
-        "SVC_AUTH_003",
+        PLATFORM_ERRORS.SVC_AUTH_003,
         `Admin endpoints need Authorization: Bearer <key>, where the key is ${listKinds(keys.acceptedAdminKeys)}`,
         {
           details: { accepted: keys.acceptedAdminKeys },
@@ -37,17 +41,16 @@ export async function authenticate(c: Context<AppEnv>, mode: AuthMode): Promise<
     return null;
   }
   if (mode === "function") {
-    const apikey = c.req.header("apikey")?.trim();
+    const apikey = headers.get("apikey")?.trim();
     if (!apikey || !(await keys.identify(apikey))) {
-      throw new AppError("SVC_AUTH_002", `Function endpoints need the header apikey: ${listKinds(keys.acceptedApikeys)}`, {
+      throw new AppError(PLATFORM_ERRORS.SVC_AUTH_002, `Function endpoints need the header apikey: ${listKinds(keys.acceptedApikeys)}`, {
         details: { accepted: keys.acceptedApikeys },
       });
     }
   }
-  const token = bearer(c);
-  if (!token) throw new AppError("SVC_AUTH_001", "Missing API key: send Authorization: Bearer <API key>");
+  const token = bearer(headers);
+  if (!token) throw new AppError(PLATFORM_ERRORS.SVC_AUTH_001, "Missing API key: send Authorization: Bearer <API key>");
   const principal = looksLikeApiKey(token) ? await authenticateApiKey(db, token) : null;
-  if (!principal) throw new AppError("SVC_AUTH_001", "Invalid or revoked API key");
-  c.set("principal", principal);
+  if (!principal) throw new AppError(PLATFORM_ERRORS.SVC_AUTH_001, "Invalid or revoked API key");
   return principal;
 }

@@ -1,5 +1,5 @@
 import type { KeySettings } from "../runtime/config/key-settings.ts";
-import { createKeyMatcher } from "./constant-time.ts";
+import { createKeyMatcher } from "../hashing/constant-time.ts";
 import { createJwtVerifier } from "./jwt-keys.ts";
 
 /** What a project key turned out to be. */

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { err } from "../http/common-responses.ts";
 import { credentialKeys } from "./credential-keys.ts";
 import { buildDidDocument, didWebFor } from "./did-web.ts";
@@ -17,6 +17,7 @@ import { findCredential } from "./credential-repository.ts";
 import { statusListCredentialJwt } from "./status-list-credential.ts";
 import { tradeDocumentsContext, tradeDocumentsSchema, VOCABULARY_VERSION } from "./credential-vocabulary.ts";
 import { VC_JWT_MEDIA_TYPE } from "./sign-credential.ts";
+import { CREDENTIALS_ERRORS } from "./credentials-errors.ts";
 
 export const CREDENTIALS_PREFIX = "/functions/v1/verify-hash";
 
@@ -35,6 +36,40 @@ const DidDocumentSchema = z.object({
 });
 
 const PUBLIC_CORS = { "access-control-allow-origin": "*" };
+
+/** The context or the JSON Schema of the credentials' vocabulary: a public document of its one version. */
+function vocabularyRoute(o: {
+  folder: "contexts" | "schemas";
+  operationId: string;
+  summary: string;
+  description: string;
+  what: string;
+  contentType: string;
+  document: (publicBaseUrl: string) => unknown;
+}): RouteDef {
+  return defineRoute({
+    method: "get",
+    path: `${CREDENTIALS_PREFIX}/credentials/${o.folder}/trade-documents/{version}`,
+    operationId: o.operationId,
+    summary: o.summary,
+    tags: ["Verification"],
+    auth: "public",
+    params: z.object({ version: z.string().max(10) }),
+    responses: {
+      200: { description: o.description, contentType: o.contentType },
+      404: err("No such version (SVC_VC_001)"),
+    },
+    handler: (c, { params }) => {
+      if (params.version !== VOCABULARY_VERSION)
+        throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, `No ${o.what} version ${params.version}`);
+      return c.body(JSON.stringify(o.document(c.var.services.config.publicBaseUrl), null, 2), 200, {
+        "content-type": o.contentType,
+        "cache-control": "public, max-age=86400",
+        ...PUBLIC_CORS,
+      });
+    },
+  });
+}
 
 export const credentialPublicRoutes: RouteDef[] = [
   defineRoute({
@@ -70,51 +105,27 @@ export const credentialPublicRoutes: RouteDef[] = [
     handler: async (c, { params }) => {
       const list = /^[1-9][0-9]{0,8}$/.test(params.list) ? Number(params.list) : 0;
       const jwt = await statusListCredentialJwt(c.var.services, list);
-      if (!jwt) throw new AppError("SVC_VC_001", "No such status list", { details: { list: params.list } });
+      if (!jwt) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, "No such status list", { details: { list: params.list } });
       return c.body(jwt, 200, { "content-type": VC_JWT_MEDIA_TYPE, "cache-control": "public, max-age=60", ...PUBLIC_CORS });
     },
   }),
-  defineRoute({
-    method: "get",
-    path: `${CREDENTIALS_PREFIX}/credentials/contexts/trade-documents/{version}`,
+  vocabularyRoute({
+    folder: "contexts",
     operationId: "getCredentialContext",
     summary: "Public: the JSON-LD context of the service's trade document credentials",
-    tags: ["Verification"],
-    auth: "public",
-    params: z.object({ version: z.string().max(10) }),
-    responses: {
-      200: { description: "The context", contentType: "application/ld+json" },
-      404: err("No such version (SVC_VC_001)"),
-    },
-    handler: (c, { params }) => {
-      if (params.version !== VOCABULARY_VERSION) throw new AppError("SVC_VC_001", `No context version ${params.version}`);
-      return c.body(JSON.stringify(tradeDocumentsContext(c.var.services.config.publicBaseUrl), null, 2), 200, {
-        "content-type": "application/ld+json",
-        "cache-control": "public, max-age=86400",
-        ...PUBLIC_CORS,
-      });
-    },
+    description: "The context",
+    what: "context",
+    contentType: "application/ld+json",
+    document: tradeDocumentsContext,
   }),
-  defineRoute({
-    method: "get",
-    path: `${CREDENTIALS_PREFIX}/credentials/schemas/trade-documents/{version}`,
+  vocabularyRoute({
+    folder: "schemas",
     operationId: "getCredentialSchema",
     summary: "Public: the JSON Schema (2020-12) of the service's trade document credentials",
-    tags: ["Verification"],
-    auth: "public",
-    params: z.object({ version: z.string().max(10) }),
-    responses: {
-      200: { description: "The JSON Schema", contentType: "application/schema+json" },
-      404: err("No such version (SVC_VC_001)"),
-    },
-    handler: (c, { params }) => {
-      if (params.version !== VOCABULARY_VERSION) throw new AppError("SVC_VC_001", `No schema version ${params.version}`);
-      return c.body(JSON.stringify(tradeDocumentsSchema(c.var.services.config.publicBaseUrl), null, 2), 200, {
-        "content-type": "application/schema+json",
-        "cache-control": "public, max-age=86400",
-        ...PUBLIC_CORS,
-      });
-    },
+    description: "The JSON Schema",
+    what: "schema",
+    contentType: "application/schema+json",
+    document: tradeDocumentsSchema,
   }),
   defineRoute({
     method: "get",
@@ -131,7 +142,7 @@ export const credentialPublicRoutes: RouteDef[] = [
     },
     handler: async (c, { params }) => {
       const found = await findCredential(c.var.services.db, params.id);
-      if (!found) throw new AppError("SVC_VC_001", "No such credential", { details: { id: params.id } });
+      if (!found) throw new AppError(CREDENTIALS_ERRORS.SVC_VC_001, "No such credential", { details: { id: params.id } });
       return c.body(found.jwt, 200, { "content-type": VC_JWT_MEDIA_TYPE, "cache-control": "public, max-age=3600", ...PUBLIC_CORS });
     },
   }),

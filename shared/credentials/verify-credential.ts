@@ -9,7 +9,7 @@
  * address) or files (tds-verify's --did and --status-list). Used by tds-verify and the tests; the
  * verification page runs the same checks in the browser (shared/verification/credential-check-script.ts).
  */
-import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import { base64url, compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
 import { didDocumentUrl, didOf, type DidDocument } from "./did-web.ts";
 import { readStatusBit } from "./status-list.ts";
 import { CREDENTIAL_ALG } from "./credential-keys.ts";
@@ -59,7 +59,7 @@ export function networkResolver(fetchImpl: typeof fetch = fetch): Resolver {
 
 function decodePayload(jwt: string): Record<string, unknown> {
   const part = jwt.split(".")[1] ?? "";
-  const json = new TextDecoder().decode(Uint8Array.from(atob(part.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
+  const json = new TextDecoder().decode(base64url.decode(part));
   const value = JSON.parse(json) as unknown;
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("the payload is not a JSON object");
   return value as Record<string, unknown>;

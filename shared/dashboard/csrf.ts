@@ -6,7 +6,7 @@ import type { DashboardEnv } from "./dashboard-env.ts";
 import { base64url } from "jose";
 import { hmacSha256 } from "../hashing/sha256.ts";
 import { randomToken } from "../accounts/random-token.ts";
-import { timingSafeEqualText } from "../auth/constant-time.ts";
+import { timingSafeEqualText } from "../hashing/constant-time.ts";
 import { cookieOptions, SESSION_COOKIE } from "./session-cookie.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { withRequestId } from "../http/request-id.ts";
 import { requestServices } from "../http/request-services.ts";
 import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";

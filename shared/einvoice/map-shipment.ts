@@ -10,7 +10,7 @@
  * each naming its BT and the shipment field that supplies it.
  */
 import { isEuMember } from "../trade/countries.ts";
-import { at, countryCode, isRecord, lineItems, num, prop, str } from "../rules/shipment-access.ts";
+import { at, countryCode, isRecord, lineItems, num, prop, str } from "../shipments/shipment-access.ts";
 import type { EInvoice, EInvoiceLine, EInvoiceParty, EInvoiceVatBreakdown, VatCategory } from "./einvoice-model.ts";
 import { nationalCurrency } from "./national-currency.ts";
 import { unitCodeOf } from "./unit-codes.ts";

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { wakeBackgroundTasks } from "../jobs/background-registry.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { findExtractionJob, toExtractionJobView } from "./extraction-repository.ts";
 import { readUpload, submitExtraction } from "./extraction-service.ts";
+import { EXTRACTION_ERRORS } from "./extraction-errors.ts";
 
 const tags = ["Extraction"];
 
@@ -73,7 +74,7 @@ export const extractionRouter: RouteDef[] = [
     },
     handler: async (c, { params, principal }) => {
       const row = await findExtractionJob(c.var.services.db, principal.accountId, params.jobId);
-      if (!row) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: params.jobId } });
+      if (!row) throw new AppError(EXTRACTION_ERRORS.SVC_EXTRACT_006, "Extraction job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "extraction_jobs", row.status);
       return c.json({ ...toExtractionJobView(row), ...(statusDetail ? { status_detail: statusDetail } : {}) }, 200);
     },

@@ -6,12 +6,14 @@
  * unknown id is 404 SVC_SHIP_004). It is a link only: the result is for review and is never merged
  * into the shipment automatically; apply reviewed values with PUT /api/v1/shipments/{id}.
  */
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { readMultipartForm } from "../http/read-multipart-form.ts";
 import type { Services } from "../runtime/services.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { declaredFileKind, FILE_KINDS, KIND_CONTENT_TYPES, safeFileName, sniffFileKind, type FileKind } from "./file-kinds.ts";
 import { insertExtractionJob, type ExtractionJobRow } from "./extraction-repository.ts";
+import { EXTRACTION_ERRORS } from "./extraction-errors.ts";
+import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 
 const SUPPORTED = ["PDF", "PNG", "JPG", "TIFF", "XLS", "XLSX"];
 
@@ -24,24 +26,28 @@ export interface Upload {
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError("SVC_EXTRACT_005", `The file is larger than ${max} bytes (${Math.round((max / 1024 / 1024) * 10) / 10} MB)`, {
-    details: { max_bytes: max },
-  });
+  return new AppError(
+    EXTRACTION_ERRORS.SVC_EXTRACT_005,
+    `The file is larger than ${max} bytes (${Math.round((max / 1024 / 1024) * 10) / 10} MB)`,
+    {
+      details: { max_bytes: max },
+    },
+  );
 }
 
 export async function readUpload(req: Request, maxUploadBytes: number): Promise<Upload> {
   let form: FormData;
   try {
-    form = await readMultipartForm(req, maxUploadBytes, "SVC_EXTRACT_004");
+    form = await readMultipartForm(req, maxUploadBytes, EXTRACTION_ERRORS.SVC_EXTRACT_004);
   } catch (e) {
     if (e instanceof AppError && e.code === "SVC_REQ_004") throw tooLarge(maxUploadBytes);
     throw e;
   }
   const file = form.get("file");
   if (!file || typeof file === "string")
-    throw new AppError("SVC_EXTRACT_004", "The form has no file part named `file`", { details: { field: "file" } });
+    throw new AppError(EXTRACTION_ERRORS.SVC_EXTRACT_004, "The form has no file part named `file`", { details: { field: "file" } });
   if (file.size > maxUploadBytes) throw tooLarge(maxUploadBytes);
-  if (file.size === 0) throw new AppError("SVC_EXTRACT_003", "The file is empty", { details: { field: "file" } });
+  if (file.size === 0) throw new AppError(EXTRACTION_ERRORS.SVC_EXTRACT_003, "The file is empty", { details: { field: "file" } });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const fileName = (file as File).name || "upload";
   const declaredType = file.type || "application/octet-stream";
@@ -51,16 +57,20 @@ export async function readUpload(req: Request, maxUploadBytes: number): Promise<
   if (sniffed && (FILE_KINDS as readonly string[]).includes(sniffed)) kind = sniffed as FileKind;
   else if (declared) {
     throw new AppError(
-      "SVC_EXTRACT_003",
+      EXTRACTION_ERRORS.SVC_EXTRACT_003,
       `The file is named or typed as ${declared.toUpperCase()} but its content is not a readable ${declared.toUpperCase()} file (corrupt?)`,
       {
         details: { field: "file", declared_type: declared },
       },
     );
   } else {
-    throw new AppError("SVC_EXTRACT_001", `Unsupported file type${sniffed ? ` (${sniffed})` : ""}; upload one of ${SUPPORTED.join(", ")}`, {
-      details: { field: "file", supported: SUPPORTED },
-    });
+    throw new AppError(
+      EXTRACTION_ERRORS.SVC_EXTRACT_001,
+      `Unsupported file type${sniffed ? ` (${sniffed})` : ""}; upload one of ${SUPPORTED.join(", ")}`,
+      {
+        details: { field: "file", supported: SUPPORTED },
+      },
+    );
   }
   const rawShipment = form.get("shipment_id");
   const shipmentId = typeof rawShipment === "string" && rawShipment.trim() !== "" ? rawShipment.trim() : null;
@@ -69,7 +79,7 @@ export async function readUpload(req: Request, maxUploadBytes: number): Promise<
 
 export async function submitExtraction(services: Services, accountId: string, upload: Upload): Promise<ExtractionJobRow> {
   if (upload.shipmentId && !(await findShipment(services.db, accountId, upload.shipmentId))) {
-    throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: upload.shipmentId } });
+    throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: upload.shipmentId } });
   }
   const id = crypto.randomUUID();
   const blobKey = `uploads/${accountId}/${id}/${safeFileName(upload.fileName, upload.kind)}`;

@@ -3,7 +3,7 @@
  * signature an HMAC-SHA256 of "<jobId>.<expires>" with the download secret. They work without headers
  * and stop working at `expires`.
  */
-import { timingSafeEqualText } from "../auth/constant-time.ts";
+import { timingSafeEqualText } from "../hashing/constant-time.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { hmacSha256 } from "../hashing/sha256.ts";
 

@@ -1,5 +1,5 @@
 import type { Services } from "../runtime/services.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { checkPreconditions } from "../documents/field-requirements.ts";
@@ -10,6 +10,8 @@ import { computeValidationHash, isValidationHash } from "../hashing/validation-h
 import { diffShipmentData } from "./diff-shipment-data.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
 import { incrementGenerationCount, insertGenerationHistory, insertGenerationJob } from "./generation-repository.ts";
+import { GENERATION_ERRORS } from "./generation-errors.ts";
+import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 
 export interface GenerateRequest {
   shipment: Record<string, unknown>;
@@ -58,7 +60,7 @@ async function validationHashFor(
       : null;
     if (recomputed !== hash) {
       throw new AppError(
-        "SVC_GEN_002",
+        GENERATION_ERRORS.SVC_GEN_002,
         "validation_hash is not the hash of a passing validation of this shipment data; validate again or omit it",
         {
           details: { field: "validation_hash" },
@@ -76,7 +78,7 @@ async function validationHashFor(
     // A check that could not run (the sanctions list not loaded) is named by its own message, not only its rule id.
     const notRun = outcome.results.filter((r) => r.severity === "error" && r.context?.not_checked === true).map((r) => r.message);
     throw new AppError(
-      "SVC_GEN_001",
+      GENERATION_ERRORS.SVC_GEN_001,
       `Validation failed: ${outcome.summary.failed_rules.join(", ")}. ${notRun.length > 0 ? `${notRun.join(" ")} ` : ""}Documents are generated once the error rules pass.`,
       {
         details: { validation_record_id: record.id, results: outcome.results.filter((r) => r.severity === "error") },
@@ -95,7 +97,7 @@ export async function generateDocuments(
   const { db } = services;
   const stored = req.shipmentId !== undefined ? await findShipment(db, principal.accountId, req.shipmentId) : null;
   if (req.shipmentId !== undefined && !stored) {
-    throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: req.shipmentId } });
+    throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: req.shipmentId } });
   }
 
   const checks = checkPreconditions(req.shipment, req.documentTypes);
@@ -120,7 +122,9 @@ export async function generateDocuments(
         const current = await findShipment(tx, principal.accountId, stored.id);
         if (current && current.generation_count >= current.max_generations)
           throw limitReached(current.generation_count, current.max_generations);
-        throw new AppError("SVC_GEN_LIMIT", "Another generation of this shipment happened at the same time; retry", { status: 409 });
+        throw new AppError(GENERATION_ERRORS.SVC_GEN_LIMIT, "Another generation of this shipment happened at the same time; retry", {
+          status: 409,
+        });
       }
       generationNumber = count;
       historyId = await insertGenerationHistory(tx, {
@@ -169,7 +173,7 @@ export async function generateDocuments(
 
 function limitReached(count: number, max: number): AppError {
   return new AppError(
-    "SVC_GEN_LIMIT",
+    GENERATION_ERRORS.SVC_GEN_LIMIT,
     `Generation limit reached: ${count} of ${max} generations used. Fill the blank fields of the existing documents instead, or upgrade the tier.`,
     {
       status: 429,

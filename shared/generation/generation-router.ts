@@ -1,6 +1,7 @@
+import { VALIDATION_ERRORS } from "../validation/validation-errors.ts";
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, ErrorEnvelope, err } from "../http/common-responses.ts";
 import { authenticate } from "../auth/authenticate.ts";
 import { DOCUMENT_TYPES } from "../trade/document-types.ts";
@@ -16,6 +17,8 @@ import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
 import { findGenerationJob } from "./generation-repository.ts";
 import { documentResource } from "./document-links.ts";
 import { checkDownloadSignature } from "./download-signing.ts";
+import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
+import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 
 const DocumentTypes = z.array(z.enum(DOCUMENT_TYPES)).min(1).max(16);
 const Options = {
@@ -106,14 +109,21 @@ function respondToGenerate(c: Context<AppEnv>, result: GenerateResult) {
   return c.json(result.body, 400);
 }
 
-function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
+/** What both generate routes ask for, as the service reads it: the types and the options (defaults false). */
+function requested(body: z.output<z.ZodObject<typeof Options & { document_types: typeof DocumentTypes }>>) {
   return {
-    shipment: body.shipment,
     documentTypes: body.document_types,
-    shipmentId: body.shipment_id,
     finalDoc: body.final_doc ?? false,
     confirmWarnings: body.confirm_warnings ?? false,
     validationHash: body.validation_hash,
+  };
+}
+
+function toRequest(body: z.output<typeof GenerateDocumentsBody>): GenerateRequest {
+  return {
+    ...requested(body),
+    shipment: body.shipment,
+    shipmentId: body.shipment_id,
     previousShipmentData: body.shipment_id ? body.previous_shipment_data : undefined,
   };
 }
@@ -130,7 +140,7 @@ export const generateDocumentsRoute = defineRoute({
   body: GenerateDocumentsBody,
   bodyErrorCode: (issue) =>
     issue.path.length === 1 && ["shipment", "document_types"].includes(String(issue.path[0])) && issue.code === "invalid_type"
-      ? "SVC_VAL_002"
+      ? VALIDATION_ERRORS.SVC_VAL_002
       : undefined,
   responses: GENERATE_RESPONSES,
   handler: async (c, { body, principal }) => {
@@ -170,18 +180,15 @@ export const documentRestRoutes: RouteDef[] = [
     handler: async (c, { params, body, principal }) => {
       const { db } = c.var.services;
       const stored = await findShipment(db, principal.accountId, params.id);
-      if (!stored) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: params.id } });
+      if (!stored) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: params.id } });
       const previous = await db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
         "select shipment_data_snapshot from generation_history where shipment_id = $1 order by generation_number desc limit 1",
         [stored.id],
       );
       const result = await generateDocuments(c.var.services, principal, {
+        ...requested(body),
         shipment: stored.shipment_data,
-        documentTypes: body.document_types,
         shipmentId: stored.id,
-        finalDoc: body.final_doc ?? false,
-        confirmWarnings: body.confirm_warnings ?? false,
-        validationHash: body.validation_hash,
         previousShipmentData: previous[0]?.shipment_data_snapshot,
       });
       if (result.status === 202) startProcessing(c.var.services);
@@ -203,7 +210,7 @@ export const documentRestRoutes: RouteDef[] = [
     },
     handler: async (c, { params, principal }) => {
       const job = await findGenerationJob(c.var.services.db, principal.accountId, params.jobId);
-      if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
+      if (!job) throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "Document job not found", { details: { job_id: params.jobId } });
       const statusDetail = await jobQueueDetail(c.var.services.db, "generation_jobs", job.status);
       return c.json(
         { ...(await documentResource(c.var.services.config, job)), ...(statusDetail ? { status_detail: statusDetail } : {}) },
@@ -249,27 +256,30 @@ export const documentRestRoutes: RouteDef[] = [
           query.variant ?? "original",
         );
         if (check !== "valid")
-          throw new AppError("SVC_DOC_004", check === "expired" ? "This download address has expired" : "Invalid download signature");
+          throw new AppError(
+            DOCUMENTS_ERRORS.SVC_DOC_004,
+            check === "expired" ? "This download address has expired" : "Invalid download signature",
+          );
         accountId = null; // the signature names the job
       } else {
-        accountId = (await authenticate(c, "api-key"))!.accountId;
+        accountId = (await authenticate(c.req.raw.headers, c.var.services, "api-key"))!.accountId;
       }
       const job = await findGenerationJob(db, accountId, params.jobId);
-      if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
+      if (!job) throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "Document job not found", { details: { job_id: params.jobId } });
       if (job.status !== "completed")
-        throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_002, `Document not ready: status ${job.status}`, { details: { status: job.status } });
       const key = query.variant === "pdfa" ? job.flattened_blob_key : job.blob_key;
       if (query.variant === "pdfa" && !key && job.blob_key)
-        throw new AppError("SVC_DOC_001", "No PDF/A copy of this document: call flatten-document first");
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "No PDF/A copy of this document: call flatten-document first");
       // No key: retention released the file (410). A key without a stored file is a storage fault, not retention.
       if (!key)
-        throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable", {
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_003, "The file of this generation is no longer kept; its hash stays verifiable", {
           details: { hash: job.validation_hash },
         });
       const blob = await blobs.get(key);
       if (!blob) {
         console.error(`SVC_DOC_005: document job ${job.id}: file ${key} is missing from storage (${blobs.kind})`);
-        throw new AppError("SVC_DOC_005", "The file of this document is missing from storage; report it with the job id", {
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_005, "The file of this document is missing from storage; report it with the job id", {
           details: { job_id: job.id },
         });
       }

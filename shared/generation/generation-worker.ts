@@ -4,7 +4,7 @@ import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import { lookupAirports } from "../reference/airports.ts";
-import { withEmbeddedEInvoice } from "../einvoice/embed-einvoice.ts";
+import { withEmbeddedEInvoice } from "./embed-einvoice.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";

@@ -4,9 +4,10 @@
  * its hierarchy from the chapter down, and the US general duty rate.
  */
 import type { Queryable } from "../db/types.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
-import { normalizeHsCode, parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
+import { parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
+import { normaliseHsCode } from "../trade/hs-code.ts";
 import {
   candidateAlternatives,
   candidateQuery,
@@ -57,6 +58,8 @@ import {
 } from "./hs-code-repository.ts";
 import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } from "./hierarchy.ts";
 import { osaDistance } from "../text/edit-distance.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
+import { HS_CODES_ERRORS } from "./hs-codes-errors.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -135,14 +138,14 @@ export interface HsCodeRecord {
 export function resolveSchedule(country: string | undefined): HsSchedule {
   const choice = scheduleForCountry(country);
   if (choice.ok) return choice.schedule;
-  throw new AppError("SVC_HS_002", `There is no tariff schedule for country "${choice.country}". Use ${COUNTRY_HELP}.`, {
+  throw new AppError(HS_CODES_ERRORS.SVC_HS_002, `There is no tariff schedule for country "${choice.country}". Use ${COUNTRY_HELP}.`, {
     details: { field: "country", country: choice.country },
   });
 }
 
 function notLoaded(schedule: HsSchedule): AppError {
   return new AppError(
-    "SVC_HS_003",
+    HS_CODES_ERRORS.SVC_HS_003,
     `The ${SCHEDULES[schedule].name} has not been imported yet; run npm run reference:import -- --dir <reference files>.`,
     {
       details: { schedule },
@@ -520,10 +523,10 @@ function candidateCodes(schedule: HsSchedule, digits: string): string[] {
 
 export async function getHsCode(db: Queryable, rawCode: string, country?: string): Promise<HsCodeRecord> {
   const schedule = resolveSchedule(country);
-  const digits = normalizeHsCode(rawCode);
+  const digits = normaliseHsCode(rawCode);
   if (digits === null) {
     throw new AppError(
-      "SVC_REQ_002",
+      PLATFORM_ERRORS.SVC_REQ_002,
       `path parameter code: "${rawCode}" is not an HS code; expected 2 to 10 digits, dots and spaces allowed (e.g. 8471.30.01.00)`,
       {
         details: { field: "code" },
@@ -559,7 +562,9 @@ export async function getHsCode(db: Queryable, rawCode: string, country?: string
  */
 async function hsLevelRecord(db: Queryable, schedule: HsSchedule, digits: string): Promise<HsCodeRecord> {
   const unknown = () =>
-    new AppError("SVC_HS_001", `HS code ${digits} is not in the ${SCHEDULES[schedule].name}`, { details: { hs_code: digits, schedule } });
+    new AppError(HS_CODES_ERRORS.SVC_HS_001, `HS code ${digits} is not in the ${SCHEDULES[schedule].name}`, {
+      details: { hs_code: digits, schedule },
+    });
   if (schedule === "wco" || ![2, 4, 6].includes(digits.length)) {
     if ((await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
     throw unknown();

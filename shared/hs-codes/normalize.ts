@@ -3,7 +3,7 @@
  * tokenised). Pure functions. The folding matches hs_search_fold() in the migration, which folds the
  * indexed descriptions the same way.
  */
-import { foldCharacters } from "../reference/sanctions/normalize-name.ts";
+import { foldCharacters } from "../text/fold.ts";
 import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
 
 /**
@@ -27,11 +27,6 @@ export function foldHsText(text: string): string {
  */
 export function parseCodeQuery(q: string): string | null {
   return hsCodeDigitsBetween(q, 1, 10);
-}
-
-/** An HS code in an accepted form (shared/trade/hs-code.ts) → its digits, or null unless 2 to 10 digits. */
-export function normalizeHsCode(code: string): string | null {
-  return hsCodeDigitsBetween(code, 2, 10);
 }
 
 /**

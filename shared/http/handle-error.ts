@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
 /**

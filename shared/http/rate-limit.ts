@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { clientAddress, isExceeded, policiesFor, rateLimitHeaders, type Spender } from "./rate-limit-policy.ts";
 import { countRequest } from "./rate-limit-counter.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 /** The socket peer: @hono/node-server passes {incoming}, Deno.serve passes {remoteAddr} as the env. */
 function socketAddress(c: Context): string | undefined {
@@ -36,7 +37,7 @@ export async function enforceRateLimit(
   if (exceeded.length === 0) return;
   const worst = exceeded.reduce((a, b) => (b.resetSeconds > a.resetSeconds ? b : a));
   throw new AppError(
-    "SVC_RATE_001",
+    PLATFORM_ERRORS.SVC_RATE_001,
     `Rate limit reached: ${worst.policy.quota} ${worst.policy.name === "submissions" ? "submissions" : "requests"} per ${worst.policy.windowSeconds} s (${worst.policy.name}); retry in ${worst.resetSeconds} s`,
     {
       headers,

@@ -1,4 +1,5 @@
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 
@@ -30,7 +31,7 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uin
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError("SVC_REQ_004", `Request body is larger than ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
+  return new AppError(PLATFORM_ERRORS.SVC_REQ_004, `Request body is larger than ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
 }
 
 /** Parses a JSON request body with the checks every JSON endpoint shares: type, size, syntax, object root. */
@@ -38,30 +39,35 @@ export async function readJsonObject(req: Request, maxBytes: number): Promise<Re
   const contentType = req.headers.get("content-type");
   const media = contentType?.split(";")[0].trim() ?? "";
   if (!JSON_MEDIA.test(media)) {
-    throw new AppError("SVC_REQ_003", `Content-Type must be application/json${contentType ? `, got ${media}` : " (header missing)"}`);
+    throw new AppError(
+      PLATFORM_ERRORS.SVC_REQ_003,
+      `Content-Type must be application/json${contentType ? `, got ${media}` : " (header missing)"}`,
+    );
   }
   const bytes = await readBodyBytes(req, maxBytes);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("SVC_REQ_001", "Request body is not valid UTF-8");
+    throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, "Request body is not valid UTF-8");
   }
-  if (text.trim() === "") throw new AppError("SVC_REQ_001", "Request body is empty; a JSON object is expected");
+  if (text.trim() === "") throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, "Request body is empty; a JSON object is expected");
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new AppError("SVC_REQ_001", `Malformed JSON in request body: ${(e as Error).message}`);
+    throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, `Malformed JSON in request body: ${(e as Error).message}`);
   }
   const nulAt = findNul(value, "");
   if (nulAt !== null) {
     // PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
-    throw new AppError("SVC_REQ_002", `${nulAt || "body"}: text must not contain NUL (U+0000) characters`, { details: { field: nulAt } });
+    throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `${nulAt || "body"}: text must not contain NUL (U+0000) characters`, {
+      details: { field: nulAt },
+    });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
-    throw new AppError("SVC_REQ_002", `Request body must be a JSON object, got ${kind}`, { details: { field: "" } });
+    throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `Request body must be a JSON object, got ${kind}`, { details: { field: "" } });
   }
   return value as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
-import { AppError } from "./app-error.ts";
-import type { ErrorCode } from "./error-codes.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { ErrorDef } from "../errors/error-code.ts";
 import { readBodyBytes } from "./read-json-body.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 /** Room for the boundaries and the small text fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -10,11 +11,14 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * content type, 413 beyond the limit (checked before and while reading), `unparsableCode` for a body
  * that is not a valid form.
  */
-export async function readMultipartForm(req: Request, maxFileBytes: number, unparsableCode: ErrorCode): Promise<FormData> {
+export async function readMultipartForm(req: Request, maxFileBytes: number, unparsableCode: ErrorDef): Promise<FormData> {
   const contentType = req.headers.get("content-type") ?? "";
   const media = contentType.split(";")[0].trim().toLowerCase();
   if (media !== "multipart/form-data") {
-    throw new AppError("SVC_REQ_003", `Content-Type must be multipart/form-data${contentType ? `, got ${media}` : " (header missing)"}`);
+    throw new AppError(
+      PLATFORM_ERRORS.SVC_REQ_003,
+      `Content-Type must be multipart/form-data${contentType ? `, got ${media}` : " (header missing)"}`,
+    );
   }
   const body = await readBodyBytes(req, maxFileBytes + MULTIPART_OVERHEAD);
   try {

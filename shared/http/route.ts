@@ -1,9 +1,9 @@
 import type { Context, Hono, TypedResponse } from "hono";
 import type { StatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
-import type { ErrorCode } from "./error-codes.ts";
+import type { ErrorDef } from "../errors/error-code.ts";
 import { formatFieldPath } from "./field-path.ts";
 import { readJsonObject } from "./read-json-body.ts";
 import { readPathParams, readQueryParams } from "./url-input.ts";
@@ -11,6 +11,7 @@ import { enforceRateLimit } from "./rate-limit.ts";
 import { authenticate, type AuthMode } from "../auth/authenticate.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { routeLayerResponses, type ResponseSpec, type Responses } from "./common-responses.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -67,7 +68,7 @@ export interface RouteDef<
   query?: Q;
   params?: P;
   /** Maps a body validation issue to an endpoint-specific spec code (default SVC_REQ_002). */
-  bodyErrorCode?: (issue: z.core.$ZodIssue) => ErrorCode | undefined;
+  bodyErrorCode?: (issue: z.core.$ZodIssue) => ErrorDef | undefined;
   responses: R;
   /**
    * Pages (HTML) answer a bad path or query with a page of their own instead of the JSON envelope:
@@ -105,7 +106,12 @@ export function observeRouteResponses(observer: RouteResponseObserver | undefine
   responseObserver = observer;
 }
 
-function validationError(issues: z.core.$ZodIssue[], where: string, code: ErrorCode = "SVC_REQ_002", message?: string): AppError {
+function validationError(
+  issues: z.core.$ZodIssue[],
+  where: string,
+  code: ErrorDef = PLATFORM_ERRORS.SVC_REQ_002,
+  message?: string,
+): AppError {
   const first = issues[0];
   const field = formatFieldPath(first.path);
   return new AppError(code, message ?? (field ? `${where}${field}: ${first.message}` : `${where}${first.message}`).trim(), {
@@ -119,7 +125,7 @@ function validationError(issues: z.core.$ZodIssue[], where: string, code: ErrorC
 function parseWith<S extends Schema>(schema: S, value: unknown, where: string, codeFor?: RouteDef["bodyErrorCode"]): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const code = codeFor?.(result.error.issues[0]) ?? "SVC_REQ_002";
+  const code = codeFor?.(result.error.issues[0]) ?? PLATFORM_ERRORS.SVC_REQ_002;
   return (() => {
     throw validationError(result.error.issues, where, code);
   })();
@@ -158,7 +164,8 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
       await responseObserver?.(def, c.res);
     };
     app.on(def.method.toUpperCase(), path, observe, async (c) => {
-      const principal = await authenticate(c, def.auth);
+      const principal = await authenticate(c.req.raw.headers, c.var.services, def.auth);
+      if (principal) c.set("principal", principal);
       await enforceRateLimit(c, def, principal);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
       let params, query;
@@ -180,7 +187,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
   for (const [path, methods] of methodsByPath) {
     app.all(path, (c) => {
       if (c.req.method === "OPTIONS" || c.req.method === "HEAD") return c.body(null, 204, { Allow: methods.join(", ") });
-      throw new AppError("SVC_REQ_006", `Method ${c.req.method} is not allowed here; use ${methods.join(", ")}`, {
+      throw new AppError(PLATFORM_ERRORS.SVC_REQ_006, `Method ${c.req.method} is not allowed here; use ${methods.join(", ")}`, {
         headers: { Allow: methods.join(", ") },
         details: { allowed: methods },
       });

@@ -4,7 +4,8 @@
  * hands handlers text the client never meant and made a second decoding throw (`GET /verify/%` was a
  * 500). Here a malformed escape is a 400 SVC_REQ_002 naming the parameter.
  */
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 /** decodeURIComponent that answers undefined instead of throwing URIError. */
 export function tryDecodeComponent(raw: string): string | undefined {
@@ -18,7 +19,7 @@ export function tryDecodeComponent(raw: string): string | undefined {
 
 function malformed(where: string, name: string): AppError {
   return new AppError(
-    "SVC_REQ_002",
+    PLATFORM_ERRORS.SVC_REQ_002,
     `${where} ${name}: malformed percent-escape (a "%" must start an escape of two hexadecimal digits that together spell UTF-8; write "%25" for a literal "%")`,
     { details: { field: name } },
   );

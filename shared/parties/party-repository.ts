@@ -53,23 +53,27 @@ export function toPartyRecord(r: Record<string, unknown>): PartyRecord {
 
 const COLUMNS = "id, name, address, city, state, postal_code, country, tax_ids, contact_email, contact_phone, created_at, updated_at";
 
+/** The party's fields in the column order of insert and update (name, name_search, address … contact_phone). */
+function fieldValues(p: PartyFields, nameSearch: string): unknown[] {
+  return [
+    p.name,
+    nameSearch,
+    p.address,
+    p.city,
+    p.state,
+    p.postal_code,
+    p.country,
+    JSON.stringify(p.tax_ids),
+    p.contact_email,
+    p.contact_phone,
+  ];
+}
+
 export async function insertParty(db: Queryable, accountId: string, p: PartyFields, nameSearch: string): Promise<PartyRecord> {
   const rows = await db.query(
     `insert into parties (account_id, name, name_search, address, city, state, postal_code, country, tax_ids, contact_email, contact_phone)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10, $11) returning ${COLUMNS}`,
-    [
-      accountId,
-      p.name,
-      nameSearch,
-      p.address,
-      p.city,
-      p.state,
-      p.postal_code,
-      p.country,
-      JSON.stringify(p.tax_ids),
-      p.contact_email,
-      p.contact_phone,
-    ],
+    [accountId, ...fieldValues(p, nameSearch)],
   );
   return toPartyRecord(rows[0]);
 }
@@ -96,20 +100,7 @@ export async function updateParty(
     `update parties set name = $3, name_search = $4, address = $5, city = $6, state = $7, postal_code = $8, country = $9,
             tax_ids = $10::text::jsonb, contact_email = $11, contact_phone = $12, updated_at = now()
       where id = $1 and account_id = $2 returning ${COLUMNS}`,
-    [
-      id,
-      accountId,
-      p.name,
-      nameSearch,
-      p.address,
-      p.city,
-      p.state,
-      p.postal_code,
-      p.country,
-      JSON.stringify(p.tax_ids),
-      p.contact_email,
-      p.contact_phone,
-    ],
+    [id, accountId, ...fieldValues(p, nameSearch)],
   );
   return rows[0] ? toPartyRecord(rows[0]) : null;
 }

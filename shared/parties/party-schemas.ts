@@ -4,7 +4,8 @@
  * SVC_PARTY_003 and a wrong tax id SVC_PARTY_002, both with the `field` (partyBodyErrorCode).
  */
 import { z } from "zod";
-import type { ErrorCode } from "../http/error-codes.ts";
+import type { ErrorDef } from "../errors/error-code.ts";
+import { PARTIES_ERRORS } from "./parties-errors.ts";
 import { isEmail, isPhone } from "../text/contact-formats.ts";
 import { COUNTRY_HINTS, isCountryCode as isIsoCountry } from "../trade/countries.ts";
 import { checkTaxIds, MAX_TAX_ID_LENGTH, MAX_TAX_IDS, normalizeTaxId, TAX_ID_KEY } from "./tax-ids.ts";
@@ -136,10 +137,10 @@ export const ListPartiesQuery = z.strictObject({
 export const PartyIdParam = z.object({ id: z.string().describe("party_<id>") });
 
 /** Maps a body issue to the party codes: country → SVC_PARTY_003, tax ids → SVC_PARTY_002. */
-export function partyIssueCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
+export function partyIssueCode(issue: z.core.$ZodIssue): ErrorDef | undefined {
   const tag = issue.code === "custom" ? (issue.params as { code?: string } | undefined)?.code : undefined;
-  if (tag === COUNTRY_ISSUE) return "SVC_PARTY_003";
-  if (tag === TAX_ID_ISSUE) return "SVC_PARTY_002";
+  if (tag === COUNTRY_ISSUE) return PARTIES_ERRORS.SVC_PARTY_003;
+  if (tag === TAX_ID_ISSUE) return PARTIES_ERRORS.SVC_PARTY_002;
   return undefined;
 }
 

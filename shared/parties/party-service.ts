@@ -1,12 +1,15 @@
 /**
  * Party profiles: the address book of exporters, importers and notify parties of an account.
  */
+import { pageOffset, pagination } from "../http/pagination.ts";
 import type { Db } from "../db/types.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { foldCharacters } from "../text/fold.ts";
 import { checkTaxIds } from "./tax-ids.ts";
 import type { CreatePartyInput, PartyRecord, PatchPartyInput } from "./party-schemas.ts";
 import { deleteParty, findParty, insertParty, listParties, updateParty, type PartyFields } from "./party-repository.ts";
+import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
+import { PARTIES_ERRORS } from "./parties-errors.ts";
 
 /**
  * A name folded for search: accents and special letters folded ("Łódź" → "lodz", "Müller" → "muller",
@@ -25,7 +28,7 @@ export function partySearchWords(search: string | undefined): string[] {
 }
 
 export function partyNotFound(id: string): AppError {
-  return new AppError("SVC_PARTY_001", "Party not found", { details: { party_id: id } });
+  return new AppError(PARTIES_ERRORS.SVC_PARTY_001, "Party not found", { details: { party_id: id } });
 }
 
 export async function createParty(db: Db, accountId: string, input: CreatePartyInput): Promise<PartyRecord> {
@@ -74,12 +77,12 @@ export async function patchParty(db: Db, accountId: string, id: string, patch: P
       }
       const issues = checkTaxIds(taxIds);
       if (issues.length > 0) {
-        throw new AppError("SVC_PARTY_002", `tax_ids.${issues[0].key}: ${issues[0].message}`, {
+        throw new AppError(PARTIES_ERRORS.SVC_PARTY_002, `tax_ids.${issues[0].key}: ${issues[0].message}`, {
           details: { field: `tax_ids.${issues[0].key}`, issues: issues.map((i) => ({ field: `tax_ids.${i.key}`, message: i.message })) },
         });
       }
       if (Object.keys(taxIds).length > 20) {
-        throw new AppError("SVC_REQ_002", "tax_ids: at most 20 tax ids", { details: { field: "tax_ids" } });
+        throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, "tax_ids: at most 20 tax ids", { details: { field: "tax_ids" } });
       }
     }
     const next: PartyFields = {
@@ -118,7 +121,7 @@ export async function listPartyPage(db: Db, accountId: string, q: PartyPageQuery
     words: partySearchWords(q.search),
     country: q.country,
     limit: q.limit,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q),
   });
-  return { parties, pagination: { page: q.page, limit: q.limit, total, total_pages: Math.ceil(total / q.limit) } };
+  return { parties, pagination: pagination(q, total) };
 }

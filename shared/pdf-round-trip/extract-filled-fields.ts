@@ -1,11 +1,12 @@
 import type { Db } from "../db/types.ts";
-import { AppError } from "../http/app-error.ts";
-import type { ErrorCode } from "../http/error-codes.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { DOCUMENT_TYPES, isDocumentType } from "../trade/document-types.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { readFormFields, mapFieldsToShipment, mergeIntoShipment, type MergeResult } from "../pdf/read-form-fields.ts";
 import { isPdfProblemError, RECOMMENDED_ERROR_CODES } from "../pdf/pdf-problem.ts";
+import { PDF_ROUND_TRIP_ERRORS } from "./pdf-round-trip-errors.ts";
+import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 
 export interface ExtractFilledFieldsInput {
   file: Uint8Array;
@@ -33,32 +34,32 @@ export interface FilledFields {
 
 export async function extractFilledFields(db: Db, principal: KeyPrincipal, input: ExtractFilledFieldsInput) {
   if (!isDocumentType(input.docType)) {
-    throw new AppError("SVC_VAL_004", `Unknown doc_type "${input.docType}"`, {
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_VAL_004, `Unknown doc_type "${input.docType}"`, {
       details: { field: "doc_type", supported_types: DOCUMENT_TYPES },
     });
   }
   const shipment = input.shipmentId !== undefined ? await findShipment(db, principal.accountId, input.shipmentId) : null;
   if (input.shipmentId !== undefined && !shipment)
-    throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: input.shipmentId } });
+    throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: input.shipmentId } });
 
   let form;
   try {
     form = await readFormFields(input.file);
   } catch (e) {
     if (isPdfProblemError(e)) {
-      throw new AppError(RECOMMENDED_ERROR_CODES[e.code].extract as ErrorCode, e.message, { details: { problem: e.code } });
+      throw new AppError(PDF_ROUND_TRIP_ERRORS[RECOMMENDED_ERROR_CODES[e.code].extract], e.message, { details: { problem: e.code } });
     }
-    throw new AppError("SVC_VAL_005", "The PDF could not be parsed");
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_VAL_005, "The PDF could not be parsed");
   }
-  if (form.textFieldCount === 0) throw new AppError("SVC_VAL_006", "The PDF has no text form fields to read");
+  if (form.textFieldCount === 0) throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_VAL_006, "The PDF has no text form fields to read");
   // Only a different embedded identity is refused: PDFs without the hidden fields (other tools) pass.
   if (shipment && form.identity.shipmentId && form.identity.shipmentId !== shipment.id) {
-    throw new AppError("SVC_VAL_007", "This PDF was generated for another shipment", {
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_VAL_007, "This PDF was generated for another shipment", {
       details: { expected_shipment_id: shipment.id, actual_shipment_id: form.identity.shipmentId },
     });
   }
   if (form.identity.docType && form.identity.docType !== input.docType) {
-    throw new AppError("SVC_VAL_008", `This PDF is a ${form.identity.docType}, not a ${input.docType}`, {
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_VAL_008, `This PDF is a ${form.identity.docType}, not a ${input.docType}`, {
       details: { expected_doc_type: input.docType, actual_doc_type: form.identity.docType },
     });
   }
@@ -86,7 +87,7 @@ export async function extractFilledFields(db: Db, principal: KeyPrincipal, input
           ]);
         } catch (e) {
           console.error("SVC_SYS_001: shipment update failed:", e);
-          throw new AppError("SVC_SYS_001", "The shipment could not be updated with the extracted values");
+          throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_SYS_001, "The shipment could not be updated with the extracted values");
         }
       }
       body.merge_result = {

@@ -1,5 +1,5 @@
 import type { Services } from "../runtime/services.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { findGenerationJob } from "../generation/generation-repository.ts";
 import { signDownloadUrl } from "../generation/download-signing.ts";
@@ -10,6 +10,7 @@ import { isUuid } from "../db/values.ts";
 import { findCredentialByJob } from "../credentials/credential-repository.ts";
 import { credentialAttachment } from "../credentials/credential-attachment.ts";
 import { verificationUrl } from "../generation/document-links.ts";
+import { PDF_ROUND_TRIP_ERRORS } from "./pdf-round-trip-errors.ts";
 
 export interface FlattenInput {
   jobId: string;
@@ -26,22 +27,25 @@ export interface FlattenInput {
 export async function flattenDocument(services: Services, principal: KeyPrincipal, input: FlattenInput, now = new Date()) {
   const { db, blobs, config } = services;
   const job = await findGenerationJob(db, principal.accountId, input.jobId);
-  if (!job) throw new AppError("SVC_FLAT_002", "Job not found", { details: { job_id: input.jobId } });
-  if (!job.provider_job_id) throw new AppError("SVC_FLAT_003", "The job has no provider job identifier");
+  if (!job) throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_002, "Job not found", { details: { job_id: input.jobId } });
+  if (!job.provider_job_id) throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_003, "The job has no provider job identifier");
   if (job.status !== "completed")
-    throw new AppError("SVC_FLAT_004", `The job is not completed (status: ${job.status})`, { details: { status: job.status } });
-  if (!job.blob_key) throw new AppError("SVC_FLAT_005", "The generated document has no download address (its file is no longer kept)");
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_004, `The job is not completed (status: ${job.status})`, {
+      details: { status: job.status },
+    });
+  if (!job.blob_key)
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_005, "The generated document has no download address (its file is no longer kept)");
 
   let blob;
   try {
     blob = await blobs.get(job.blob_key);
   } catch (e) {
-    throw new AppError("SVC_FLAT_006", `Fetching the PDF from the provider failed: ${(e as Error).message}`, {
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_006, `Fetching the PDF from the provider failed: ${(e as Error).message}`, {
       details: { provider_status: 502 },
     });
   }
   if (!blob)
-    throw new AppError("SVC_FLAT_006", "Fetching the PDF from the provider failed: HTTP 404 (file missing)", {
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_006, "Fetching the PDF from the provider failed: HTTP 404 (file missing)", {
       details: { provider_status: 404 },
     });
 
@@ -60,7 +64,7 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
   } catch (e) {
     const message = isPdfProblemError(e) ? e.message : (e as Error).message;
     console.error("SVC_FLAT_007: flattening failed:", e);
-    throw new AppError("SVC_FLAT_007", `The document could not be flattened to PDF/A: ${message}`);
+    throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_007, `The document could not be flattened to PDF/A: ${message}`);
   }
   const key = `documents/${job.account_id}/${job.id}.pdfa.pdf`;
   await blobs.put(key, flattened, "application/pdf");
@@ -76,7 +80,9 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
         )
       : [];
     if (rows.length === 0)
-      throw new AppError("SVC_FLAT_008", "generation_history_id not found", { details: { field: "generation_history_id" } });
+      throw new AppError(PDF_ROUND_TRIP_ERRORS.SVC_FLAT_008, "generation_history_id not found", {
+        details: { field: "generation_history_id" },
+      });
   }
   return { download_url: url, job_id: job.id, doc_type: input.docType ?? null };
 }

@@ -1,9 +1,11 @@
+import { PDF_ROUND_TRIP_ERRORS } from "./pdf-round-trip-errors.ts";
 import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { readMultipartForm } from "../http/read-multipart-form.ts";
 import { extractFilledFields } from "./extract-filled-fields.ts";
+import { VALIDATION_ERRORS } from "../validation/validation-errors.ts";
 
 export const extractFilledFieldsRoute = defineRoute({
   method: "post",
@@ -46,13 +48,13 @@ export const extractFilledFieldsRoute = defineRoute({
   },
   handler: async (c, { principal }) => {
     const { db, config } = c.var.services;
-    const form = await readMultipartForm(c.req.raw, config.maxUploadBytes, "SVC_VAL_005");
+    const form = await readMultipartForm(c.req.raw, config.maxUploadBytes, PDF_ROUND_TRIP_ERRORS.SVC_VAL_005);
     const file = form.get("file");
     if (!file || typeof file === "string")
-      throw new AppError("SVC_VAL_001", "The form has no file part named `file`", { details: { field: "file" } });
+      throw new AppError(VALIDATION_ERRORS.SVC_VAL_001, "The form has no file part named `file`", { details: { field: "file" } });
     const docType = form.get("doc_type");
     if (typeof docType !== "string" || docType.trim() === "")
-      throw new AppError("SVC_VAL_002", "doc_type is required", { details: { field: "doc_type" } });
+      throw new AppError(VALIDATION_ERRORS.SVC_VAL_002, "doc_type is required", { details: { field: "doc_type" } });
     const shipmentId = form.get("shipment_id");
     const body = await extractFilledFields(db, principal, {
       file: new Uint8Array(await file.arrayBuffer()),
@@ -77,7 +79,7 @@ export const flattenDocumentRoute = defineRoute({
     hash_stamp: z.string().max(256).optional(),
     generation_history_id: z.string().max(100).optional(),
   }),
-  bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? "SVC_FLAT_001" : undefined),
+  bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? PDF_ROUND_TRIP_ERRORS.SVC_FLAT_001 : undefined),
   responses: {
     200: {
       description: "The PDF/A copy (PDF/A-3b with the credential attached; PDF/A-2b for documents from before credentials)",

@@ -58,7 +58,9 @@ export function isPdfProblemError(error: unknown): error is PdfProblemError {
  * reads the service's own generated PDF, so any problem there is a server-side failure (500) — the spec lists
  * no code for it; SVC_FLAT_007 is a proposal.
  */
-export const RECOMMENDED_ERROR_CODES: Readonly<Record<PdfProblemCode, { extract: string; flatten: string }>> = {
+export const RECOMMENDED_ERROR_CODES: Readonly<
+  Record<PdfProblemCode, { extract: "SVC_VAL_003" | "SVC_VAL_005"; flatten: "SVC_FLAT_007" }>
+> = {
   empty: { extract: "SVC_VAL_003", flatten: "SVC_FLAT_007" },
   not_pdf: { extract: "SVC_VAL_003", flatten: "SVC_FLAT_007" },
   corrupt: { extract: "SVC_VAL_005", flatten: "SVC_FLAT_007" },

@@ -272,6 +272,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * lists ("dgd, lq" -> ["dgd", "lq"]). Both empty/missing and changed values are written and listed; equal
  * values are left alone and not listed.
  */
+/** The value under `key` in `container`, or why it cannot hold one: a number key needs an array and no gap before it. */
+function childOf(container: unknown, key: string | number): { conflict: "type_conflict" | "index_gap" | null; value: unknown } {
+  if (typeof key === "number") {
+    if (!Array.isArray(container)) return { conflict: "type_conflict", value: undefined };
+    if (key > container.length) return { conflict: "index_gap", value: undefined };
+    return { conflict: null, value: container[key] };
+  }
+  if (isPlainObject(container)) return { conflict: null, value: Object.hasOwn(container, key) ? container[key] : undefined };
+  return { conflict: "type_conflict", value: undefined };
+}
+
 export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<string, string>): MergeResult {
   const data: Record<string, unknown> = isPlainObject(shipmentData) ? structuredClone(shipmentData) : {};
   const updatedPaths: string[] = [];
@@ -291,17 +302,10 @@ export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<stri
     for (let i = 0; i < segments.length - 1 && conflict === null; i++) {
       const key = segments[i];
       const wantArray = typeof segments[i + 1] === "number";
-      let child: unknown;
-      if (typeof key === "number") {
-        if (!Array.isArray(container)) conflict = "type_conflict";
-        else if (key > container.length) conflict = "index_gap";
-        else child = container[key];
-      } else if (isPlainObject(container)) {
-        child = Object.hasOwn(container, key) ? container[key] : undefined;
-      } else {
-        conflict = "type_conflict";
-      }
+      const read = childOf(container, key);
+      conflict = read.conflict;
       if (conflict) break;
+      let child = read.value;
       if (child === undefined || child === null) {
         const created = wantArray ? [] : {};
         creations.push({ parent: container as Record<string, unknown> | unknown[], key, value: created });
@@ -314,15 +318,9 @@ export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<stri
     const last = segments[segments.length - 1];
     let existing: unknown;
     if (conflict === null) {
-      if (typeof last === "number") {
-        if (!Array.isArray(container)) conflict = "type_conflict";
-        else if (last > container.length) conflict = "index_gap";
-        else existing = container[last];
-      } else if (isPlainObject(container)) {
-        existing = Object.hasOwn(container, last) ? container[last] : undefined;
-      } else {
-        conflict = "type_conflict";
-      }
+      const read = childOf(container, last);
+      conflict = read.conflict;
+      existing = read.value;
     }
     if (conflict !== null) {
       skipped.push({ path, reason: conflict });

@@ -15,13 +15,9 @@
  */
 import type { Queryable } from "../db/types.ts";
 import type { HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
-import {
-  gatherReferenceFacts,
-  normaliseHsCode,
-  normalisePortCode,
-  referenceState,
-  type ReferenceLookupAsk,
-} from "./gather-reference-facts.ts";
+import { gatherReferenceFacts, referenceState, type ReferenceLookupAsk } from "./gather-reference-facts.ts";
+import { normaliseHsCode } from "../trade/hs-code.ts";
+import { normaliseLocode } from "../trade/locode.ts";
 
 export const MAX_REMEMBERED_ANSWERS = 50_000;
 
@@ -45,11 +41,6 @@ function emptyAnswers(key: string): Answers {
 
 function copyPort(p: PortFact): PortFact {
   return { ...p, functions: { ...p.functions } };
-}
-
-/** Forgets what this process remembers for the database (tests; an import in this process needs no call). */
-export function forgetReferenceAnswers(db: Queryable): void {
-  memory.delete(db);
 }
 
 /** The same facts as gatherReferenceFacts(db, ask), asking the database only for codes not seen before. */
@@ -84,14 +75,14 @@ export async function gatherReferenceFactsCached(db: Queryable, ask: ReferenceLo
   }
   if (remember) {
     for (const p of missing.ports) {
-      const fact = facts.ports.get(normalisePortCode(p) ?? p);
+      const fact = facts.ports.get(normaliseLocode(p) ?? p);
       known.ports.set(p, fact ? copyPort(fact) : null);
       known.size++;
     }
   }
   for (const p of ask.ports) {
     const fact = known.ports.get(p);
-    const code = normalisePortCode(p) ?? p;
+    const code = normaliseLocode(p) ?? p;
     if (fact && !facts.ports.has(code)) facts.ports.set(code, copyPort(fact));
   }
   return facts;

@@ -16,7 +16,7 @@
 import type { Queryable } from "../db/types.ts";
 import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
 import embargoData from "./data/comprehensive-embargoes.json" with { type: "json" };
-import { hsCodeDigitsBetween } from "../trade/hs-code.ts";
+import { normaliseHsCode } from "../trade/hs-code.ts";
 import { normaliseLocode } from "../trade/locode.ts";
 import type { PortRow as ImportedPortRow } from "./importers/parse-unlocode.ts";
 
@@ -75,16 +75,6 @@ interface SmallSets {
 
 /** Countries, currencies and the EU code length per database, reloaded when an import happens. */
 const cache = new WeakMap<object, SmallSets>();
-
-/** "8471.30.01.00" → "8471300100"; anything that is not a 2–10 digit code → null (shared/trade/hs-code.ts). */
-export function normaliseHsCode(code: string): string | null {
-  return hsCodeDigitsBetween(code, 2, 10);
-}
-
-/** "de ham" → "DEHAM"; anything that cannot be a UN/LOCODE → null (shared/trade/locode.ts). */
-export function normalisePortCode(code: string): string | null {
-  return normaliseLocode(code);
-}
 
 // Codes are compared as prefixes with a range on the "C"-collated code column: every code starting
 // with k lies in [k, k || ':') because ':' follows '9' in ASCII.
@@ -194,7 +184,7 @@ type PortRow = Pick<
 >;
 
 async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string, PortFact>> {
-  const codes = [...new Set(asked.map(normalisePortCode).filter((c): c is string => c !== null))];
+  const codes = [...new Set(asked.map(normaliseLocode).filter((c): c is string => c !== null))];
   if (codes.length === 0) return new Map();
   // A code with several names (Brussel / Bruxelles) answers with the first one in the list.
   const rows = await db.query<PortRow>(

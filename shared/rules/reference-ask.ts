@@ -3,7 +3,7 @@
  * lookup). The database side answers it in one batch per table and builds ReferenceFacts.
  */
 import type { HsSchedule } from "./reference-facts.ts";
-import { destination, isRecord, lineItems, PARTY_KEYS, prop, str, at } from "./shipment-access.ts";
+import { destination, isRecord, lineItems, PARTY_KEYS, prop, str, at } from "../shipments/shipment-access.ts";
 import { parseHsCode } from "../trade/hs-code.ts";
 import { normaliseLocode } from "../trade/locode.ts";
 import { isEuMember } from "../trade/countries.ts";

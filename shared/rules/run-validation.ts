@@ -6,7 +6,7 @@ import type { ReferenceFacts } from "./reference-facts.ts";
 import type { RuleDefinition, RuleResult, Severity, Stage } from "./rule-types.ts";
 import { RULE_LIBRARY_VERSION, RULES, SCORE_FORMULA, STAGE_NAMES, ruleOrder } from "./rule-table.ts";
 import { DEFAULT_GATE_SLUG, findGate, type Gate, UnknownGateError } from "./gates.ts";
-import { isRecord } from "./shipment-access.ts";
+import { isRecord } from "../shipments/shipment-access.ts";
 
 export { collectReferenceAsk, type ReferenceAsk } from "./reference-ask.ts";
 

@@ -1,5 +1,5 @@
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import {
   CreateShipmentBody,
@@ -14,6 +14,7 @@ import {
 import { createShipment, withFailureCode } from "./shipment-service.ts";
 import { findShipment, listGenerationHistory, listShipments, replaceDraftData } from "./shipment-repository.ts";
 import { z } from "zod";
+import { SHIPMENTS_ERRORS } from "./shipments-errors.ts";
 
 const tags = ["Shipment functions"];
 
@@ -25,7 +26,7 @@ export const createShipmentRoute = defineRoute({
   tags,
   auth: "function",
   body: CreateShipmentBody,
-  bodyErrorCode: shipmentDataCode("SVC_SHIP_001"),
+  bodyErrorCode: shipmentDataCode(SHIPMENTS_ERRORS.SVC_SHIP_001),
   responses: {
     201: { description: "Created", schema: CreateShipmentResponse },
     ...COMMON_ERRORS,
@@ -33,7 +34,7 @@ export const createShipmentRoute = defineRoute({
     500: err("Creation failed (SVC_SHIP_002)"),
   },
   handler: async (c, { body, principal }) => {
-    const rec = await withFailureCode("SVC_SHIP_002", "Shipment could not be created", () =>
+    const rec = await withFailureCode(SHIPMENTS_ERRORS.SVC_SHIP_002, "Shipment could not be created", () =>
       createShipment(c.var.services.db, principal, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: false }),
     );
     return c.json(
@@ -74,11 +75,11 @@ export const getShipmentRoute = defineRoute({
     const accountId = principal.accountId;
     if (query.id !== undefined) {
       const rec = await findShipment(db, accountId, query.id);
-      if (!rec) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: query.id } });
+      if (!rec) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: query.id } });
       return c.json({ ...rec, generation_history: await listGenerationHistory(db, accountId, rec.id) }, 200);
     }
-    if (query.status === undefined) throw new AppError("SVC_SHIP_003", "Give id (single mode) or status (list mode)");
-    const { shipments } = await withFailureCode("SVC_SHIP_005", "Shipments could not be listed", () =>
+    if (query.status === undefined) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_003, "Give id (single mode) or status (list mode)");
+    const { shipments } = await withFailureCode(SHIPMENTS_ERRORS.SVC_SHIP_005, "Shipments could not be listed", () =>
       listShipments(db, accountId, { status: query.status, limit: 50, offset: 0 }),
     );
     return c.json(
@@ -106,7 +107,7 @@ export const saveDraftRoute = defineRoute({
   tags,
   auth: "function",
   body: SaveDraftBody,
-  bodyErrorCode: shipmentDataCode("SVC_DRAFT_001", "SVC_DRAFT_002"),
+  bodyErrorCode: shipmentDataCode(SHIPMENTS_ERRORS.SVC_DRAFT_001, SHIPMENTS_ERRORS.SVC_DRAFT_002),
   responses: {
     200: { description: "Draft updated", schema: SaveDraftResponse },
     201: { description: "Draft created", schema: SaveDraftResponse },
@@ -118,17 +119,17 @@ export const saveDraftRoute = defineRoute({
     const { db } = c.var.services;
     const p = principal;
     if (body.shipment_id === undefined) {
-      const rec = await withFailureCode("SVC_DRAFT_006", "Draft could not be created", () =>
+      const rec = await withFailureCode(SHIPMENTS_ERRORS.SVC_DRAFT_006, "Draft could not be created", () =>
         createShipment(db, p, { data: body.shipment_data, ref: body.shipment_ref ?? null, draft: true }),
       );
       return c.json({ shipment_id: rec.id, updated_at: rec.updated_at }, 201);
     }
     const id = body.shipment_id;
-    const rec = await withFailureCode("SVC_DRAFT_005", "Draft could not be updated", async () => {
+    const rec = await withFailureCode(SHIPMENTS_ERRORS.SVC_DRAFT_005, "Draft could not be updated", async () => {
       const current = await findShipment(db, p.accountId, id);
-      if (!current) throw new AppError("SVC_DRAFT_003", "Draft not found", { details: { shipment_id: id } });
+      if (!current) throw new AppError(SHIPMENTS_ERRORS.SVC_DRAFT_003, "Draft not found", { details: { shipment_id: id } });
       if (current.status !== "draft") {
-        throw new AppError("SVC_DRAFT_004", `Shipment is not a draft (status ${current.status}); only drafts can be saved`, {
+        throw new AppError(SHIPMENTS_ERRORS.SVC_DRAFT_004, `Shipment is not a draft (status ${current.status}); only drafts can be saved`, {
           details: { shipment_id: id, status: current.status },
         });
       }
@@ -137,7 +138,7 @@ export const saveDraftRoute = defineRoute({
         value: body.shipment_ref ?? null,
       });
       // Raced with a promotion between the two statements.
-      if (!updated) throw new AppError("SVC_DRAFT_004", "Shipment is no longer a draft", { details: { shipment_id: id } });
+      if (!updated) throw new AppError(SHIPMENTS_ERRORS.SVC_DRAFT_004, "Shipment is no longer a draft", { details: { shipment_id: id } });
       return updated;
     });
     return c.json({ shipment_id: rec.id, updated_at: rec.updated_at }, 200);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TradeShipmentSchema } from "./trade-shipment-schema.ts";
 import { SHIPMENT_STATUSES } from "./shipment-record.ts";
-import type { ErrorCode } from "../http/error-codes.ts";
+import type { ErrorDef } from "../errors/error-code.ts";
 
 /** Request and response schemas of the shipment endpoints (functions and REST). */
 
@@ -45,8 +45,8 @@ export const ListShipmentsQuery = z.strictObject({
 export const IdParam = z.object({ id: z.string() });
 
 /** shipment_data missing or of the wrong kind is the spec's own code; deeper issues stay SVC_REQ_002. */
-export function shipmentDataCode(missing: ErrorCode, empty?: ErrorCode) {
-  return (issue: z.core.$ZodIssue): ErrorCode | undefined => {
+export function shipmentDataCode(missing: ErrorDef, empty?: ErrorDef) {
+  return (issue: z.core.$ZodIssue): ErrorDef | undefined => {
     if (issue.path.length !== 1 || issue.path[0] !== "shipment_data") return undefined;
     if (issue.code === "invalid_type") return missing;
     if (issue.code === "custom" && empty) return empty;

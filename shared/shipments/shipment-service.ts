@@ -1,10 +1,11 @@
 import type { Db, Queryable } from "../db/types.ts";
-import { AppError } from "../http/app-error.ts";
-import type { ErrorCode } from "../http/error-codes.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { ErrorDef } from "../errors/error-code.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { TIER_LIMITS } from "../accounts/tiers.ts";
 import { countQuotaShipmentsSince, findShipment, insertShipment, promoteDraft } from "./shipment-repository.ts";
 import type { ShipmentRecord } from "./shipment-record.ts";
+import { SHIPMENTS_ERRORS } from "./shipments-errors.ts";
 
 export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -15,12 +16,12 @@ export function startOfNextUtcMonth(now: Date): Date {
 }
 
 /** Unexpected failures of a spec operation answer with that operation's spec code, not a generic 500. */
-export async function withFailureCode<T>(code: ErrorCode, message: string, fn: () => Promise<T>): Promise<T> {
+export async function withFailureCode<T>(code: ErrorDef, message: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
     if (e instanceof AppError) throw e;
-    console.error(`${code}: ${message}:`, e);
+    console.error(`${code.code}: ${message}:`, e);
     throw new AppError(code, message);
   }
 }
@@ -36,10 +37,14 @@ async function assertMonthlyQuota(tx: Queryable, principal: KeyPrincipal, now = 
   const used = await countQuotaShipmentsSince(tx, principal.accountId, startOfUtcMonth(now));
   if (used >= limit) {
     const retryAfter = Math.ceil((startOfNextUtcMonth(now).getTime() - now.getTime()) / 1000);
-    throw new AppError("SVC_QUOTA_001", `The ${principal.tier} tier allows ${limit} shipments a calendar month (UTC); ${used} used`, {
-      headers: { "Retry-After": String(retryAfter) },
-      details: { limit, used, resets_at: startOfNextUtcMonth(now).toISOString() },
-    });
+    throw new AppError(
+      SHIPMENTS_ERRORS.SVC_QUOTA_001,
+      `The ${principal.tier} tier allows ${limit} shipments a calendar month (UTC); ${used} used`,
+      {
+        headers: { "Retry-After": String(retryAfter) },
+        details: { limit, used, resets_at: startOfNextUtcMonth(now).toISOString() },
+      },
+    );
   }
 }
 
@@ -77,9 +82,9 @@ export async function createShipment(
 export async function promoteDraftShipment(db: Db, principal: KeyPrincipal, id: string): Promise<ShipmentRecord> {
   return db.transaction(async (tx) => {
     const current = await findShipment(tx, principal.accountId, id, true);
-    if (!current) throw new AppError("SVC_SHIP_004", "Shipment not found");
+    if (!current) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found");
     if (current.status !== "draft") {
-      throw new AppError("SVC_SHIP_006", `Only drafts can be promoted; this shipment is ${current.status}`, {
+      throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_006, `Only drafts can be promoted; this shipment is ${current.status}`, {
         details: { status: current.status },
       });
     }

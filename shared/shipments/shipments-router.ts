@@ -1,5 +1,6 @@
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { pageOffset, pagination } from "../http/pagination.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import {
   IdParam,
@@ -12,12 +13,13 @@ import {
 } from "./shipment-schemas.ts";
 import { createShipment, promoteDraftShipment, withFailureCode } from "./shipment-service.ts";
 import { findShipment, listGenerationHistory, listShipments, reviseShipmentData } from "./shipment-repository.ts";
+import { SHIPMENTS_ERRORS } from "./shipments-errors.ts";
 
 const tags = ["Shipments"];
 const notFound = err("Shipment not found (SVC_SHIP_004)");
 
 function shipmentNotFound(id: string): AppError {
-  return new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: id } });
+  return new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: id } });
 }
 
 export const shipmentsRouter: RouteDef[] = [
@@ -29,14 +31,14 @@ export const shipmentsRouter: RouteDef[] = [
     tags,
     auth: "api-key",
     body: RestCreateShipmentBody,
-    bodyErrorCode: shipmentDataCode("SVC_SHIP_001"),
+    bodyErrorCode: shipmentDataCode(SHIPMENTS_ERRORS.SVC_SHIP_001),
     responses: {
       201: { description: "The new shipment record", schema: ShipmentRecordSchema },
       ...COMMON_ERRORS,
       429: err("Monthly quota reached (SVC_QUOTA_001)"),
     },
     handler: async (c, { body, principal }) => {
-      const rec = await withFailureCode("SVC_SHIP_002", "Shipment could not be created", () =>
+      const rec = await withFailureCode(SHIPMENTS_ERRORS.SVC_SHIP_002, "Shipment could not be created", () =>
         createShipment(c.var.services.db, principal, {
           data: body.shipment_data,
           ref: body.shipment_ref ?? null,
@@ -56,18 +58,18 @@ export const shipmentsRouter: RouteDef[] = [
     query: ListShipmentsQuery,
     responses: { 200: { description: "A page of shipments", schema: ShipmentPage }, 400: COMMON_ERRORS[400], 401: COMMON_ERRORS[401] },
     handler: async (c, { query, principal }) => {
-      const { shipments, total } = await withFailureCode("SVC_SHIP_005", "Shipments could not be listed", () =>
+      const { shipments, total } = await withFailureCode(SHIPMENTS_ERRORS.SVC_SHIP_005, "Shipments could not be listed", () =>
         listShipments(c.var.services.db, principal.accountId, {
           status: query.status,
           search: query.search,
           limit: query.limit,
-          offset: (query.page - 1) * query.limit,
+          offset: pageOffset(query),
         }),
       );
       return c.json(
         {
           shipments,
-          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+          pagination: pagination(query, total),
         },
         200,
       );
@@ -102,7 +104,7 @@ export const shipmentsRouter: RouteDef[] = [
     auth: "api-key",
     params: IdParam,
     body: ReviseShipmentBody,
-    bodyErrorCode: shipmentDataCode("SVC_SHIP_001"),
+    bodyErrorCode: shipmentDataCode(SHIPMENTS_ERRORS.SVC_SHIP_001),
     responses: { 200: { description: "The revised shipment", schema: ShipmentRecordSchema }, ...COMMON_ERRORS, 404: notFound },
     handler: async (c, { params, body, principal }) => {
       const rec = await reviseShipmentData(c.var.services.db, principal.accountId, params.id, body.shipment_data, {

@@ -43,6 +43,14 @@ export function hsCodeDigitsBetween(raw: string, min: number, max: number): stri
   return digits !== null && digits.length >= min && digits.length <= max ? digits : null;
 }
 
+/**
+ * A code to look up in a table ("8471.30.01.00" → "8471300100"): its digits when there are 2 to 10 of them,
+ * else null. The HS search, the lookups and the rules' reference facts all read codes through it.
+ */
+export function normaliseHsCode(code: string): string | null {
+  return hsCodeDigitsBetween(code, 2, 10);
+}
+
 /** The HS chapter (first two digits) of a well-formed code. */
 export function hsChapter(parsed: ParsedHsCode): string | undefined {
   return parsed.wellFormed ? parsed.digits!.slice(0, 2) : undefined;

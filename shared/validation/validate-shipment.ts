@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { collectReferenceAsk, runValidation, type ValidationOutcome } from "../rules/run-validation.ts";
@@ -13,6 +13,8 @@ import { applyValidationToShipment, insertValidationRecord, type ValidationRecor
 import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
 import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
+import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
+import { VALIDATION_ERRORS } from "./validation-errors.ts";
 
 export interface ValidateInput {
   /** The data to validate; when omitted, the stored data of `shipmentId`. */
@@ -46,12 +48,14 @@ export async function validateShipment(
   const { db } = services;
   const gateSlug = input.gateSlug ?? DEFAULT_GATE_SLUG;
   if (!findGate(gateSlug)) {
-    throw new AppError("SVC_GATE_001", `Unknown gate_slug "${gateSlug}"`, { details: { field: "gate_slug", known_gates: GATE_SLUGS } });
+    throw new AppError(VALIDATION_ERRORS.SVC_GATE_001, `Unknown gate_slug "${gateSlug}"`, {
+      details: { field: "gate_slug", known_gates: GATE_SLUGS },
+    });
   }
   let shipment = input.shipment;
   if (input.shipmentId !== undefined) {
     const stored = await findShipment(db, principal.accountId, input.shipmentId);
-    if (!stored) throw new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: input.shipmentId } });
+    if (!stored) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: input.shipmentId } });
     shipment ??= stored.shipment_data;
   }
   const data = shipment ?? {};

@@ -1,3 +1,4 @@
+import { VALIDATION_ERRORS } from "./validation-errors.ts";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
@@ -12,7 +13,7 @@ import {
   ValidateStoredShipmentBody,
 } from "./validation-schemas.ts";
 
-const VALIDATION_ERRORS = { ...COMMON_ERRORS, 400: err("Bad request, or unknown gate_slug (SVC_GATE_001)") };
+const VALIDATION_RESPONSES = { ...COMMON_ERRORS, 400: err("Bad request, or unknown gate_slug (SVC_GATE_001)") };
 const FAILURES_ARE_200 = "Validation failures are not HTTP errors: the answer is 200 with the failing rules.";
 
 export const validateShipmentFunctionRoute = defineRoute({
@@ -25,10 +26,10 @@ export const validateShipmentFunctionRoute = defineRoute({
   auth: "function",
   body: ValidateShipmentFunctionBody,
   bodyErrorCode: (issue) =>
-    issue.path.length === 1 && issue.path[0] === "shipment" && issue.code === "invalid_type" ? "SVC_VAL_002" : undefined,
+    issue.path.length === 1 && issue.path[0] === "shipment" && issue.code === "invalid_type" ? VALIDATION_ERRORS.SVC_VAL_002 : undefined,
   responses: {
     200: { description: "The run", schema: FunctionValidationResponse },
-    ...VALIDATION_ERRORS,
+    ...VALIDATION_RESPONSES,
     404: err("shipment_id not found (SVC_SHIP_004)"),
   },
   handler: async (c, { body, principal }) =>
@@ -56,7 +57,7 @@ export const validationRestRoutes: RouteDef[] = [
     auth: "api-key",
     body: AnyShipmentData,
     query: ValidateQuery,
-    responses: { 200: { description: "Validation result", schema: RestValidationResponse }, ...VALIDATION_ERRORS },
+    responses: { 200: { description: "Validation result", schema: RestValidationResponse }, ...VALIDATION_RESPONSES },
     handler: async (c, { body, query, principal }) =>
       c.json(
         restValidationBody(
@@ -82,7 +83,7 @@ export const validationRestRoutes: RouteDef[] = [
     bodyOptional: true,
     responses: {
       200: { description: "Validation result", schema: RestValidationResponse },
-      ...VALIDATION_ERRORS,
+      ...VALIDATION_RESPONSES,
       404: err("Shipment not found (SVC_SHIP_004)"),
     },
     handler: async (c, { params, body, principal }) =>

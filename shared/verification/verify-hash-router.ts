@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { err } from "../http/common-responses.ts";
+import { bytesToBase64 } from "../hashing/base64.ts";
 import { verifyHash } from "./verify-hash.ts";
 import { renderNotFoundPage, renderVerifyPage, verifyPageCsp } from "./verify-page.ts";
 import { credentialsByHash } from "../credentials/credential-repository.ts";
 import { credentialUrl } from "../credentials/build-credential.ts";
+import { VALIDATION_ERRORS } from "../validation/validation-errors.ts";
 
 const PAGE_HEADERS = {
   "content-security-policy": verifyPageCsp(null),
@@ -40,7 +42,8 @@ export const verifyHashRoute = defineRoute({
     404: { description: "Unknown hash", schema: z.object({ verified: z.literal(false), message: z.string() }) },
   },
   handler: async (c, { query }) => {
-    if (!query.hash?.trim()) throw new AppError("SVC_VAL_001", "Query parameter hash is required", { details: { field: "hash" } });
+    if (!query.hash?.trim())
+      throw new AppError(VALIDATION_ERRORS.SVC_VAL_001, "Query parameter hash is required", { details: { field: "hash" } });
     const answer = await verifyHash(c.var.services.db, query.hash);
     return answer.verified ? c.json(answer, 200) : c.json(answer, 404);
   },
@@ -75,7 +78,7 @@ export const verifyPageRoute = defineRoute({
       documentType: r.document_type,
       issuedAt: r.issued_at,
     }));
-    const nonce = credentials.length > 0 ? btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))) : null;
+    const nonce = credentials.length > 0 ? bytesToBase64(crypto.getRandomValues(new Uint8Array(16))) : null;
     return c.html(renderVerifyPage(params.hash, answer, credentials, nonce), 200, {
       ...PAGE_HEADERS,
       "content-security-policy": verifyPageCsp(nonce),

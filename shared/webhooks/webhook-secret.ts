@@ -12,6 +12,7 @@
  */
 import { base64url } from "jose";
 import { Webhook } from "standardwebhooks";
+import { base64ToBytes, bytesToBase64 } from "../hashing/base64.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { hmacSha256 } from "../hashing/sha256.ts";
 
@@ -21,19 +22,6 @@ export const MIN_SECRET_BYTES = 24;
 export const MAX_SECRET_BYTES = 64;
 
 const encoder = new TextEncoder();
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-function base64ToBytes(text: string): Uint8Array {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
 
 export function generateWebhookSecret(): string {
   return SECRET_PREFIX + bytesToBase64(crypto.getRandomValues(new Uint8Array(GENERATED_SECRET_BYTES)));

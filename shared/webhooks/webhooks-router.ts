@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { pageOffset, pagination } from "../http/pagination.ts";
 import type { Context } from "hono";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { changeSubscription, checkSubscriptionUrl, createSubscription, redeliverNow, rotateSecret } from "./webhook-service.ts";
@@ -25,19 +26,20 @@ import {
   WebhookSchema,
   WebhookWithSecret,
 } from "./webhook-schemas.ts";
+import { WEBHOOKS_ERRORS } from "./webhooks-errors.ts";
 
 const tags = ["Webhooks"];
 const notFound = err("No such webhook subscription in this account (SVC_WEBHOOK_001)");
 const deliveryNotFound = err("No such subscription or delivery in this account (SVC_WEBHOOK_001, SVC_WEBHOOK_003)");
 
 function subscriptionNotFound(id: string): AppError {
-  return new AppError("SVC_WEBHOOK_001", "Webhook subscription not found", { details: { webhook_id: id } });
+  return new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_001, "Webhook subscription not found", { details: { webhook_id: id } });
 }
 
 /** The URL rules of url-safety.ts with the current settings; a refusal names the field and the reason. */
 function checkedUrl(c: Context<AppEnv>, url: string): string {
   const check = checkSubscriptionUrl(c.var.services.config, url);
-  if (!check.ok) throw new AppError("SVC_WEBHOOK_002", `Webhook URL refused: ${check.reason}`, { details: { field: "url" } });
+  if (!check.ok) throw new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_002, `Webhook URL refused: ${check.reason}`, { details: { field: "url" } });
   return check.url;
 }
 
@@ -71,9 +73,13 @@ export const webhooksRouter: RouteDef[] = [
         secret: body.secret,
       });
       if (!created) {
-        throw new AppError("SVC_WEBHOOK_005", `An account can have at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} webhook subscriptions`, {
-          details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT },
-        });
+        throw new AppError(
+          WEBHOOKS_ERRORS.SVC_WEBHOOK_005,
+          `An account can have at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} webhook subscriptions`,
+          {
+            details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT },
+          },
+        );
       }
       return c.json({ ...created.subscription, secret: created.secret }, 201);
     },
@@ -200,12 +206,12 @@ export const webhooksRouter: RouteDef[] = [
         status: query.status,
         event: query.event,
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
       return c.json(
         {
           deliveries,
-          pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+          pagination: pagination(query, total),
         },
         200,
       );
@@ -223,7 +229,7 @@ export const webhooksRouter: RouteDef[] = [
     handler: async (c, { params, principal }) => {
       const d = await findDelivery(c.var.services.db, principal.accountId, params.id, params.deliveryId);
       if (!d)
-        throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", {
+        throw new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_003, "Webhook delivery not found", {
           details: { webhook_id: params.id, delivery_id: params.deliveryId },
         });
       return c.json(d, 200);
@@ -247,9 +253,9 @@ export const webhooksRouter: RouteDef[] = [
       const r = await redeliverNow(c.var.services.db, principal.accountId, params.id, params.deliveryId);
       if (!r.ok) {
         const details = { webhook_id: params.id, delivery_id: params.deliveryId };
-        if (r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "Webhook delivery not found", { details });
+        if (r.reason === "not_found") throw new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_003, "Webhook delivery not found", { details });
         throw new AppError(
-          "SVC_WEBHOOK_004",
+          WEBHOOKS_ERRORS.SVC_WEBHOOK_004,
           r.reason === "subscription_inactive"
             ? 'The subscription is inactive; re-enable it with PATCH {"active": true} first'
             : "An attempt of this delivery is in progress; try again when it has finished",

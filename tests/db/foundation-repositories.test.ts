@@ -20,7 +20,7 @@ import {
   reviseShipmentData,
 } from "../../shared/shipments/shipment-repository.ts";
 import { createShipment, promoteDraftShipment } from "../../shared/shipments/shipment-service.ts";
-import { AppError } from "../../shared/http/app-error.ts";
+import { AppError } from "../../shared/errors/app-error.ts";
 
 for (const backend of testBackends()) {
   describe(`foundation repositories on ${backend.name}`, () => {

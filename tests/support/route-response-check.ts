@@ -1,5 +1,6 @@
 import { observeRouteResponses } from "../../shared/http/route.ts";
 import { responseMismatch } from "../../shared/http/response-check.ts";
+import { ERROR_CODES } from "../../shared/docs/error-catalogue.ts";
 
 const mismatches: string[] = [];
 
@@ -13,7 +14,7 @@ export function checkRouteResponses(): void {
     const contentType = res.headers.get("content-type") ?? "";
     // Only JSON (and bodiless) answers are read; a PDF or a page is judged by its media type.
     const text = contentType === "" || contentType.includes("json") ? await res.clone().text() : "";
-    const problem = responseMismatch(route, { status: res.status, contentType, text });
+    const problem = responseMismatch(route, { status: res.status, contentType, text }, ERROR_CODES);
     if (problem) mismatches.push(problem);
   });
 }

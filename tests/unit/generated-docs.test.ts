@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { GENERATED_DOCS } from "../../shared/docs/generated-docs.ts";
-import { ERROR_CODES } from "../../shared/http/error-codes.ts";
+import { ERROR_CODES } from "../../shared/docs/error-catalogue.ts";
 
 const root = join(import.meta.dirname, "../..");
 

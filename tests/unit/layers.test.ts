@@ -7,29 +7,21 @@ import { fileURLToPath } from "node:url";
 // (shared/server) → features (shared/<feature>) → platform. Each may import only its own layer and
 // those below it; dpdm (npm run check:cycles) checks that nothing imports in a circle.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const PLATFORM = new Set(["db", "http", "jobs", "runtime", "storage", "hashing", "trade", "text", "auth", "accounts"]);
+const PLATFORM = new Set(["errors", "db", "http", "jobs", "runtime", "storage", "hashing", "trade", "text", "auth", "accounts"]);
 // Within the platform, downward only: a folder imports its own modules and those of folders before it.
-const PLATFORM_ORDER = ["text", "trade", "hashing", "db", "storage", "runtime", "jobs", "accounts", "auth", "http"];
-// The one upward import left: authenticate() throws AppError, whose codes live in http/error-codes.ts.
-// It goes when the error codes move beside their features (issue 28, item 1).
-const PLATFORM_EXCEPTIONS = [
-  "shared/auth/authenticate.ts -> shared/http/app-error.ts",
-  "shared/auth/authenticate.ts -> shared/http/app-env.ts",
-];
+const PLATFORM_ORDER = ["errors", "text", "trade", "hashing", "db", "storage", "runtime", "jobs", "accounts", "auth", "http"];
 // Features in tiers, lowest first (docs/architecture.md, "Features"): a feature imports features of lower tiers only.
 const FEATURE_TIERS = [
   ["events", "shipments"],
+  ["einvoice"],
   ["documents", "extraction", "rules", "account-api"],
   ["reference"],
   ["validation", "hs-codes", "parties", "webhooks", "pdf"],
-  ["credentials", "einvoice"],
+  ["credentials"],
   ["verification", "generation"],
-  ["pdf-round-trip", "openapi", "docs"],
-  ["dashboard", "api"],
+  ["pdf-round-trip", "openapi"],
+  ["dashboard", "api", "docs"],
 ];
-// Upward imports between features still allowed, each to go (issue 28): the e-invoice rule reads the pure
-// EN 16931 mapping (rules -> einvoice), and the e-invoice router reads generation jobs (einvoice -> generation).
-const FEATURE_EXCEPTIONS: string[] = ["rules -> einvoice", "einvoice -> generation"];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {
@@ -68,9 +60,7 @@ describe("layers", () => {
     const upward = all
       .filter(([from, to]) => PLATFORM.has(area(from)) && PLATFORM.has(area(to)) && area(from) !== area(to) && rank(to) > rank(from))
       .map((e) => e.join(" -> "));
-    expect(upward.filter((e) => !PLATFORM_EXCEPTIONS.includes(e))).toEqual([]);
-    // An exception that no longer occurs is struck off the list.
-    expect(PLATFORM_EXCEPTIONS.filter((e) => !upward.includes(e))).toEqual([]);
+    expect(upward).toEqual([]);
   });
 
   it("features import only features of lower tiers, in the order of docs/architecture.md", () => {
@@ -84,7 +74,6 @@ describe("layers", () => {
         .filter(([from, to]) => tierOf.get(area(to))! >= tierOf.get(area(from))!)
         .map(([from, to]) => `${area(from)} -> ${area(to)}`),
     );
-    expect([...upward].filter((e) => !FEATURE_EXCEPTIONS.includes(e))).toEqual([]);
-    expect(FEATURE_EXCEPTIONS.filter((e) => !upward.has(e))).toEqual([]);
+    expect([...upward]).toEqual([]);
   });
 });

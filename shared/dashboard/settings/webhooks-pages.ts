@@ -4,7 +4,7 @@ import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage, type PageOptions } from "../layout.ts";
 import { confirmCard, noticeFrom, readForm, redirectWithNotice, shownOnce, tableWrap, time, type Html } from "../page-helpers.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { EVENT_NAMES, type EventName } from "../../events/outbox.ts";
 import {
   changeSubscription,
@@ -25,6 +25,7 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from "../../webhooks/webhook-repository.ts";
+import { WEBHOOKS_ERRORS } from "../../webhooks/webhooks-errors.ts";
 
 const BASE = "/dashboard/settings/webhooks";
 const PAGE_SIZE = 20;
@@ -51,7 +52,9 @@ interface EndpointForm {
 type FieldErrors = Partial<Record<"url" | "events" | "description", string>>;
 
 function notFound(id: string): AppError {
-  return new AppError("SVC_WEBHOOK_001", "There is no such webhook endpoint in this account.", { details: { webhook_id: id } });
+  return new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_001, "There is no such webhook endpoint in this account.", {
+    details: { webhook_id: id },
+  });
 }
 
 function stateBadge(s: WebhookSubscription): Html {
@@ -395,7 +398,7 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
   app.get(`${BASE}/:id/deliveries/:deliveryId`, async (c) => {
     const sub = await requireSubscription(c, c.req.param("id"));
     const d = await findDelivery(c.get("services").db, c.get("member").accountId, sub.id, c.req.param("deliveryId"));
-    if (!d) throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
+    if (!d) throw new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_003, "There is no such delivery for this endpoint.");
     return renderPage(c, {
       title: "Webhook delivery",
       active: "webhooks",
@@ -449,7 +452,8 @@ export function registerWebhookPages(app: Hono<DashboardEnv>): void {
     const id = c.req.param("id");
     const deliveryId = c.req.param("deliveryId");
     const r = await redeliverNow(c.get("services").db, c.get("member").accountId, id, deliveryId);
-    if (!r.ok && r.reason === "not_found") throw new AppError("SVC_WEBHOOK_003", "There is no such delivery for this endpoint.");
+    if (!r.ok && r.reason === "not_found")
+      throw new AppError(WEBHOOKS_ERRORS.SVC_WEBHOOK_003, "There is no such delivery for this endpoint.");
     if (!r.ok) {
       const text =
         r.reason === "subscription_inactive"

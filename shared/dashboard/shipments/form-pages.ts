@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage } from "../layout.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { TradeShipmentSchema } from "../../shipments/trade-shipment-schema.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { findShipment, replaceDraftData, reviseShipmentData } from "../../shipments/shipment-repository.ts";
@@ -29,6 +29,7 @@ import { renderExtractionFailed, renderExtractionProgress } from "./from-documen
 import { all, memberPrincipal, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { scheduleChoiceFor } from "./suggest-pages.ts";
 import { shipmentTitle } from "./view-helpers.ts";
+import { EXTRACTION_ERRORS } from "../../extraction/extraction-errors.ts";
 
 export const FORM_SCRIPT = "/dashboard/shipments/assets/form.js";
 export const PROGRESS_SCRIPT = "/dashboard/shipments/assets/progress.js";
@@ -229,7 +230,7 @@ const NEW: FormContext = { title: "New shipment", action: "/dashboard/shipments/
 async function extractionContext(c: Ctx): Promise<{ ctx: FormContext; data: Record<string, unknown> } | Response> {
   const jobId = c.req.param("jobId") ?? "";
   const job = await findExtractionJob(c.get("services").db, c.get("member").accountId, jobId);
-  if (!job) throw new AppError("SVC_EXTRACT_006", "Extraction job not found", { details: { job_id: jobId } });
+  if (!job) throw new AppError(EXTRACTION_ERRORS.SVC_EXTRACT_006, "Extraction job not found", { details: { job_id: jobId } });
   if (job.status === "failed") {
     return renderPage(c, {
       title: "From a document",

@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage } from "../layout.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { listShipments, findShipment } from "../../shipments/shipment-repository.ts";
 import { readUpload, submitExtraction } from "../../extraction/extraction-service.ts";
 import { findExtractionJob } from "../../extraction/extraction-repository.ts";
@@ -15,6 +15,8 @@ import { extractFilledFields } from "../../pdf-round-trip/extract-filled-fields.
 import { renderFilledFormResult, renderUploadPage, type FilledFormResult } from "./from-document-view.ts";
 import { memberPrincipal, one, page, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
+import { PLATFORM_ERRORS } from "../../errors/platform-errors.ts";
+import { VALIDATION_ERRORS } from "../../validation/validation-errors.ts";
 
 async function uploadPage(c: Ctx, notice?: { kind: "ok" | "error"; text: string }, status = 200, shipmentId?: string): Promise<Response> {
   const { shipments } = await listShipments(c.get("services").db, c.get("member").accountId, { limit: 100, offset: 0 });
@@ -81,9 +83,9 @@ export function registerFromDocumentRoutes(app: Hono<DashboardEnv>): void {
       const docType = one(body, "doc_type");
       try {
         if (!(file instanceof File) || file.size === 0)
-          throw new AppError("SVC_VAL_001", "Choose the filled PDF to upload", { details: { field: "file" } });
+          throw new AppError(VALIDATION_ERRORS.SVC_VAL_001, "Choose the filled PDF to upload", { details: { field: "file" } });
         if (file.size > services.config.maxUploadBytes)
-          throw new AppError("SVC_REQ_004", `The file is larger than ${services.config.maxUploadBytes} bytes`);
+          throw new AppError(PLATFORM_ERRORS.SVC_REQ_004, `The file is larger than ${services.config.maxUploadBytes} bytes`);
         const result = (await extractFilledFields(services.db, await memberPrincipal(c), {
           file: new Uint8Array(await file.arrayBuffer()),
           docType,

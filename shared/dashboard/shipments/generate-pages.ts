@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage } from "../layout.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import type { RuleResult } from "../../rules/rule-types.ts";
 import { findShipment } from "../../shipments/shipment-repository.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";

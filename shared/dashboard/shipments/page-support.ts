@@ -3,9 +3,10 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { renderPage, type NavItem } from "../layout.ts";
-import { AppError } from "../../http/app-error.ts";
-import { ERROR_CODES } from "../../http/error-codes.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { findAccount, type KeyPrincipal } from "../../accounts/account-repository.ts";
+import { PLATFORM_ERRORS } from "../../errors/platform-errors.ts";
+import { SHIPMENTS_ERRORS } from "../../shipments/shipments-errors.ts";
 
 export type Ctx = Context<DashboardEnv>;
 
@@ -16,7 +17,7 @@ export type Ctx = Context<DashboardEnv>;
 export async function memberPrincipal(c: Ctx): Promise<KeyPrincipal> {
   const member = c.get("member");
   const account = await findAccount(c.get("services").db, member.accountId);
-  if (!account) throw new AppError("SVC_AUTH_001", "Your account no longer exists; sign in again");
+  if (!account) throw new AppError(PLATFORM_ERRORS.SVC_AUTH_001, "Your account no longer exists; sign in again");
   return { accountId: member.accountId, keyId: `member:${member.id}`, tier: account.tier };
 }
 
@@ -41,8 +42,18 @@ export function noticeFrom(c: Ctx): { kind: "ok" | "error"; text: string } | und
   return NOTICES[c.req.query("notice") ?? ""];
 }
 
+/** A file the member downloads: private, never cached, its type not sniffed. */
+export function download(c: Ctx, body: string | Uint8Array<ArrayBuffer>, contentType: string, fileName: string): Response {
+  return c.body(body, 200, {
+    "content-type": contentType,
+    "content-disposition": `attachment; filename="${fileName}"`,
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  });
+}
+
 export function statusOf(e: AppError): number {
-  return e.status || ERROR_CODES[e.code].status;
+  return e.status;
 }
 
 /** An AppError as a page (not found, refused, …) in words; anything else is logged and said plainly. */
@@ -72,7 +83,7 @@ export function errorPage(c: Ctx, e: unknown, active: NavItem = "shipments"): Pr
 }
 
 export function shipmentNotFound(id: string): AppError {
-  return new AppError("SVC_SHIP_004", "Shipment not found", { details: { shipment_id: id } });
+  return new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: id } });
 }
 
 /** Wraps a handler so every failure becomes a page in words, never a blank screen. */

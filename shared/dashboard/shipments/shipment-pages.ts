@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage } from "../layout.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import type { Queryable } from "../../db/types.ts";
 import { isUuid } from "../../db/values.ts";
 import { findShipment, listGenerationHistory } from "../../shipments/shipment-repository.ts";
@@ -14,12 +14,14 @@ import { validateShipment } from "../../validation/validate-shipment.ts";
 import { flattenDocument } from "../../pdf-round-trip/flatten-document.ts";
 import { credentialStatesOfJobs } from "../../credentials/credential-repository.ts";
 import { revokeDocumentCredential } from "../../credentials/revoke-credential.ts";
-import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../einvoice/einvoice-of-job.ts";
+import { EINVOICE_MEDIA_TYPE, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "../../generation/einvoice-of-job.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { renderShipmentPage } from "./shipment-view.ts";
 import { PROGRESS_SCRIPT } from "./form-pages.ts";
-import { all, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
+import { all, download, memberPrincipal, noticeFrom, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { shipmentTitle } from "./view-helpers.ts";
+import { DOCUMENTS_ERRORS } from "../../documents/documents-errors.ts";
+import { EINVOICE_ERRORS } from "../../einvoice/einvoice-errors.ts";
 
 /** The jobs of a shipment (every generation), oldest first within a generation. */
 export async function listShipmentJobs(db: Queryable, accountId: string, shipmentId: string): Promise<GenerationJob[]> {
@@ -41,7 +43,8 @@ async function loadShipment(c: Ctx) {
 async function loadJob(c: Ctx, shipmentId: string): Promise<GenerationJob> {
   const jobId = c.req.param("jobId") ?? "";
   const job = await findGenerationJob(c.get("services").db, c.get("member").accountId, jobId);
-  if (!job || job.shipment_id !== shipmentId) throw new AppError("SVC_DOC_001", "Document not found", { details: { job_id: jobId } });
+  if (!job || job.shipment_id !== shipmentId)
+    throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "Document not found", { details: { job_id: jobId } });
   return job;
 }
 
@@ -120,19 +123,21 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
     page(async (c) => {
       const s = await loadShipment(c);
       const job = await loadJob(c, s.id);
-      if (job.status !== "completed") throw new AppError("SVC_DOC_002", `The document is not ready yet (status: ${job.status})`);
+      if (job.status !== "completed")
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_002, `The document is not ready yet (status: ${job.status})`);
       const pdfa = c.req.query("variant") === "pdfa";
       const key = pdfa ? job.flattened_blob_key : job.blob_key;
       if (pdfa && !key && job.blob_key)
-        throw new AppError("SVC_DOC_001", "There is no PDF/A copy of this document yet: make one on the shipment page");
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "There is no PDF/A copy of this document yet: make one on the shipment page");
       const blob = key ? await c.get("services").blobs.get(key) : null;
-      if (!blob) throw new AppError("SVC_DOC_003", "The file of this generation is no longer kept; its hash stays verifiable");
-      return c.body(blob.bytes as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}${pdfa ? "-pdfa" : ""}.pdf"`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      });
+      if (!blob)
+        throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_003, "The file of this generation is no longer kept; its hash stays verifiable");
+      return download(
+        c,
+        blob.bytes as Uint8Array<ArrayBuffer>,
+        "application/pdf",
+        `${job.document_type.toLowerCase()}-${job.id.slice(0, 8)}${pdfa ? "-pdfa" : ""}.pdf`,
+      );
     }),
   );
 
@@ -142,14 +147,9 @@ export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
       const s = await loadShipment(c);
       const job = await loadJob(c, s.id);
       const syntax = c.req.param("syntax");
-      if (syntax !== "cii" && syntax !== "ubl") throw new AppError("SVC_DOC_006", "No such e-invoice syntax: cii or ubl");
+      if (syntax !== "cii" && syntax !== "ubl") throw new AppError(EINVOICE_ERRORS.SVC_DOC_006, "No such e-invoice syntax: cii or ubl");
       const invoice = requireEInvoice(job);
-      return c.body(eInvoiceXml(invoice, syntax), 200, {
-        "content-type": EINVOICE_MEDIA_TYPE,
-        "content-disposition": `attachment; filename="${eInvoiceFileName(invoice, syntax)}"`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      });
+      return download(c, eInvoiceXml(invoice, syntax), EINVOICE_MEDIA_TYPE, eInvoiceFileName(invoice, syntax));
     }),
   );
 

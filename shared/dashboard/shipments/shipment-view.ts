@@ -12,7 +12,7 @@ import type { DataChange } from "../../generation/diff-shipment-data.ts";
 import { qrMatrix, qrPath, QR_QUIET_ZONE } from "../../documents/layout/qr.ts";
 import { DOCUMENT_TYPES } from "../../trade/document-types.ts";
 import { EN16931_PROFILE } from "../../einvoice/einvoice-model.ts";
-import { eInvoiceOfJob } from "../../einvoice/einvoice-of-job.ts";
+import { eInvoiceOfJob } from "../../generation/einvoice-of-job.ts";
 import { FORM_FIELDS, REPEATABLE, TABS, groupOf, type RepeatableGroup } from "./form-fields.ts";
 import { formStateFromShipment, inputName } from "./form-data.ts";
 import { findingsByField, fromRuleResults, worstSeverity, type FieldFinding } from "./findings.ts";

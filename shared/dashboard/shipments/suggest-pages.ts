@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { listParties } from "../../parties/party-repository.ts";
 import { partySearchWords } from "../../parties/party-service.ts";
 import { searchHsCodes } from "../../hs-codes/hs-code-service.ts";

@@ -73,32 +73,28 @@ export function wrapText(text: string, style: TextStyle, maxWidth: number, m: Me
     }
     let current = "";
     let currentWidth = 0;
+    // A line begins with this word: whole when it fits, else broken by character (its last part goes on).
+    const startLine = (word: string, w: number) => {
+      if (w <= maxWidth) {
+        current = word;
+        currentWidth = w;
+      } else {
+        const parts = breakWord(word, style, maxWidth, m);
+        lines.push(...parts.slice(0, -1));
+        current = parts[parts.length - 1] ?? "";
+        currentWidth = m.width(current, style.font, style.size);
+      }
+    };
     for (const word of words) {
       const w = m.width(word, style.font, style.size);
       if (current.length === 0) {
-        if (w <= maxWidth) {
-          current = word;
-          currentWidth = w;
-        } else {
-          const parts = breakWord(word, style, maxWidth, m);
-          lines.push(...parts.slice(0, -1));
-          current = parts[parts.length - 1] ?? "";
-          currentWidth = m.width(current, style.font, style.size);
-        }
+        startLine(word, w);
       } else if (currentWidth + space + w <= maxWidth) {
         current += ` ${word}`;
         currentWidth += space + w;
       } else {
         lines.push(current);
-        if (w <= maxWidth) {
-          current = word;
-          currentWidth = w;
-        } else {
-          const parts = breakWord(word, style, maxWidth, m);
-          lines.push(...parts.slice(0, -1));
-          current = parts[parts.length - 1] ?? "";
-          currentWidth = m.width(current, style.font, style.size);
-        }
+        startLine(word, w);
       }
     }
     lines.push(current);

@@ -71,6 +71,9 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
   const prepaid = code.startsWith("P");
   const collect = code.startsWith("C");
   const dangerous = r.items().some(isHazardousItem);
+  // Shipper and consignee: the party with the carrier's account number for it.
+  const partyBox = (number: string, label: string, party: string, account: string) =>
+    box(number, label, [...partyPieces(r, party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
   return {
     title: "Air Waybill",
     subtitle:
@@ -78,30 +81,14 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
     info: headerInfo(r),
     blocks: [
       row(
-        box(
-          "1",
-          "Shipper's name and address",
-          [
-            ...partyPieces(r, "exporter", { otherTaxIds: false }),
-            ...r.optional("awb_data.shipper_account_number", { label: "Account No.:" }),
-          ],
-          1.2,
-        ),
+        partyBox("1", "Shipper's name and address", "exporter", "awb_data.shipper_account_number"),
         box("2", "Air Waybill number · issued by", [
           r.slot("awb_data.awb_number", { label: "AWB No.:", style: "large" }),
           r.slot("awb_data.issuing_carrier", { label: "Issued by:", style: "bold" }),
         ]),
       ),
       row(
-        box(
-          "3",
-          "Consignee's name and address",
-          [
-            ...partyPieces(r, "importer", { otherTaxIds: false }),
-            ...r.optional("awb_data.consignee_account_number", { label: "Account No.:" }),
-          ],
-          1.2,
-        ),
+        partyBox("3", "Consignee's name and address", "importer", "awb_data.consignee_account_number"),
         box("4", "Conditions of contract", [
           text(
             "It is agreed that the goods described herein are accepted in apparent good order and condition (except as noted) for carriage SUBJECT TO THE CONDITIONS OF CONTRACT ON THE REVERSE HEREOF. The shipper's attention is drawn to the notice concerning carrier's limitation of liability; the shipper may increase such limitation by declaring a higher value for carriage and paying a supplemental charge if required.",

@@ -21,7 +21,7 @@ import {
   signature,
   text,
 } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { containersTable } from "./packing-list.ts";
 import { formatWeight } from "../format.ts";
 
@@ -39,14 +39,11 @@ function particularsTable(r: Reader): TableBlock {
       { header: "Gross weight (kg)", width: 0.9, align: "right" },
     ],
     rows: items.map(({ item, index }, i) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         i === 0 ? [r.slot("packaging.marks_and_numbers", { lines: 2 })] : [],
         [
-          ...(qty !== null
-            ? [text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "small")]
-            : [r.quantity(itemPath(index, "quantity"), { align: "left", label: "Quantity:" })]),
+          ...(qty !== null ? [text(qty, "small")] : [r.quantity(itemPath(index, "quantity"), { align: "left", label: "Quantity:" })]),
           r.slot(itemPath(index, "description")),
           ...(item.un_number
             ? [

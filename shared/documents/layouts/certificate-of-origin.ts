@@ -8,19 +8,17 @@ import type { DocumentModel, TableBlock } from "../layout/model.ts";
 import {
   box,
   countryLabel,
-  formatQuantity,
   formatWeight,
   headerInfo,
   type LayoutInput,
   partyPieces,
-  portLabel,
   Reader,
   row,
   signature,
   text,
-  transportModeLabel,
+  transportDetails,
 } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
   return {
@@ -31,8 +29,7 @@ function goodsTable(r: Reader): TableBlock {
       { header: "7  Quantity", width: 1.1, align: "right" },
     ],
     rows: indexedItems(r).map(({ index }, i) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       const net = r.num(itemPath(index, "net_weight_kg"));
       return [
         [
@@ -41,7 +38,7 @@ function goodsTable(r: Reader): TableBlock {
         ],
         [r.slot(itemPath(index, "hs_code"), { nowrap: true })],
         [
-          qty !== null ? text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "body", "right") : r.quantity(itemPath(index, "quantity")),
+          qty !== null ? text(qty, "body", "right") : r.quantity(itemPath(index, "quantity")),
           ...(net !== null ? [text(`net ${formatWeight(net)} kg`, "small", "right")] : []),
         ],
       ];
@@ -71,22 +68,7 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
         ]),
       ),
       row(
-        box(
-          "4",
-          "Transport details (optional)",
-          [
-            text(
-              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
-                .filter(Boolean)
-                .join(" · ") || "—",
-            ),
-            text(
-              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "),
-              "small",
-            ),
-          ],
-          1.1,
-        ),
+        box("4", "Transport details (optional)", transportDetails(r), 1.1),
         box("5", "Remarks", [
           ...r.optional("coo_data.remarks"),
           ...(r.has("invoice_data.invoice_number") ? [text(`Invoice ${r.str("invoice_data.invoice_number")}`, "small")] : []),

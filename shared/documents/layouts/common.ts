@@ -261,6 +261,18 @@ export function transportModeLabel(value: unknown): string | null {
 }
 
 /** Standard header info: shipment reference and document date, plus extra lines. */
+/** Transport details as the origin and health certificates print them: mode · vessel · voyage, then loading → discharge. */
+export function transportDetails(r: Reader): Piece[] {
+  return [
+    text(
+      [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
+        .filter(Boolean)
+        .join(" · ") || "—",
+    ),
+    text([portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "), "small"),
+  ];
+}
+
 export function headerInfo(r: Reader, extra: HeaderInfo[] = []): HeaderInfo[] {
   const info: HeaderInfo[] = [];
   info.push(...extra);

@@ -22,9 +22,8 @@ import {
   text,
   transportModeLabel,
 } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { isHazardousItem } from "../field-requirements.ts";
-import { formatQuantity } from "../format.ts";
 
 function hazardTable(r: Reader): TableBlock {
   const items = indexedItems(r, isHazardousItem);
@@ -44,8 +43,7 @@ function hazardTable(r: Reader): TableBlock {
       { header: "Gross mass (kg)", width: 0.75, align: "right" },
     ],
     rows: items.map(({ index }) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         [r.slot(itemPath(index, "un_number"), { style: "bold", nowrap: true })],
         [
@@ -54,11 +52,7 @@ function hazardTable(r: Reader): TableBlock {
         ],
         [r.slot(itemPath(index, "hazard_class"), { nowrap: true })],
         [r.slot(itemPath(index, "packing_group"), { nowrap: true })],
-        [
-          qty !== null
-            ? text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`)
-            : r.quantity(itemPath(index, "quantity"), { align: "left" }),
-        ],
+        [qty !== null ? text(qty) : r.quantity(itemPath(index, "quantity"), { align: "left" })],
         [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
         [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
       ];

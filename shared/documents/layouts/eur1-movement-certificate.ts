@@ -6,20 +6,8 @@
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import {
-  box,
-  formatQuantity,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  portLabel,
-  Reader,
-  row,
-  signature,
-  text,
-  transportModeLabel,
-} from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text, transportDetails } from "./common.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { invoiceRef, originZone } from "./origin-common.ts";
 import { countryName, normalizeCountry } from "../countries.ts";
 
@@ -34,13 +22,12 @@ function goodsTable(r: Reader): TableBlock {
       { header: "10  Invoices (optional)", width: 1.05 },
     ],
     rows: indexedItems(r).map(({ index }, i) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         [
           ...(i === 0 ? r.optional("packaging.marks_and_numbers", { label: "Marks:", style: "small" }) : []),
           r.slot(itemPath(index, "description"), {
-            label: `${index + 1}.  ${qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""} —` : ""}`,
+            label: `${index + 1}.  ${qty !== null ? `${qty} —` : ""}`,
           }),
         ],
         [r.weight(itemPath(index, "gross_weight_kg"), { decimals: d })],
@@ -88,22 +75,7 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
         ),
       ),
       row(
-        box(
-          "6",
-          "Transport details (optional)",
-          [
-            text(
-              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
-                .filter(Boolean)
-                .join(" · ") || "—",
-            ),
-            text(
-              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → ") || "",
-              "small",
-            ),
-          ],
-          1.1,
-        ),
+        box("6", "Transport details (optional)", transportDetails(r), 1.1),
         box("7", "Remarks", [...r.optional("preferential_origin.remarks")]),
       ),
       goodsTable(r),

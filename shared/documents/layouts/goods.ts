@@ -1,13 +1,20 @@
 /** Goods tables shared by several layouts (invoices, packing list, certificates). Pure. */
 import type { Piece, TableBlock, TableFooterCell } from "../layout/model.ts";
 import { isHazardousItem } from "../field-requirements.ts";
-import { formatMoney, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
+import { formatMoney, formatQuantity, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
 import { numberValue } from "../format.ts";
 
 /**
  * Line items with their original indexes; an empty list becomes one blank item at index 0, so a document
  * without goods still offers fields for the first line (final_doc false) or a blank row.
  */
+/** A line item's quantity with its unit ("1,200 pcs"), or null when it has no quantity. */
+export function quantityText(r: Reader, index: number): string | null {
+  const qty = r.num(itemPath(index, "quantity"));
+  const unit = r.str(itemPath(index, "unit"));
+  return qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""}` : null;
+}
+
 export function indexedItems(
   r: Reader,
   filter?: (item: Record<string, unknown>) => boolean,

@@ -17,13 +17,12 @@ import {
   type LayoutInput,
   paragraph,
   partyPieces,
-  portLabel,
   Reader,
   row,
   signature,
   sumOf,
   text,
-  transportModeLabel,
+  transportDetails,
 } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 
@@ -110,22 +109,7 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
       ),
       row(
         box("I.14", "Date of departure", [r.date("route.departure_date")], 0.7),
-        box(
-          "I.15",
-          "Means of transport",
-          [
-            text(
-              [transportModeLabel(r.raw("route.transport_mode")), r.str("route.vessel_name"), r.str("route.voyage_number")]
-                .filter(Boolean)
-                .join(" · ") || "—",
-            ),
-            text(
-              [portLabel(r.raw("route.port_of_loading")), portLabel(r.raw("route.port_of_discharge"))].filter(Boolean).join(" → "),
-              "small",
-            ),
-          ],
-          1.4,
-        ),
+        box("I.15", "Means of transport", transportDetails(r), 1.4),
         box("I.16", "Entry border control post", [r.slot("veterinary_data.border_control_post")]),
       ),
       row(

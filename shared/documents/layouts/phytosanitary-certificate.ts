@@ -21,7 +21,7 @@ import {
   text,
   transportModeLabel,
 } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { countryName, normalizeCountry } from "../countries.ts";
 
 export function isPlantItem(item: Record<string, unknown>): boolean {
@@ -44,12 +44,11 @@ function produceTable(r: Reader): TableBlock {
       { header: "Net weight (kg)", width: 0.85, align: "right" },
     ],
     rows: items.map(({ index }) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         [r.slot(itemPath(index, "description"))],
         [r.slot(itemPath(index, "botanical_name"), { style: "bold" })],
-        [qty !== null ? text(`${formatQuantity(qty)}${unit ? ` ${unit}` : ""}`, "body", "right") : r.quantity(itemPath(index, "quantity"))],
+        [qty !== null ? text(qty, "body", "right") : r.quantity(itemPath(index, "quantity"))],
         [r.weight(itemPath(index, "net_weight_kg"))],
       ];
     }),

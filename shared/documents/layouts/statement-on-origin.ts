@@ -5,8 +5,8 @@
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
 import type { DocumentModel, TableBlock } from "../layout/model.ts";
-import { box, formatQuantity, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
-import { indexedItems, itemPath } from "./goods.ts";
+import { box, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
+import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { invoiceRef } from "./origin-common.ts";
 import { countryName, normalizeCountry } from "../countries.ts";
 import { isEuMember } from "../../trade/countries.ts";
@@ -25,13 +25,12 @@ function itemsTable(r: Reader): TableBlock {
       { header: "Origin criterion", width: 0.7, align: "center" },
     ],
     rows: indexedItems(r).map(({ index }) => {
-      const qty = r.num(itemPath(index, "quantity"));
-      const unit = r.str(itemPath(index, "unit"));
+      const qty = quantityText(r, index);
       return [
         [text(String(index + 1))],
         [r.slot(itemPath(index, "description"))],
         [r.slot(itemPath(index, "hs_code"), { nowrap: true })],
-        [text(qty !== null ? `${formatQuantity(qty)}${unit ? ` ${unit}` : ""}` : "", "body", "right")],
+        [text(qty ?? "", "body", "right")],
         [r.slot(itemPath(index, "origin_country"), { align: "center", nowrap: true })],
         [r.slot(itemPath(index, "origin_criterion"), { align: "center", nowrap: true })],
       ];

@@ -61,5 +61,3 @@ export const ModelAnswerSchema = z.object({
     containers: z.array(z.object({ container_number: s(), seal_number: s() })),
   }),
 });
-
-export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;

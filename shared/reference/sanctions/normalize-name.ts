@@ -15,9 +15,6 @@
  */
 import { foldCharacters } from "../../text/fold.ts";
 
-// Re-exported for the modules that still import it from here (shared/hs-codes/normalize.ts).
-export { foldCharacters };
-
 /**
  * Legal-form words and phrases, as normalised token sequences (after steps 1–4: "S.A. de C.V." is
  * "sa de cv", "Sp. z o.o." is "sp z oo", "A/S" and "A S" are "as"). Dropped wherever they occur in a name.

@@ -1,5 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { at, destination, isBlank, PARTY_KEYS, PARTY_LABEL, type PartyKey } from "../shipment-access.ts";
+import { at, destination, isBlank, PARTY_KEYS, PARTY_LABEL, type PartyKey } from "../../shipments/shipment-access.ts";
 import { isEuMember } from "../../trade/countries.ts";
 import { found, notLoaded } from "./helpers.ts";
 

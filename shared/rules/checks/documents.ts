@@ -1,6 +1,17 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import type { ReferenceFacts } from "../reference-facts.ts";
-import { arr, at, countryCode, isBlank, isRecord, lineItems, PARTY_KEYS, prop, str, transportMode } from "../shipment-access.ts";
+import {
+  arr,
+  at,
+  countryCode,
+  isBlank,
+  isRecord,
+  lineItems,
+  PARTY_KEYS,
+  prop,
+  str,
+  transportMode,
+} from "../../shipments/shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
 import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS } from "../code-lists.ts";
 import { isUsmcaCountry } from "../../trade/countries.ts";

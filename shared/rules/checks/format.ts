@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
 import { isEmail, isPhone } from "../../text/contact-formats.ts";
-import { at, countryCode, isBlank, PARTY_KEYS, PARTY_LABEL, prop, walkMembers } from "../shipment-access.ts";
+import { at, countryCode, isBlank, PARTY_KEYS, PARTY_LABEL, prop, walkMembers } from "../../shipments/shipment-access.ts";
 import { fieldText, found, notLoaded } from "./helpers.ts";
 
 /** Country fields: any member named `country`, ending in `_country` or starting with `country_of_`, at any depth. */

@@ -1,5 +1,5 @@
 import type { Finding } from "../rule-types.ts";
-import { describeType, isBlank, show } from "../shipment-access.ts";
+import { describeType, isBlank, show } from "../../shipments/shipment-access.ts";
 import { formatFieldPath } from "../../http/field-path.ts";
 
 /** "is missing" for blanks, else "is 42 (a number)" — the "what was found" part of a message. */

@@ -1,6 +1,6 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { HsSchedule } from "../reference-facts.ts";
-import { destination, lineItems, prop, str } from "../shipment-access.ts";
+import { destination, lineItems, prop, str } from "../../shipments/shipment-access.ts";
 import { parseHsCode, type ParsedHsCode } from "../../trade/hs-code.ts";
 import { isEuMember } from "../../trade/countries.ts";
 import { found, notLoaded } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import type { FindingCheck } from "../rule-types.ts";
-import { at, str, transportMode } from "../shipment-access.ts";
+import { at, str, transportMode } from "../../shipments/shipment-access.ts";
 import { INCOTERMS_2010_REPLACED, INCOTERMS_2020, INCOTERMS_SEA_ONLY } from "../../trade/incoterms.ts";
 import { found } from "./helpers.ts";
 

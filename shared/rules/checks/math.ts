@@ -1,5 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { arr, at, lineItems, num, prop, str } from "../shipment-access.ts";
+import { arr, at, lineItems, num, prop, str } from "../../shipments/shipment-access.ts";
 import { currencyMinorUnits } from "../../trade/currencies.ts";
 import {
   DEC_ZERO,

@@ -1,5 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { at, isBlank, isRecord, lineItems, num, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
+import { at, isBlank, isRecord, lineItems, num, PARTY_LABEL, type PartyKey, prop, str } from "../../shipments/shipment-access.ts";
 import { found, notLoaded } from "./helpers.ts";
 
 const PARTY_FIELDS: ReadonlyArray<[key: string, label: string, hint: string]> = [

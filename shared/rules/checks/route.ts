@@ -1,5 +1,5 @@
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { at, countryCode, str, transportMode } from "../shipment-access.ts";
+import { at, countryCode, str, transportMode } from "../../shipments/shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
 import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 import { found, notLoaded } from "./helpers.ts";

@@ -1,6 +1,17 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { EmbargoedRegionEntry } from "../reference-facts.ts";
-import { at, countryCode, destination, lineItems, origin, PARTY_KEYS, PARTY_LABEL, type PartyKey, prop, str } from "../shipment-access.ts";
+import {
+  at,
+  countryCode,
+  destination,
+  lineItems,
+  origin,
+  PARTY_KEYS,
+  PARTY_LABEL,
+  type PartyKey,
+  prop,
+  str,
+} from "../../shipments/shipment-access.ts";
 import { normaliseLocode } from "../../trade/locode.ts";
 import { foldCharacters } from "../../text/fold.ts";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Finding, FindingCheck } from "../rule-types.ts";
-import { describeType, isRecord } from "../shipment-access.ts";
+import { describeType, isRecord } from "../../shipments/shipment-access.ts";
 import { TradeShipmentSchema } from "../../shipments/trade-shipment-schema.ts";
 import { fieldText, found } from "./helpers.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { createProjectKeys, listKinds } from "../../../shared/auth/project-keys.ts";
 import { createJwtVerifier } from "../../../shared/auth/jwt-keys.ts";
-import { createKeyMatcher } from "../../../shared/auth/constant-time.ts";
+import { createKeyMatcher } from "../../../shared/hashing/constant-time.ts";
 import {
   parseConfig,
   SUPABASE_LOCAL_ANON_KEY,

@@ -3,11 +3,11 @@ import {
   descriptionWords,
   foldHsText,
   MAX_QUERY_TERMS,
-  normalizeHsCode,
   parseCodeQuery,
   queryWordCounts,
   tokenizeHsQuery,
 } from "../../../shared/hs-codes/normalize.ts";
+import { normaliseHsCode } from "../../../shared/trade/hs-code.ts";
 import { scheduleForCountry } from "../../../shared/hs-codes/schedules.ts";
 
 describe("code queries", () => {
@@ -24,9 +24,9 @@ describe("code queries", () => {
   });
 
   it("normalises codes of the detail endpoint to 2–10 digits", () => {
-    expect(normalizeHsCode("8471.30.01.00")).toBe("8471300100");
-    expect(normalizeHsCode("84")).toBe("84");
-    for (const c of ["8", "84713001001", "84x1", "abc", "", " "]) expect(normalizeHsCode(c), c).toBeNull();
+    expect(normaliseHsCode("8471.30.01.00")).toBe("8471300100");
+    expect(normaliseHsCode("84")).toBe("84");
+    for (const c of ["8", "84713001001", "84x1", "abc", "", " "]) expect(normaliseHsCode(c), c).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { foldCharacters } from "../../../shared/text/fold.ts";
 import {
-  foldCharacters,
   isOnlyLegalForm,
   LEGAL_FORM_PHRASES,
   normalizeName,

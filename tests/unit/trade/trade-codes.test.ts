@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { hsCodeDigits, HsCodeSchema, parseHsCode } from "../../../shared/trade/hs-code.ts";
+import { hsCodeDigits, HsCodeSchema, normaliseHsCode, parseHsCode } from "../../../shared/trade/hs-code.ts";
 import { LocodeSchema, normaliseLocode, parseLocode } from "../../../shared/trade/locode.ts";
-import { normalizeHsCode, parseCodeQuery } from "../../../shared/hs-codes/normalize.ts";
-import { normaliseHsCode, normalisePortCode } from "../../../shared/reference/gather-reference-facts.ts";
+import { parseCodeQuery } from "../../../shared/hs-codes/normalize.ts";
 import { collectReferenceAsk } from "../../../shared/rules/reference-ask.ts";
 import { findHsCode, findLocode } from "../../../shared/extraction/extractors/builtin/normalize.ts";
 import { tariffCodeDigits } from "../../../shared/reference/importers/text.ts";
@@ -24,7 +23,6 @@ describe("HS codes: one set of accepted forms (docs/trade-codes.md)", () => {
     expect(hsCodeDigits(raw)).toBe(digits);
     // search, table lookups, importers and validation read it the same way
     expect(parseCodeQuery(raw)).toBe(digits);
-    expect(normalizeHsCode(raw)).toBe(digits);
     expect(normaliseHsCode(raw)).toBe(digits);
     expect(tariffCodeDigits(raw)).toBe(digits);
     expect(parseHsCode(raw)).toMatchObject({ digits, wellFormed: true });
@@ -79,7 +77,6 @@ describe("UN/LOCODEs: one set of accepted forms (docs/trade-codes.md)", () => {
     ["IT940", "IT940"],
   ])("%j is %s everywhere", (raw, code) => {
     expect(normaliseLocode(raw)).toBe(code);
-    expect(normalisePortCode(raw)).toBe(code);
     expect(LocodeSchema.parse(raw)).toBe(code);
     const shipment = variant(baseline(), (s) => (s.route.port_of_loading = raw));
     expect(collectReferenceAsk(shipment).ports).toContain(code);
@@ -94,7 +91,6 @@ describe("UN/LOCODEs: one set of accepted forms (docs/trade-codes.md)", () => {
 
   it.each(["DEHA", "DEHAMB", "D1HAM", "DE_HAM", "DE  HAM", "DEHA!"])("%j is not a UN/LOCODE anywhere", (raw) => {
     expect(parseLocode(raw)).toBeNull();
-    expect(normalisePortCode(raw)).toBeNull();
     expect(LocodeSchema.safeParse(raw).success).toBe(false);
   });
 

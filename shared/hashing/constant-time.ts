@@ -1,7 +1,7 @@
-import { sha256 } from "../hashing/sha256.ts";
+import { sha256 } from "./sha256.ts";
 
 /** The one constant-time comparison: every byte is compared, whatever the first difference (length is not secret). */
-function timingSafeEqualBytes(a: Uint8Array, b: Uint8Array): boolean {
+export function timingSafeEqualBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];

@@ -2,12 +2,14 @@
  * The e-invoice of a generation job, built from the job's stored input the way the PDF's factur-x.xml was,
  * and served as CII or UBL by the API and the dashboard alike.
  */
-import { AppError } from "../http/app-error.ts";
-import type { GenerationJob } from "../generation/generation-repository.ts";
-import { EN16931_PROFILE, type EInvoice } from "./einvoice-model.ts";
-import { eInvoiceOfDocument } from "./document-einvoice.ts";
-import { writeCii } from "./write-cii.ts";
-import { writeUbl } from "./write-ubl.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { GenerationJob } from "./generation-repository.ts";
+import { EN16931_PROFILE, type EInvoice } from "../einvoice/einvoice-model.ts";
+import { eInvoiceOfDocument } from "../einvoice/document-einvoice.ts";
+import { writeCii } from "../einvoice/write-cii.ts";
+import { writeUbl } from "../einvoice/write-ubl.ts";
+import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
+import { EINVOICE_ERRORS } from "../einvoice/einvoice-errors.ts";
 
 export const EINVOICE_SYNTAXES = ["cii", "ubl"] as const;
 export type EInvoiceSyntax = (typeof EINVOICE_SYNTAXES)[number];
@@ -36,11 +38,11 @@ export function eInvoiceFileName(invoice: EInvoice, syntax: EInvoiceSyntax): str
 /** The job's invoice XML, or the error a caller gets (404 / 409). */
 export function requireEInvoice(job: GenerationJob): EInvoice {
   if (job.status !== "completed")
-    throw new AppError("SVC_DOC_002", `Document not ready: status ${job.status}`, { details: { status: job.status } });
+    throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_002, `Document not ready: status ${job.status}`, { details: { status: job.status } });
   const invoice = eInvoiceOfJob(job);
   if (!invoice) {
     throw new AppError(
-      "SVC_DOC_006",
+      EINVOICE_ERRORS.SVC_DOC_006,
       "This document is not an e-invoice: only a final COMMERCIAL_INVOICE or PROFORMA_INVOICE of an EU seller whose shipment holds every EN 16931 business term is one (see rule_doc_einvoice_terms)",
       { details: { job_id: job.id, document_type: job.document_type } },
     );

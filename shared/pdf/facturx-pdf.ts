@@ -5,9 +5,9 @@
  * and the XML the relationship "Alternative" (Factur-X 1.0.07 §6.2.2: for the EN 16931 profile the XML is
  * an alternative, equally valid representation of the invoice).
  */
-import { flattenToPdfA } from "../pdf/flatten-to-pdfa.ts";
-import type { XmpExtensionSchema } from "../pdf/xmp.ts";
-import type { AttachedFile } from "../pdf/attach-file.ts";
+import { flattenToPdfA } from "./flatten-to-pdfa.ts";
+import type { XmpExtensionSchema } from "./xmp.ts";
+import type { AttachedFile } from "./attach-file.ts";
 
 export const FACTURX_FILE_NAME = "factur-x.xml";
 export const FACTURX_NAMESPACE = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#";

@@ -1,7 +1,7 @@
 /** The generation hook: a rendered document that is an e-invoice leaves as Factur-X; any other as it is. */
-import { eInvoiceOfDocument, type EInvoiceSource } from "./document-einvoice.ts";
-import { toFacturXPdf } from "./facturx-pdf.ts";
-import { writeCii } from "./write-cii.ts";
+import { eInvoiceOfDocument, type EInvoiceSource } from "../einvoice/document-einvoice.ts";
+import { toFacturXPdf } from "../pdf/facturx-pdf.ts";
+import { writeCii } from "../einvoice/write-cii.ts";
 import type { AttachedFile } from "../pdf/attach-file.ts";
 
 export async function withEmbeddedEInvoice(

@@ -6,10 +6,11 @@
  */
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
-import { findGenerationJob } from "../generation/generation-repository.ts";
+import { findGenerationJob } from "./generation-repository.ts";
 import { EINVOICE_MEDIA_TYPE, EINVOICE_SYNTAXES, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "./einvoice-of-job.ts";
+import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
 
 export const einvoiceRoutes: RouteDef[] = [
   defineRoute({
@@ -31,7 +32,7 @@ export const einvoiceRoutes: RouteDef[] = [
     },
     handler: async (c, { params, principal }) => {
       const job = await findGenerationJob(c.var.services.db, principal.accountId, params.jobId);
-      if (!job) throw new AppError("SVC_DOC_001", "Document job not found", { details: { job_id: params.jobId } });
+      if (!job) throw new AppError(DOCUMENTS_ERRORS.SVC_DOC_001, "Document job not found", { details: { job_id: params.jobId } });
       const invoice = requireEInvoice(job);
       return c.body(eInvoiceXml(invoice, params.syntax), 200, {
         "content-type": EINVOICE_MEDIA_TYPE,
