@@ -9,7 +9,7 @@ import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./
 import { normalizeHsCode, parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
 import {
   candidateAlternatives,
-  candidateQuery,
+  candidateStems,
   expandQuery,
   isStopTerm,
   planStems,
@@ -41,6 +41,8 @@ import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
   hasLinesUnder,
+  hasValidityPeriods,
+  loadLineIndexRows,
   lexizeWords,
   linesByKey,
   loadDescriptions,
@@ -48,7 +50,6 @@ import {
   loadStemCounts,
   scheduleLineCount,
   searchByCodePrefix,
-  searchCandidates,
   wcoDescriptions,
   type HsSearchRow,
   type SearchBuild,
@@ -57,6 +58,7 @@ import {
 } from "./hs-code-repository.ts";
 import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } from "./hierarchy.ts";
 import { osaDistance } from "../text/edit-distance.ts";
+import { buildLineIndex, candidateLines, type LineIndex } from "./line-index.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -245,6 +247,8 @@ interface ScheduleVocabulary {
   stems: Promise<Map<string, StemCount>>;
   fields: Promise<{ averages: FieldAverages; sharedDocs: number }>;
   words?: Promise<WordVocabulary>;
+  /** The schedule's lines and subheadings in memory (line-index.ts), built on the first description search. */
+  index?: Promise<LineIndex>;
   /** Replacements of unknown words already worked out (null: none). */
   corrections: Map<string, Replacement | null>;
 }
@@ -283,6 +287,16 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
     });
   }
   return v.words;
+}
+
+function lineIndexFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<LineIndex> {
+  if (!v.index) {
+    v.index = loadLineIndexRows(db, schedule).then(({ lines, subheadings }) => buildLineIndex(lines, subheadings));
+    v.index.catch(() => {
+      v.index = undefined;
+    });
+  }
+  return v.index;
 }
 
 // ---------- search ----------
@@ -379,7 +393,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const { build, stems } = await stemsAndBuild(db, schedule, words);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
-  const [stemCounts, fields] = await Promise.all([vocab.stems, vocab.fields]);
+  const [stemCounts, fields, index] = await Promise.all([vocab.stems, vocab.fields, lineIndexFor(db, schedule, vocab)]);
   const stats = {
     df: (s: string) => stemCounts.get(s)?.lines ?? 0,
     dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0,
@@ -479,10 +493,19 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
   const subheadings = [...new Set(references.map((m) => m.subheading))];
-  let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings, limit);
+  const request = (allTerms: boolean) => ({
+    select: candidateStems(planned, { allTerms }),
+    stems: stemList,
+    subheadings,
+    limit,
+    // UTC: the day PostgreSQL's current_date gives on a database in UTC (Supabase's default).
+    today: new Date().toISOString().slice(0, 10),
+    validity: hasValidityPeriods(schedule),
+  });
+  let candidates = candidateLines(index, request(false));
   if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
-    candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings, limit);
+    candidates = candidateLines(index, request(true));
   }
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
