@@ -8,8 +8,7 @@
  * four fifths of a warm search's CPU on PGlite). Pure: the same rows give the same candidates on PGlite
  * and PostgreSQL, as the SQL it replaces did (same rules, see candidateLines).
  */
-import type { Bm25Field } from "./bm25.ts";
-import type { CandidateLine } from "./score-lines.ts";
+import { FIELD_BITS, type CandidateLine } from "./score-lines.ts";
 
 /** One row of hs_search_lines as the index needs it; tsv in PostgreSQL's text form ('shirt':3B,7A …). */
 export interface IndexLineRow {
@@ -34,10 +33,10 @@ export interface IndexSubheadingRow {
   lexemes: readonly string[];
 }
 
-/** Field bits of a stem in a line: the tsvector weight letters A (own), B (ancestors), C (WCO subheading). */
-const OWN = 1;
-const UP = 2;
-const WCO = 4;
+/** Field bits of a stem in a line (score-lines.ts): the tsvector weight letters A (own), B (ancestors), C (WCO subheading). */
+const OWN = FIELD_BITS.own;
+const UP = FIELD_BITS.up;
+const WCO = FIELD_BITS.wco;
 
 export interface LineIndex {
   lineCount: number;
@@ -303,16 +302,11 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
   const out: CandidateLine[] = [];
   for (let i = 0; i < index.lineCount; i++) {
     if (chosen[i] === 0) continue;
-    const found = new Map<string, Set<Bm25Field>>();
+    const found = new Map<string, number>();
     for (let k = index.lineStart[i]; k < index.lineStart[i + 1]; k++) {
       const p = planned.get(index.lineTerms[k]);
       const b = index.lineBits[k];
-      if (p === undefined || b === 0) continue;
-      const set = new Set<Bm25Field>();
-      if (b & OWN) set.add("own");
-      if (b & UP) set.add("up");
-      if (b & WCO) set.add("wco");
-      found.set(request.stems[p - 1], set);
+      if (p !== undefined && b !== 0) found.set(request.stems[p - 1], b);
     }
     const s = index.lineSub[i];
     if (s >= 0) {
@@ -320,9 +314,7 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
         const p = planned.get(index.subTerms[k]);
         if (p === undefined) continue;
         const stem = request.stems[p - 1];
-        let set = found.get(stem);
-        if (!set) found.set(stem, (set = new Set()));
-        set.add("shared");
+        found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
       }
     }
     out.push({

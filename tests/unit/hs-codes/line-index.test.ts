@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldsOf } from "../../../shared/hs-codes/score-lines.ts";
 import {
   buildLineIndex,
   candidateLines,
@@ -84,7 +85,7 @@ describe("in-memory line index", () => {
   it("gives each candidate its field lengths and the fields each plan stem is in", () => {
     const [a] = candidateLines(index, request({ select: [["cotton"]], stems: ["cotton", "shirt", "men", "button", "tee"] }));
     expect(a.lengths).toEqual({ own: 2, up: 1, wco: 0, shared: 40 });
-    expect(Object.fromEntries([...a.found].map(([s, f]) => [s, [...f].sort()]))).toEqual({
+    expect(Object.fromEntries([...a.found].map(([s, bits]) => [s, fieldsOf(bits)]))).toEqual({
       cotton: ["own", "shared"],
       shirt: ["own", "shared"],
       men: ["up"],
