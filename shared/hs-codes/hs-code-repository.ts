@@ -142,41 +142,53 @@ export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Pr
   };
 }
 
+/** Lines per page of readLineIndexRows: the text of one page (about 1.5 MB) is alive at a time. */
+const INDEX_PAGE = 5000;
+
 /**
- * What the in-memory search index of a schedule is built from (line-index.ts): every line with its
- * tsvector as text, and every subheading's national texts as lexemes. Read once per process and build.
+ * What the in-memory search index of a schedule is built from (line-index.ts): the subheadings' national
+ * texts as lexemes, then every line with its tsvector as text in pages of INDEX_PAGE (code, line_key
+ * order), each handed to onLines before the next is read. Read once per process and build.
  */
-export async function loadLineIndexRows(
+export async function readLineIndexRows(
   db: Queryable,
   schedule: HsSchedule,
-): Promise<{ lines: IndexLineRow[]; subheadings: IndexSubheadingRow[] }> {
-  const [lines, subheadings] = await Promise.all([
-    db.query<IndexLineRow>(
+  onSubheadings: (rows: IndexSubheadingRow[]) => void,
+  onLines: (rows: IndexLineRow[]) => void,
+): Promise<void> {
+  const subheadings = await db.query<{ subheading: string; len: number; lexemes: unknown }>(
+    "select subheading, len, array_to_json(tsvector_to_array(tsv))::text as lexemes from hs_search_subheadings order by subheading",
+  );
+  onSubheadings(subheadings.map((r) => ({ subheading: String(r.subheading), len: Number(r.len), lexemes: parseJsonList(r.lexemes) })));
+  let after: { code: string; key: string } | null = null;
+  for (;;) {
+    const rows: IndexLineRow[] = await db.query<IndexLineRow>(
       `select line_key, code, level::int as level, chapter, subheading, valid_from::text as valid_from, valid_to::text as valid_to,
               len_own::int as len_own, len_up::int as len_up, len_wco::int as len_wco, tsv::text as tsv
-         from hs_search_lines where schedule = $1 order by code, line_key`,
-      [schedule],
-    ),
-    db.query<{ subheading: string; len: number; lexemes: unknown }>(
-      "select subheading, len, array_to_json(tsvector_to_array(tsv))::text as lexemes from hs_search_subheadings order by subheading",
-    ),
-  ]);
-  return {
-    lines: lines.map((r) => ({
-      line_key: String(r.line_key),
-      code: String(r.code),
-      level: Number(r.level),
-      chapter: String(r.chapter),
-      subheading: r.subheading ?? null,
-      valid_from: r.valid_from ?? null,
-      valid_to: r.valid_to ?? null,
-      len_own: r.len_own === null ? null : Number(r.len_own),
-      len_up: r.len_up === null ? null : Number(r.len_up),
-      len_wco: r.len_wco === null ? null : Number(r.len_wco),
-      tsv: String(r.tsv),
-    })),
-    subheadings: subheadings.map((r) => ({ subheading: String(r.subheading), len: Number(r.len), lexemes: parseJsonList(r.lexemes) })),
-  };
+         from hs_search_lines
+        where schedule = $1 and ($2::text is null or (code, line_key) > ($2::text, $3::text))
+        order by code, line_key limit ${INDEX_PAGE}`,
+      [schedule, after?.code ?? null, after?.key ?? null],
+    );
+    onLines(
+      rows.map((r) => ({
+        line_key: String(r.line_key),
+        code: String(r.code),
+        level: Number(r.level),
+        chapter: String(r.chapter),
+        subheading: r.subheading ?? null,
+        valid_from: r.valid_from ?? null,
+        valid_to: r.valid_to ?? null,
+        len_own: r.len_own === null ? null : Number(r.len_own),
+        len_up: r.len_up === null ? null : Number(r.len_up),
+        len_wco: r.len_wco === null ? null : Number(r.len_wco),
+        tsv: String(r.tsv),
+      })),
+    );
+    if (rows.length < INDEX_PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { code: String(last.code), key: String(last.line_key) };
+  }
 }
 
 /** The lines with these keys, by key. */

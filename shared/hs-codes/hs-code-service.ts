@@ -42,7 +42,7 @@ import {
   findLineWithAncestors,
   hasLinesUnder,
   hasValidityPeriods,
-  loadLineIndexRows,
+  readLineIndexRows,
   lexizeWords,
   linesByKey,
   loadDescriptions,
@@ -58,7 +58,7 @@ import {
 } from "./hs-code-repository.ts";
 import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } from "./hierarchy.ts";
 import { osaDistance } from "../text/edit-distance.ts";
-import { buildLineIndex, candidateLines, type LineIndex } from "./line-index.ts";
+import { candidateLines, LineIndexBuilder, type LineIndex } from "./line-index.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -249,6 +249,8 @@ interface ScheduleVocabulary {
   words?: Promise<WordVocabulary>;
   /** The schedule's lines and subheadings in memory (line-index.ts), built on the first description search. */
   index?: Promise<LineIndex>;
+  /** Result rows of lines already shown, by line key (a warm search then needs no query for them). */
+  rows: Map<string, HsSearchRow>;
   /** Replacements of unknown words already worked out (null: none). */
   corrections: Map<string, Replacement | null>;
 }
@@ -269,7 +271,7 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
     const cache = bySchedule;
     stems.catch(() => cache.delete(schedule));
     fields.catch(() => cache.delete(schedule));
-    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map() };
+    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map(), rows: new Map() };
     bySchedule.set(schedule, v);
   }
   return v;
@@ -291,12 +293,47 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
 
 function lineIndexFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<LineIndex> {
   if (!v.index) {
-    v.index = loadLineIndexRows(db, schedule).then(({ lines, subheadings }) => buildLineIndex(lines, subheadings));
+    let builder: LineIndexBuilder | null = null;
+    v.index = readLineIndexRows(
+      db,
+      schedule,
+      (subheadings) => {
+        builder = new LineIndexBuilder(subheadings);
+      },
+      (lines) => builder?.addLines(lines),
+    ).then(() => {
+      if (!builder) throw new Error("the line index was read without its subheadings");
+      return builder.build();
+    });
     v.index.catch(() => {
       v.index = undefined;
     });
   }
   return v.index;
+}
+
+/** Lines remembered per schedule build: about 10 MB at most (descriptions with their headings). */
+const SHOWN_LINES_MAX = 20_000;
+
+/** The result rows of these lines: those shown before from memory, the others in one query. */
+async function shownLines(
+  db: Queryable,
+  schedule: HsSchedule,
+  v: ScheduleVocabulary,
+  keys: readonly string[],
+): Promise<Map<string, HsSearchRow>> {
+  const missing = keys.filter((k) => !v.rows.has(k));
+  if (missing.length > 0) {
+    const read = await linesByKey(db, schedule, missing);
+    if (v.rows.size + read.size > SHOWN_LINES_MAX) v.rows.clear();
+    for (const [k, r] of read) v.rows.set(k, r);
+  }
+  const out = new Map<string, HsSearchRow>();
+  for (const k of keys) {
+    const r = v.rows.get(k);
+    if (r) out.set(k, r);
+  }
+  return out;
 }
 
 // ---------- search ----------
@@ -510,9 +547,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
   const top = rankLines(planned, fields.averages, candidates, limit, bonus);
-  const rows = await linesByKey(
+  const rows = await shownLines(
     db,
     schedule,
+    vocab,
     top.map((x) => x.line.lineKey),
   );
   return {

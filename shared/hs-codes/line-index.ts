@@ -38,6 +38,14 @@ const OWN = FIELD_BITS.own;
 const UP = FIELD_BITS.up;
 const WCO = FIELD_BITS.wco;
 
+/** Lists per id in one array (compressed sparse rows): list i is items[start[i] … start[i+1]). */
+export interface Csr {
+  start: Int32Array;
+  items: Int32Array;
+}
+
+const row = (csr: Csr, i: number) => csr.items.subarray(csr.start[i], csr.start[i + 1]);
+
 export interface LineIndex {
   lineCount: number;
   /** Stem → id. */
@@ -45,8 +53,12 @@ export interface LineIndex {
   keys: string[];
   codes: string[];
   levels: Int16Array;
-  /** The subheading column of each line. */
-  lineSubheading: (string | null)[];
+  /** Group (subheading code) of each line, -1: none; groupKeys[group] is the code. */
+  lineGroup: Int32Array;
+  groupKeys: string[];
+  groupIds: Map<string, number>;
+  /** The lines of each group, in (level, code) order: the order in which they take its places. */
+  groupLines: Csr;
   /** Index in the subheading rows of each line's subheading (-1: none, or no national texts). */
   lineSub: Int32Array;
   /** Chapters 98 and 99 (special provisions, not product classes) are never text-search answers. */
@@ -56,25 +68,35 @@ export interface LineIndex {
   lenOwn: Int32Array;
   lenUp: Int32Array;
   lenWco: Int32Array;
-  /** A line's stems: lineTerms[lineStart[i] … lineStart[i+1]) with their field bits in lineBits. */
-  lineStart: Int32Array;
-  lineTerms: Int32Array;
+  /** A line's stems (ids) and, in lineBits at the same places, their field bits. */
+  lineTerms: Csr;
   lineBits: Uint8Array;
   /** Per stem id, the lines having it (ascending). */
-  postings: Int32Array[];
+  postings: Csr;
   subKeys: string[];
-  subIds: Map<string, number>;
   subLen: Int32Array;
+  /** A subheading's stems. */
+  subTerms: Csr;
   /** Per stem id, the subheadings whose national texts have it (ascending). */
-  subPostings: Int32Array[];
-  /** A subheading's stems: subTerms[subStart[s] … subStart[s+1]). */
-  subStart: Int32Array;
-  subTerms: Int32Array;
-  /** The lines of each subheading code, in (level, code) order: the order in which they take its places. */
-  subheadingLines: Map<string, Int32Array>;
+  subPostings: Csr;
 }
 
-const EMPTY = new Int32Array(0);
+/** A growing list of 32-bit integers (a schedule's index has about 600,000 stem places). */
+class IntList {
+  items = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const next = new Int32Array(this.items.length * 2);
+      next.set(this.items);
+      this.items = next;
+    }
+    this.items[this.length++] = v;
+  }
+  done(): Int32Array {
+    return this.items.slice(0, this.length);
+  }
+}
 
 /**
  * The lexemes of a tsvector's text form with their weight letters: `'lexeme':1A,4B,7` (positions
@@ -128,97 +150,142 @@ export function parseTsvector(text: string, visit: (lexeme: string, bits: number
   }
 }
 
-/** The index of a schedule's lines and the subheadings' national texts. */
-export function buildLineIndex(lines: readonly IndexLineRow[], subheadings: readonly IndexSubheadingRow[]): LineIndex {
-  const stemIds = new Map<string, number>();
-  const idOf = (s: string) => {
-    let id = stemIds.get(s);
+/**
+ * Builds the index from the subheadings and then the lines, page by page (a schedule's lines as text are
+ * some 10 MB: read in pages, the text of one page at a time is alive).
+ */
+export class LineIndexBuilder {
+  private readonly stemIds = new Map<string, number>();
+  private readonly subKeys: string[];
+  private readonly subIds: Map<string, number>;
+  private readonly subLen: Int32Array;
+  private readonly subTerms: Csr;
+  private readonly keys: string[] = [];
+  private readonly codes: string[] = [];
+  private readonly levels = new IntList();
+  private readonly groups = new IntList();
+  private readonly groupIds = new Map<string, number>();
+  private readonly groupKeys: string[] = [];
+  private readonly lineSub = new IntList();
+  private readonly searchable: number[] = [];
+  private readonly validFrom: (string | null)[] = [];
+  private readonly validTo: (string | null)[] = [];
+  private readonly lengths = [new IntList(), new IntList(), new IntList()];
+  private readonly lineStart = new IntList();
+  private readonly terms = new IntList();
+  private readonly bits = new IntList();
+
+  constructor(subheadings: readonly IndexSubheadingRow[]) {
+    this.subKeys = subheadings.map((s) => s.subheading);
+    this.subIds = new Map(this.subKeys.map((k, i) => [k, i]));
+    this.subLen = Int32Array.from(subheadings, (s) => s.len);
+    const start = new Int32Array(subheadings.length + 1);
+    const items = new IntList();
+    subheadings.forEach((s, i) => {
+      start[i] = items.length;
+      for (const x of new Set(s.lexemes)) items.push(this.idOf(x));
+      start[i + 1] = items.length;
+    });
+    this.subTerms = { start, items: items.done() };
+    this.lineStart.push(0);
+  }
+
+  private idOf(stem: string): number {
+    let id = this.stemIds.get(stem);
     if (id === undefined) {
-      id = stemIds.size;
-      stemIds.set(s, id);
+      id = this.stemIds.size;
+      this.stemIds.set(stem, id);
     }
     return id;
-  };
-  const subKeys = subheadings.map((s) => s.subheading);
-  const subIds = new Map(subKeys.map((k, i) => [k, i]));
-  const subLen = Int32Array.from(subheadings, (s) => s.len);
-  const subStart = new Int32Array(subheadings.length + 1);
-  const subTermList: number[] = [];
-  subheadings.forEach((s, i) => {
-    subStart[i] = subTermList.length;
-    for (const x of new Set(s.lexemes)) subTermList.push(idOf(x));
-    subStart[i + 1] = subTermList.length;
-  });
-  const subTerms = Int32Array.from(subTermList);
+  }
 
-  const n = lines.length;
-  const lineStart = new Int32Array(n + 1);
-  const terms: number[] = [];
-  const bits: number[] = [];
-  const lineSub = new Int32Array(n);
-  lines.forEach((l, i) => {
-    lineStart[i] = terms.length;
-    parseTsvector(l.tsv, (lexeme, b) => {
-      terms.push(idOf(lexeme));
-      bits.push(b);
-    });
-    lineStart[i + 1] = terms.length;
-    lineSub[i] = l.subheading === null ? -1 : (subIds.get(l.subheading) ?? -1);
-  });
-  const lineTerms = Int32Array.from(terms);
-  const lineBits = Uint8Array.from(bits);
+  addLines(lines: readonly IndexLineRow[]): void {
+    for (const l of lines) {
+      parseTsvector(l.tsv, (lexeme, b) => {
+        this.terms.push(this.idOf(lexeme));
+        this.bits.push(b);
+      });
+      this.lineStart.push(this.terms.length);
+      this.keys.push(l.line_key);
+      this.codes.push(l.code);
+      this.levels.push(l.level);
+      let group = -1;
+      if (l.subheading !== null) {
+        group = this.groupIds.get(l.subheading) ?? -1;
+        if (group < 0) {
+          group = this.groupKeys.length;
+          this.groupIds.set(l.subheading, group);
+          this.groupKeys.push(l.subheading);
+        }
+      }
+      this.groups.push(group);
+      this.lineSub.push(l.subheading === null ? -1 : (this.subIds.get(l.subheading) ?? -1));
+      this.searchable.push(l.chapter < "98" ? 1 : 0);
+      this.validFrom.push(l.valid_from);
+      this.validTo.push(l.valid_to);
+      this.lengths[0].push(l.len_own ?? 0);
+      this.lengths[1].push(l.len_up ?? 0);
+      this.lengths[2].push(l.len_wco ?? 0);
+    }
+  }
 
-  const postings = invert(stemIds.size, n, lineStart, lineTerms);
-  const subPostings = invert(stemIds.size, subheadings.length, subStart, subTerms);
-
-  const codes = lines.map((l) => l.code);
-  const levels = Int16Array.from(lines, (l) => l.level);
-  const groups = new Map<string, number[]>();
-  lines.forEach((l, i) => {
-    if (l.subheading === null) return;
-    const g = groups.get(l.subheading);
-    if (g) g.push(i);
-    else groups.set(l.subheading, [i]);
-  });
-  const byLevelAndCode = (a: number, b: number) => levels[a] - levels[b] || (codes[a] < codes[b] ? -1 : codes[a] > codes[b] ? 1 : a - b);
-  const subheadingLines = new Map([...groups].map(([k, g]) => [k, Int32Array.from(g.sort(byLevelAndCode))]));
-
-  return {
-    lineCount: n,
-    stemIds,
-    keys: lines.map((l) => l.line_key),
-    codes,
-    levels,
-    lineSubheading: lines.map((l) => l.subheading),
-    lineSub,
-    searchable: Uint8Array.from(lines, (l) => (l.chapter < "98" ? 1 : 0)),
-    validFrom: lines.map((l) => l.valid_from),
-    validTo: lines.map((l) => l.valid_to),
-    lenOwn: Int32Array.from(lines, (l) => l.len_own ?? 0),
-    lenUp: Int32Array.from(lines, (l) => l.len_up ?? 0),
-    lenWco: Int32Array.from(lines, (l) => l.len_wco ?? 0),
-    lineStart,
-    lineTerms,
-    lineBits,
-    postings,
-    subKeys,
-    subIds,
-    subLen,
-    subPostings,
-    subStart,
-    subTerms,
-    subheadingLines,
-  };
+  build(): LineIndex {
+    const n = this.keys.length;
+    const lineTerms = { start: this.lineStart.done(), items: this.terms.done() };
+    const levels = Int16Array.from(this.levels.done());
+    const lineGroup = this.groups.done();
+    const codes = this.codes;
+    // Lines per group in (level, code) order, as one list.
+    const order = Array.from({ length: n }, (_, i) => i)
+      .filter((i) => lineGroup[i] >= 0)
+      .sort((a, b) => lineGroup[a] - lineGroup[b] || levels[a] - levels[b] || (codes[a] < codes[b] ? -1 : codes[a] > codes[b] ? 1 : a - b));
+    const groupStart = new Int32Array(this.groupKeys.length + 1);
+    for (const i of order) groupStart[lineGroup[i] + 1]++;
+    for (let g = 0; g < this.groupKeys.length; g++) groupStart[g + 1] += groupStart[g];
+    return {
+      lineCount: n,
+      stemIds: this.stemIds,
+      keys: this.keys,
+      codes,
+      levels,
+      lineGroup,
+      groupKeys: this.groupKeys,
+      groupIds: this.groupIds,
+      groupLines: { start: groupStart, items: Int32Array.from(order) },
+      lineSub: this.lineSub.done(),
+      searchable: Uint8Array.from(this.searchable),
+      validFrom: this.validFrom,
+      validTo: this.validTo,
+      lenOwn: this.lengths[0].done(),
+      lenUp: this.lengths[1].done(),
+      lenWco: this.lengths[2].done(),
+      lineTerms,
+      lineBits: Uint8Array.from(this.bits.done()),
+      postings: invert(this.stemIds.size, lineTerms),
+      subKeys: this.subKeys,
+      subLen: this.subLen,
+      subTerms: this.subTerms,
+      subPostings: invert(this.stemIds.size, this.subTerms),
+    };
+  }
 }
 
-/** Per term id, the documents having it, ascending (documents' terms in CSR form). */
-function invert(termCount: number, docs: number, start: Int32Array, terms: Int32Array): Int32Array[] {
-  const counts = new Int32Array(termCount);
-  for (let k = 0; k < terms.length; k++) counts[terms[k]]++;
-  const lists = Array.from(counts, (c) => (c === 0 ? EMPTY : new Int32Array(c)));
-  const fill = new Int32Array(termCount);
-  for (let d = 0; d < docs; d++) for (let k = start[d]; k < start[d + 1]; k++) lists[terms[k]][fill[terms[k]]++] = d;
-  return lists;
+/** The index of a schedule's lines and the subheadings' national texts, all rows at once. */
+export function buildLineIndex(lines: readonly IndexLineRow[], subheadings: readonly IndexSubheadingRow[]): LineIndex {
+  const builder = new LineIndexBuilder(subheadings);
+  builder.addLines(lines);
+  return builder.build();
+}
+
+/** Per term id, the documents having it, ascending. */
+function invert(termCount: number, docs: Csr): Csr {
+  const start = new Int32Array(termCount + 1);
+  for (let k = 0; k < docs.items.length; k++) start[docs.items[k] + 1]++;
+  for (let t = 0; t < termCount; t++) start[t + 1] += start[t];
+  const fill = start.slice(0, termCount);
+  const items = new Int32Array(docs.items.length);
+  for (let d = 0; d + 1 < docs.start.length; d++) for (let k = docs.start[d]; k < docs.start[d + 1]; k++) items[fill[docs.items[k]]++] = d;
+  return { start, items };
 }
 
 /** Documents having every term: the intersection of ascending posting lists, rarest first. */
@@ -275,7 +342,7 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
   const chosen = new Uint8Array(index.lineCount);
   const select = request.select.map(ids).filter((a) => a.length > 0 && a.every((id) => id >= 0));
   for (const alt of select) {
-    for (const i of intersect(alt.map((id) => index.postings[id]))) if (listed(i)) chosen[i] = 1;
+    for (const i of intersect(alt.map((id) => row(index.postings, id)))) if (listed(i)) chosen[i] = 1;
   }
   // Per stem id, its place in the plan + 1 (0: not in the plan).
   const planned = new Map<number, number>();
@@ -284,34 +351,39 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
     if (id !== undefined && !planned.has(id)) planned.set(id, k + 1);
   });
   const hasPlannedStem = (i: number) => {
-    for (let k = index.lineStart[i]; k < index.lineStart[i + 1]; k++) if (planned.has(index.lineTerms[k])) return true;
+    for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) if (planned.has(index.lineTerms.items[k])) return true;
     return false;
   };
   const subs = new Set<number>();
-  for (const alt of select) for (const s of intersect(alt.map((id) => index.subPostings[id]))) subs.add(s);
+  for (const alt of select) for (const s of intersect(alt.map((id) => row(index.subPostings, id)))) subs.add(s);
   for (const s of subs) {
     let rank = 0;
-    for (const i of index.subheadingLines.get(index.subKeys[s]) ?? EMPTY) {
+    const g = index.groupIds.get(index.subKeys[s]);
+    if (g === undefined) continue;
+    for (const i of row(index.groupLines, g)) {
       if (!listed(i)) continue;
       rank++;
       if (rank <= request.limit || hasPlannedStem(i)) chosen[i] = 1;
     }
   }
-  for (const code of request.subheadings) for (const i of index.subheadingLines.get(code) ?? EMPTY) if (listed(i)) chosen[i] = 1;
+  for (const code of request.subheadings) {
+    const g = index.groupIds.get(code);
+    if (g !== undefined) for (const i of row(index.groupLines, g)) if (listed(i)) chosen[i] = 1;
+  }
 
   const out: CandidateLine[] = [];
   for (let i = 0; i < index.lineCount; i++) {
     if (chosen[i] === 0) continue;
     const found = new Map<string, number>();
-    for (let k = index.lineStart[i]; k < index.lineStart[i + 1]; k++) {
-      const p = planned.get(index.lineTerms[k]);
+    for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) {
+      const p = planned.get(index.lineTerms.items[k]);
       const b = index.lineBits[k];
       if (p !== undefined && b !== 0) found.set(request.stems[p - 1], b);
     }
     const s = index.lineSub[i];
     if (s >= 0) {
-      for (let k = index.subStart[s]; k < index.subStart[s + 1]; k++) {
-        const p = planned.get(index.subTerms[k]);
+      for (let k = index.subTerms.start[s]; k < index.subTerms.start[s + 1]; k++) {
+        const p = planned.get(index.subTerms.items[k]);
         if (p === undefined) continue;
         const stem = request.stems[p - 1];
         found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
@@ -321,7 +393,7 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
       lineKey: index.keys[i],
       code: index.codes[i],
       level: index.levels[i],
-      subheading: index.lineSubheading[i],
+      subheading: index.lineGroup[i] >= 0 ? index.groupKeys[index.lineGroup[i]] : null,
       lengths: { own: index.lenOwn[i], up: index.lenUp[i], wco: index.lenWco[i], shared: s >= 0 ? index.subLen[s] : 0 },
       found,
     });
