@@ -41,8 +41,12 @@ const WCO = FIELD_BITS.wco;
 /** Lists per id in one array (compressed sparse rows): list i is items[start[i] … start[i+1]). */
 export interface Csr {
   start: Int32Array;
-  items: Int32Array;
+  items: Ids;
 }
+
+/** Ids (stems, lines, subheadings) in 16 bits when they all fit: half the memory of a schedule's index. */
+type Ids = Int32Array | Uint16Array;
+const compact = (ids: Int32Array, max: number): Ids => (max <= 0xffff ? Uint16Array.from(ids) : ids);
 
 const row = (csr: Csr, i: number) => csr.items.subarray(csr.start[i], csr.start[i + 1]);
 
@@ -231,7 +235,8 @@ export class LineIndexBuilder {
 
   build(): LineIndex {
     const n = this.keys.length;
-    const lineTerms = { start: this.lineStart.done(), items: this.terms.done() };
+    const stemCount = this.stemIds.size;
+    const lineTerms = { start: this.lineStart.done(), items: compact(this.terms.done(), stemCount) };
     const levels = Int16Array.from(this.levels.done());
     const lineGroup = this.groups.done();
     const codes = this.codes;
@@ -251,7 +256,7 @@ export class LineIndexBuilder {
       lineGroup,
       groupKeys: this.groupKeys,
       groupIds: this.groupIds,
-      groupLines: { start: groupStart, items: Int32Array.from(order) },
+      groupLines: { start: groupStart, items: compact(Int32Array.from(order), n) },
       lineSub: this.lineSub.done(),
       searchable: Uint8Array.from(this.searchable),
       validFrom: this.validFrom,
@@ -261,11 +266,11 @@ export class LineIndexBuilder {
       lenWco: this.lengths[2].done(),
       lineTerms,
       lineBits: Uint8Array.from(this.bits.done()),
-      postings: invert(this.stemIds.size, lineTerms),
+      postings: invert(stemCount, lineTerms, n),
       subKeys: this.subKeys,
       subLen: this.subLen,
-      subTerms: this.subTerms,
-      subPostings: invert(this.stemIds.size, this.subTerms),
+      subTerms: { start: this.subTerms.start, items: compact(this.subTerms.items as Int32Array, stemCount) },
+      subPostings: invert(stemCount, this.subTerms, this.subKeys.length),
     };
   }
 }
@@ -278,18 +283,18 @@ export function buildLineIndex(lines: readonly IndexLineRow[], subheadings: read
 }
 
 /** Per term id, the documents having it, ascending. */
-function invert(termCount: number, docs: Csr): Csr {
+function invert(termCount: number, docs: Csr, docCount: number): Csr {
   const start = new Int32Array(termCount + 1);
   for (let k = 0; k < docs.items.length; k++) start[docs.items[k] + 1]++;
   for (let t = 0; t < termCount; t++) start[t + 1] += start[t];
   const fill = start.slice(0, termCount);
-  const items = new Int32Array(docs.items.length);
+  const items = docCount <= 0xffff ? new Uint16Array(docs.items.length) : new Int32Array(docs.items.length);
   for (let d = 0; d + 1 < docs.start.length; d++) for (let k = docs.start[d]; k < docs.start[d + 1]; k++) items[fill[docs.items[k]]++] = d;
   return { start, items };
 }
 
 /** Documents having every term: the intersection of ascending posting lists, rarest first. */
-function intersect(lists: Int32Array[]): Iterable<number> {
+function intersect(lists: Ids[]): Iterable<number> {
   if (lists.length === 1) return lists[0];
   const sorted = [...lists].sort((a, b) => a.length - b.length);
   const out: number[] = [];

@@ -67,6 +67,7 @@ describe("in-memory line index", () => {
     expect(keys({ select: [["dress", "cotton"]], stems: ["dress", "cotton"], limit: 0 })).toEqual([]);
     expect(keys({ select: [["t-shirt"]], stems: ["t-shirt"] })).toEqual([]);
     expect(keys({ select: [["t-shirt"]], stems: ["t-shirt"], validity: false })).toEqual(["f"]);
+    expect(keys({ select: [["it's"]], stems: ["it's"], validity: false })).toEqual(["f"]);
     expect(keys({ select: [["nowhere"]], stems: ["nowhere"] })).toEqual([]);
   });
 
