@@ -4,6 +4,8 @@
 // memory (/proc/<pid>/status VmRSS, VmHWM) after start and after its first request.
 // Target (Supabase Edge: 2 s CPU per request, 256 MB): start + first request ≤ 1 s CPU and ≤ 150 MB.
 //
+// --hs-search: the api function's first request is an HS description search (GET /api/v1/hs-codes/search).
+//
 // --after-refresh: before measuring, change the sanctions list through the refresh (a local publisher on
 // 127.0.0.1 serves the OFAC files with one new entry) and do nothing else, as a scheduled refresh does; the
 // stored screening index must then be current already (issue 26). --stale-index: also drop the stored index's
@@ -36,6 +38,7 @@ import { parseConfig } from "../shared/runtime/config.ts";
 import { currentStoredLayout } from "../shared/reference/sanctions/stored-index.ts";
 
 const CPU_TARGET_S = 1;
+const HS_SEARCH = process.argv.includes("--hs-search");
 const RSS_TARGET_MB = 150;
 const RUNS = Number(process.env.EDGE_BENCH_RUNS ?? 3);
 const BASE_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -187,7 +190,14 @@ function firstRequest(name: string, base: string, f: Fixture): Request {
     });
   switch (name) {
     case "api":
-      return new Request(`${base}/api/v1/shipments`, { headers: { authorization: `Bearer ${f.apiKey}` } });
+      // --hs-search: the first request an HS description search (loads the US schedule's search index and
+      // vocabularies in that request).
+      return new Request(
+        HS_SEARCH
+          ? `${base}/api/v1/hs-codes/search?q=${encodeURIComponent("Womens Knee-length Denim Jeans with Pockets")}&country=US&limit=5`
+          : `${base}/api/v1/shipments`,
+        { headers: { authorization: `Bearer ${f.apiKey}` } },
+      );
     case "create-shipment":
       return post("/create-shipment", { shipment_data: sampleShipment() });
     case "get-shipment":

@@ -6,9 +6,8 @@
  */
 import type { Queryable } from "../db/types.ts";
 import { SCHEDULES, type HsSchedule } from "./schedules.ts";
-import { quoteLexeme, type FieldAverages } from "./query-plan.ts";
-import type { Bm25Field } from "./bm25.ts";
-import type { CandidateLine } from "./score-lines.ts";
+import type { FieldAverages } from "./query-plan.ts";
+import type { IndexLineRow, IndexSubheadingRow } from "./line-index.ts";
 
 export interface HsSearchRow {
   code: string;
@@ -27,8 +26,10 @@ export interface SearchBuild {
 }
 
 /** UK and TARIC lines carry validity periods: searches show the lines in force today. */
+export const hasValidityPeriods = (schedule: HsSchedule) => schedule === "uk" || schedule === "eu";
+
 function validityFilter(schedule: HsSchedule, alias = ""): string {
-  if (schedule !== "uk" && schedule !== "eu") return "";
+  if (!hasValidityPeriods(schedule)) return "";
   const p = alias ? `${alias}.` : "";
   return ` and (${p}valid_from is null or ${p}valid_from <= current_date) and (${p}valid_to is null or ${p}valid_to >= current_date)`;
 }
@@ -141,103 +142,53 @@ export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Pr
   };
 }
 
+/** Lines per page of readLineIndexRows: the text of one page (about 1.5 MB) is alive at a time. */
+const INDEX_PAGE = 5000;
+
 /**
- * The candidate lines of a description search, with what BM25F needs of each (score-lines.ts scores them):
- * lines whose text matches anyQuery, lines of subheadings whose national texts match it (the first `limit`
- * of each subheading: the others cannot rank above them), and the lines of the subheadings the search
- * references named. Per line: its fields' lengths, and which of `stems` its
- * text holds with their tsvector weights (A own, B ancestors, C WCO subheading) and which its
- * subheading's national texts hold. Chapters 98 and 99 (national special provisions and temporary
- * legislation, not product classes) are left out of text searches; code searches and the detail still
- * show them. The schedule is written into the SQL (it comes from the fixed list) so that the planner
- * picks that schedule's partial index; the SQL text is the same for every query.
+ * What the in-memory search index of a schedule is built from (line-index.ts): the subheadings' national
+ * texts as lexemes, then every line with its tsvector as text in pages of INDEX_PAGE (code, line_key
+ * order), each handed to onLines before the next is read. Read once per process and build.
  */
-export async function searchCandidates(
+export async function readLineIndexRows(
   db: Queryable,
   schedule: HsSchedule,
-  anyQuery: string,
-  stems: readonly string[],
-  subheadings: readonly string[],
-  limit: number,
-): Promise<CandidateLine[]> {
-  const id = SCHEDULES[schedule].id;
-  const listed = `l.schedule = '${id}' and l.chapter < '98'${validityFilter(schedule, "l")}`;
-  const rows = await db.query<{
-    line_key: string;
-    code: string;
-    level: number;
-    subheading: string | null;
-    len_own: number | null;
-    len_up: number | null;
-    len_wco: number | null;
-    len_shared: number | null;
-    tsv: string;
-    shared_hits: unknown;
-  }>(
-    `with wanted as (
-       select array(select x from jsonb_array_elements_text($2::text::jsonb) x) as stems
-     ), cand as (
-       select l.line_key from hs_search_lines l where $1 <> '' and ${listed} and l.tsv @@ $1::tsquery
-       union
-       -- Lines with none of the query's stems in their own text score alike within their subheading (only
-       -- its national texts match, same length); ties go to the lower level, then the code: only the first
-       -- $4 can rank.
-       select line_key from (
-         select l.line_key, l.tsv @@ $5::tsquery as own_match, row_number() over (partition by l.subheading order by l.level, l.code) as rank
-           from hs_search_subheadings s join hs_search_lines l on l.schedule = '${id}' and l.subheading = s.subheading
-          where $1 <> '' and s.tsv @@ $1::tsquery and ${listed}
-       ) shared where own_match or rank <= $4
-       union
-       select l.line_key from hs_search_lines l
-        where l.schedule = '${id}' and l.subheading in (select jsonb_array_elements_text($3::text::jsonb)) and ${listed}
-     ), lines as materialized (
-       select l.line_key, l.code, l.level::int as level, l.subheading, l.len_own, l.len_up, l.len_wco,
-              l.tsv::text as tsv
-         from cand c join hs_search_lines l on l.schedule = '${id}' and l.line_key = c.line_key
-     ), subs as (
-       -- A subheading's national texts are long (stored compressed): read once per subheading as an array
-       -- of lexemes, which the query's stems are looked up in; testing each stem against the tsvector
-       -- decompresses it again for every stem (six times slower on PGlite).
-       select s.subheading, s.len, array_to_json(array(select x from unnest(w.stems) x where x = any(a.lex)))::text as shared_hits
-         from wanted w, hs_search_subheadings s cross join lateral (select tsvector_to_array(s.tsv) as lex offset 0) a
-        where s.subheading in (select subheading from lines)
-     )
-     select l.*, s.len as len_shared, s.shared_hits
-       from lines l left join subs s on s.subheading = l.subheading`,
-    [anyQuery, jsonList(stems), jsonList(subheadings), Math.max(1, Math.trunc(limit)), stems.map(quoteLexeme).join(" | ")],
+  onSubheadings: (rows: IndexSubheadingRow[]) => void,
+  onLines: (rows: IndexLineRow[]) => void,
+): Promise<void> {
+  const subheadings = await db.query<{ subheading: string; len: number; lexemes: unknown }>(
+    "select subheading, len, array_to_json(tsvector_to_array(tsv))::text as lexemes from hs_search_subheadings order by subheading",
   );
-  // Each stem as it begins an entry of a tsvector's text form: 'lexeme': then positions with weight
-  // letters ("'shirt':3B,7A"); quotes doubled, backslashes escaped.
-  const wanted = stems.map((s) => [s, ` ${quoteLexeme(s)}:`] as const);
-  return rows.map((r) => {
-    const found = new Map<string, Set<Bm25Field>>();
-    const add = (stem: string, f: Bm25Field) => {
-      let set = found.get(stem);
-      if (!set) found.set(stem, (set = new Set()));
-      set.add(f);
-    };
-    // A line's tsvector is short (tens of stems): read in its text form here, which costs the database
-    // less than unnesting it per candidate. 'lexeme':1A,4B,7 — weight letters A own, B ancestors, C WCO.
-    const text = ` ${String(r.tsv)}`;
-    for (const [stem, quoted] of wanted) {
-      const at = text.indexOf(quoted);
-      if (at < 0) continue;
-      const end = text.indexOf(" ", at + quoted.length);
-      const weights = text.slice(at + quoted.length, end < 0 ? text.length : end);
-      if (weights.includes("A")) add(stem, "own");
-      if (weights.includes("B")) add(stem, "up");
-      if (weights.includes("C")) add(stem, "wco");
-    }
-    for (const stem of parseJsonList(r.shared_hits)) add(stem, "shared");
-    return {
-      lineKey: String(r.line_key),
-      code: String(r.code),
-      level: Number(r.level),
-      subheading: r.subheading ?? null,
-      lengths: { own: Number(r.len_own ?? 0), up: Number(r.len_up ?? 0), wco: Number(r.len_wco ?? 0), shared: Number(r.len_shared ?? 0) },
-      found,
-    };
-  });
+  onSubheadings(subheadings.map((r) => ({ subheading: String(r.subheading), len: Number(r.len), lexemes: parseJsonList(r.lexemes) })));
+  let after: { code: string; key: string } | null = null;
+  for (;;) {
+    const rows: IndexLineRow[] = await db.query<IndexLineRow>(
+      `select line_key, code, level::int as level, chapter, subheading, valid_from::text as valid_from, valid_to::text as valid_to,
+              len_own::int as len_own, len_up::int as len_up, len_wco::int as len_wco, tsv::text as tsv
+         from hs_search_lines
+        where schedule = $1 and ($2::text is null or (code, line_key) > ($2::text, $3::text))
+        order by code, line_key limit ${INDEX_PAGE}`,
+      [schedule, after?.code ?? null, after?.key ?? null],
+    );
+    onLines(
+      rows.map((r) => ({
+        line_key: String(r.line_key),
+        code: String(r.code),
+        level: Number(r.level),
+        chapter: String(r.chapter),
+        subheading: r.subheading ?? null,
+        valid_from: r.valid_from ?? null,
+        valid_to: r.valid_to ?? null,
+        len_own: r.len_own === null ? null : Number(r.len_own),
+        len_up: r.len_up === null ? null : Number(r.len_up),
+        len_wco: r.len_wco === null ? null : Number(r.len_wco),
+        tsv: String(r.tsv),
+      })),
+    );
+    if (rows.length < INDEX_PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { code: String(last.code), key: String(last.line_key) };
+  }
 }
 
 /** The lines with these keys, by key. */

@@ -10,7 +10,7 @@ import { parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts
 import { normaliseHsCode } from "../trade/hs-code.ts";
 import {
   candidateAlternatives,
-  candidateQuery,
+  candidateStems,
   expandQuery,
   isStopTerm,
   planStems,
@@ -42,6 +42,8 @@ import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
   hasLinesUnder,
+  hasValidityPeriods,
+  readLineIndexRows,
   lexizeWords,
   linesByKey,
   loadDescriptions,
@@ -49,7 +51,6 @@ import {
   loadStemCounts,
   scheduleLineCount,
   searchByCodePrefix,
-  searchCandidates,
   wcoDescriptions,
   type HsSearchRow,
   type SearchBuild,
@@ -60,6 +61,7 @@ import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } fr
 import { osaDistance } from "../text/edit-distance.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 import { HS_CODES_ERRORS } from "./hs-codes-errors.ts";
+import { candidateLines, LineIndexBuilder, type LineIndex } from "./line-index.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -248,6 +250,10 @@ interface ScheduleVocabulary {
   stems: Promise<Map<string, StemCount>>;
   fields: Promise<{ averages: FieldAverages; sharedDocs: number }>;
   words?: Promise<WordVocabulary>;
+  /** The schedule's lines and subheadings in memory (line-index.ts), built on the first description search. */
+  index?: Promise<LineIndex>;
+  /** Result rows of lines already shown, by line key (a warm search then needs no query for them). */
+  rows: Map<string, HsSearchRow>;
   /** Replacements of unknown words already worked out (null: none). */
   corrections: Map<string, Replacement | null>;
 }
@@ -268,7 +274,7 @@ function vocabularyFor(db: Queryable, schedule: HsSchedule, build: SearchBuild):
     const cache = bySchedule;
     stems.catch(() => cache.delete(schedule));
     fields.catch(() => cache.delete(schedule));
-    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map() };
+    v = { builtAt: build.builtAt, referencesAt: build.referencesAt, stems, fields, corrections: new Map(), rows: new Map() };
     bySchedule.set(schedule, v);
   }
   return v;
@@ -286,6 +292,51 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
     });
   }
   return v.words;
+}
+
+function lineIndexFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<LineIndex> {
+  if (!v.index) {
+    let builder: LineIndexBuilder | null = null;
+    v.index = readLineIndexRows(
+      db,
+      schedule,
+      (subheadings) => {
+        builder = new LineIndexBuilder(subheadings);
+      },
+      (lines) => builder?.addLines(lines),
+    ).then(() => {
+      if (!builder) throw new Error("the line index was read without its subheadings");
+      return builder.build();
+    });
+    v.index.catch(() => {
+      v.index = undefined;
+    });
+  }
+  return v.index;
+}
+
+/** Lines remembered per schedule build: about 10 MB at most (descriptions with their headings). */
+const SHOWN_LINES_MAX = 20_000;
+
+/** The result rows of these lines: those shown before from memory, the others in one query. */
+async function shownLines(
+  db: Queryable,
+  schedule: HsSchedule,
+  v: ScheduleVocabulary,
+  keys: readonly string[],
+): Promise<Map<string, HsSearchRow>> {
+  const missing = keys.filter((k) => !v.rows.has(k));
+  if (missing.length > 0) {
+    const read = await linesByKey(db, schedule, missing);
+    if (v.rows.size + read.size > SHOWN_LINES_MAX) v.rows.clear();
+    for (const [k, r] of read) v.rows.set(k, r);
+  }
+  const out = new Map<string, HsSearchRow>();
+  for (const k of keys) {
+    const r = v.rows.get(k);
+    if (r) out.set(k, r);
+  }
+  return out;
 }
 
 // ---------- search ----------
@@ -382,7 +433,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const { build, stems } = await stemsAndBuild(db, schedule, words);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
-  const [stemCounts, fields] = await Promise.all([vocab.stems, vocab.fields]);
+  const [stemCounts, fields, index] = await Promise.all([vocab.stems, vocab.fields, lineIndexFor(db, schedule, vocab)]);
   const stats = {
     df: (s: string) => stemCounts.get(s)?.lines ?? 0,
     dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0,
@@ -482,17 +533,27 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
   const subheadings = [...new Set(references.map((m) => m.subheading))];
-  let candidates = await searchCandidates(db, schedule, candidateQuery(planned), stemList, subheadings, limit);
+  const request = (allTerms: boolean) => ({
+    select: candidateStems(planned, { allTerms }),
+    stems: stemList,
+    subheadings,
+    limit,
+    // UTC: the day PostgreSQL's current_date gives on a database in UTC (Supabase's default).
+    today: new Date().toISOString().slice(0, 10),
+    validity: hasValidityPeriods(schedule),
+  });
+  let candidates = candidateLines(index, request(false));
   if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
-    candidates = await searchCandidates(db, schedule, candidateQuery(planned, { allTerms: true }), stemList, subheadings, limit);
+    candidates = candidateLines(index, request(true));
   }
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
   const top = rankLines(planned, fields.averages, candidates, limit, bonus);
-  const rows = await linesByKey(
+  const rows = await shownLines(
     db,
     schedule,
+    vocab,
     top.map((x) => x.line.lineKey),
   );
   return {

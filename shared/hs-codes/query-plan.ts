@@ -334,28 +334,19 @@ export function candidateAlternatives(terms: readonly PlannedTerm[], budget = CA
   return taken.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
-export const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-
-/** tsquery text: every stem. */
-export function allStemsQuery(stems: readonly string[]): string {
-  return stems.map(quoteLexeme).join(" & ");
-}
-
 /** Average field lengths of the collection (hs_search_field_stats). */
 export type FieldAverages = Record<Bm25Field, number>;
 
 /**
- * The tsquery selecting the candidate lines: any alternative of candidateAlternatives (of every
- * alternative with allTerms) in the line's text or in its subheading's national texts.
+ * The alternatives selecting the candidate lines, each as the stems a line must all have (in its text
+ * or in its subheading's national texts): those of candidateAlternatives, or every alternative with
+ * allTerms.
  */
-export function candidateQuery(terms: readonly PlannedTerm[], options: { allTerms?: boolean } = {}): string {
+export function candidateStems(terms: readonly PlannedTerm[], options: { allTerms?: boolean } = {}): string[][] {
   const candidates = options.allTerms
     ? terms.flatMap((t, ti) => t.alternatives.map((_, ai) => [ti, ai] as const))
     : candidateAlternatives(terms);
-  return candidates
-    .map(([ti, ai]) => terms[ti].alternatives[ai].stems)
-    .map((stems) => (stems.length === 1 ? quoteLexeme(stems[0]) : `(${allStemsQuery(stems)})`))
-    .join(" | ");
+  return candidates.map(([ti, ai]) => terms[ti].alternatives[ai].stems);
 }
 
 /** Every stem of the plan, once: the words whose fields the scoring needs. */

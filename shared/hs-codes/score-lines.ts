@@ -17,8 +17,16 @@ export interface CandidateLine {
   subheading: string | null;
   /** Field lengths (distinct stems): own, up (ancestors), wco (the WCO subheading text), shared (national texts of the subheading). */
   lengths: Record<Bm25Field, number>;
-  /** The query's stems found in the line, with the fields they are in. */
-  found: ReadonlyMap<string, ReadonlySet<Bm25Field>>;
+  /** The query's stems found in the line, with the fields they are in (FIELD_BITS or-ed; never 0). */
+  found: ReadonlyMap<string, number>;
+}
+
+/** A field's bit in CandidateLine.found: a number per stem instead of a set (thousands of lines per search). */
+export const FIELD_BITS: Readonly<Record<Bm25Field, number>> = { own: 1, up: 2, wco: 4, shared: 8 };
+
+/** The fields of a bit mask (tests, explanations). */
+export function fieldsOf(bits: number): Bm25Field[] {
+  return BM25_FIELDS.filter((f) => (bits & FIELD_BITS[f]) !== 0);
 }
 
 /** Scores added to lines for the search references the query matched (search-references.ts), by line key. */
@@ -87,30 +95,52 @@ export function scoreLine(
 ): ScoredLine {
   const norm = {} as Record<Bm25Field, number>;
   for (const f of BM25_FIELDS) norm[f] = lengthNorm(f, line.lengths[f], averages[f]);
-  const inField = (stem: string, f: Bm25Field) => (averages[f] > 0 && line.found.get(stem)?.has(f) ? 1 : 0);
+  // The fields the collection has: a stem counts only there.
+  let present = 0;
+  for (const f of BM25_FIELDS) if (averages[f] > 0) present |= FIELD_BITS[f];
   const alternativeScores: number[] = [];
   const alternativeLevels: number[] = [];
   // Reused for every alternative: thousands of candidate lines are scored per search.
   const share = { own: 0, up: 0, wco: 0, shared: 0 } as Record<Bm25Field, number>;
   let total = 0;
-  terms.forEach((t, ti) => {
+  for (let ti = 0; ti < terms.length; ti++) {
+    const t = terms[ti];
     const factor = t.factor ?? (ti === terms.length - 1 && terms.length > 1 ? WEIGHTS.headTerm : 1);
     let best = 0;
     for (const a of t.alternatives) {
-      if (!a.stems.some((s) => line.found.has(s))) {
+      let own = 0;
+      let up = 0;
+      let wco = 0;
+      let shared = 0;
+      let anyFound = false;
+      let everywhere = true;
+      for (const s of a.stems) {
+        const found = line.found.get(s);
+        if (found !== undefined) anyFound = true;
+        const bits = (found ?? 0) & present;
+        if (bits === 0) everywhere = false;
+        if (bits & 1) own++;
+        if (bits & 2) up++;
+        if (bits & 4) wco++;
+        if (bits & 8) shared++;
+      }
+      if (!anyFound) {
         alternativeScores.push(0);
         alternativeLevels.push(-1);
         continue;
       }
-      for (const f of BM25_FIELDS) share[f] = a.stems.reduce((n, s) => n + inField(s, f), 0) / a.stems.length;
-      const everywhere = a.stems.every((s) => BM25_FIELDS.some((f) => inField(s, f) === 1));
-      const score = a.stems.length > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, pseudoFrequency(share, norm));
+      const n = a.stems.length;
+      share.own = own / n;
+      share.up = up / n;
+      share.wco = wco / n;
+      share.shared = shared / n;
+      const score = n > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, pseudoFrequency(share, norm));
       alternativeScores.push(score);
       alternativeLevels.push(share.own > 0 ? 0 : share.up + share.wco > 0 ? 1 : share.shared > 0 ? 2 : -1);
       if (score > best) best = score;
     }
     total += best;
-  });
+  }
   const references = bonus.get(line.lineKey) ?? 0;
   return { line, score: (total + references) * levelFactor(line.level), alternativeScores, alternativeLevels };
 }

