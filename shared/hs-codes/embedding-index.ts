@@ -105,7 +105,15 @@ export function buildLineEmbeddings(
 ): LineEmbeddings {
   const dims = vectors.dimensions;
   const listed = lines.filter((l) => l.level > 2);
-  const own = listed.map((l) => new Set(idsOf(vectors, descriptionWords(l.description))));
+  // A schedule's texts repeat (every line under a heading has the heading's text in its full
+  // description; "Other" is a thousand lines' own text): each distinct text is read once.
+  const read = new Map<string, number[]>();
+  const idsOfText = (text: string) => {
+    let ids = read.get(text);
+    if (!ids) read.set(text, (ids = idsOf(vectors, descriptionWords(text))));
+    return ids;
+  };
+  const own = listed.map((l) => new Set(idsOfText(l.description)));
   const df = new Float32Array(vectors.size);
   for (const set of own) for (const id of set) df[id]++;
   const n = listed.length;
@@ -116,7 +124,12 @@ export function buildLineEmbeddings(
   const lineMatrix = new Float32Array(listed.length * dims);
   const entries = listed.map((l, i) => {
     const mine = own[i];
-    const up = new Set(idsOf(vectors, descriptionWords(l.fullDescription)).filter((id) => !mine.has(id)));
+    const up = new Set(
+      l.fullDescription
+        .split(" > ")
+        .flatMap(idsOfText)
+        .filter((id) => !mine.has(id)),
+    );
     const ids = Int32Array.from([...mine, ...up]);
     const weights = Float32Array.from(ids, (id, k) => idf[id] * (k < mine.size ? 1 : ANCESTOR_WEIGHT));
     weightedMean(vectors, ids, weights, lineMatrix, i * dims);

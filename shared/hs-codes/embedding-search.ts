@@ -17,6 +17,8 @@ import { dot } from "./embedding-vectors.ts";
  * fusion weights (rank-fusion.ts).
  */
 export const FUSION = {
+  /** Lines of BM25F's ranking that take part in the fusion (at least the page's `limit`). */
+  lexicalDepth: 30,
   /** Subheadings whose nearest line the vector side proposes. */
   vectorDepth: 30,
   /** Labelled examples (one line of their subheading each) it proposes. */

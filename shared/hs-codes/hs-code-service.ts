@@ -514,7 +514,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
   // Fusion with the embedding side (issue 27): BM25F's best lines and the lines the word vectors propose,
   // by BM25F's score plus the cosines (rank-fusion.ts, docs/hs-codes.md).
-  const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION_DEPTH), bonus);
+  const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION.lexicalDepth), bonus);
   const vectors = await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head);
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
   const page: Array<{ key: string; scored?: ScoredLine; fused?: { score: number; reason?: VectorReason } }> = vectors
@@ -549,9 +549,6 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     ...base,
   };
 }
-
-/** Lines of BM25F's ranking that take part in the fusion. */
-export const FUSION_DEPTH = 30;
 
 /** How much a matched search reference adds to the text score of the line it names (its score × this). */
 export const REFERENCE_WEIGHT = 1;
