@@ -52,8 +52,11 @@ export interface VectorSide {
   similarity(lineKey: string): number;
   /** Cosine of the query and the nearest labelled example whose subheading the line stands for (0: none among the nearest). */
   exampleSimilarity(lineKey: string): number;
-  /** Why the vector side proposed a line (the nearer of its reasons), or undefined when it did not. */
-  reason(lineKey: string): VectorReason | undefined;
+  /**
+   * Why the vector side proposed a line (the nearer of its reasons; with `exampleOnly`, the example that
+   * named it), or undefined when it did not.
+   */
+  reason(lineKey: string, exampleOnly?: boolean): VectorReason | undefined;
 }
 
 /**
@@ -93,8 +96,8 @@ export async function vectorSide(
     exampleSimilarity(lineKey) {
       return exampleByKey.get(lineKey)?.cosine ?? 0;
     },
-    reason(lineKey) {
-      const n = byKey.get(lineKey);
+    reason(lineKey, exampleOnly = false) {
+      const n = exampleOnly ? exampleByKey.get(lineKey) : byKey.get(lineKey);
       if (!n) return undefined;
       const { queryWords, lineWords } = explainNeighbour(index, vectors, query, n);
       const similarity = Math.round(Math.max(0, n.cosine) * 1000) / 1000;

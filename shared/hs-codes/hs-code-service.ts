@@ -529,8 +529,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
         .map((f) => {
           const scored = scoredByKey.get(f.key);
           // The vector side explains a line it brought (BM25F did not rank it) or one a labelled example named.
-          const reason = vectors.reason(f.key);
-          return { key: f.key, scored, fused: { score: f.score, reason: !scored || reason?.via === "example" ? reason : undefined } };
+          return { key: f.key, scored, fused: { score: f.score, reason: vectors.reason(f.key, scored !== undefined) } };
         })
     : lexical.slice(0, limit).map((x) => ({ key: x.line.lineKey, scored: x }));
   const rows = await linesByKey(
