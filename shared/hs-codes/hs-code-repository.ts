@@ -28,7 +28,7 @@ export interface SearchBuild {
 /** UK and TARIC lines carry validity periods: searches show the lines in force today. */
 export const hasValidityPeriods = (schedule: HsSchedule) => schedule === "uk" || schedule === "eu";
 
-function validityFilter(schedule: HsSchedule, alias = ""): string {
+export function validityFilter(schedule: HsSchedule, alias = ""): string {
   if (!hasValidityPeriods(schedule)) return "";
   const p = alias ? `${alias}.` : "";
   return ` and (${p}valid_from is null or ${p}valid_from <= current_date) and (${p}valid_to is null or ${p}valid_to >= current_date)`;

@@ -38,6 +38,9 @@ import {
 } from "./typo.ts";
 import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabulary.ts";
 import { loadSearchReferences, type ReferenceMatch } from "./search-references.ts";
+import { FUSION, vectorSide, type VectorReason } from "./embedding-search.ts";
+import { forgetLineEmbeddings } from "./embedding-cache.ts";
+import { fuseScores } from "./rank-fusion.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -97,8 +100,13 @@ export interface HsMatchedTerm {
   term: string;
   /** The words found in the line's text (the query's own, or their tariff wording). */
   words: string[];
-  /** How the words were read; "reference": a search reference of the UK Trade Tariff names the subheading (term is the reference). */
-  via: AlternativeSource | "reference";
+  /**
+   * How the words were read; "reference": a search reference of the UK Trade Tariff names the subheading
+   * (term is the reference). Found by word vectors (issue 27): "embedding", the line's words (`words`) are
+   * near the query's (`term`, the query words nearest the line); "example", a search reference near the
+   * query in meaning names the subheading (`term` the reference, `words` the query words nearest it).
+   */
+  via: AlternativeSource | "reference" | "embedding" | "example";
   /**
    * "line": in the line's own description; "parent": only in a heading or subheading above it;
    * "subheading": only in the national schedules' lines under the same 6-digit subheading.
@@ -110,6 +118,8 @@ export interface HsMatchedTerm {
    * for). Absent on a reference.
    */
   role?: TermRole;
+  /** embedding and example: the cosine of the query's vector and the line's or the reference's (0–1). */
+  similarity?: number;
 }
 
 export interface HsSearchResponse {
@@ -161,6 +171,7 @@ function toResult(
   scored?: ScoredLine,
   terms?: readonly PlannedTerm[],
   reference?: ReferenceMatch,
+  fused?: { score: number; reason?: VectorReason },
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
@@ -182,6 +193,16 @@ function toResult(
       }
     }
   }
+  if (fused?.reason) {
+    const v = fused.reason;
+    matched.push({
+      term: v.term,
+      words: v.words,
+      via: v.via,
+      level: v.via === "example" ? "subheading" : "line",
+      similarity: v.similarity,
+    });
+  }
   return {
     code: r.code,
     description: r.description,
@@ -190,7 +211,11 @@ function toResult(
     chapter: r.chapter,
     level: r.level,
     duty_rate: r.duty_rate,
-    ...(scored === undefined ? {} : { score: Math.round(scored.score * 1000) / 1000, matched }),
+    ...(fused !== undefined
+      ? { score: Math.round(fused.score * 1000) / 1000, matched }
+      : scored === undefined
+        ? {}
+        : { score: Math.round(scored.score * 1000) / 1000, matched }),
   };
 }
 
@@ -242,6 +267,7 @@ async function stemsAndBuild(
 export function forgetHsSearchState(db: Queryable): void {
   builds.delete(db);
   vocabularies.delete(db);
+  forgetLineEmbeddings(db);
 }
 
 interface ScheduleVocabulary {
@@ -549,20 +575,40 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   }
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
-  const top = rankLines(planned, fields.averages, candidates, limit, bonus);
+  // Fusion with the embedding side (issue 27): BM25F's best lines and the lines the word vectors propose,
+  // by BM25F's score plus the cosines (rank-fusion.ts, docs/hs-codes.md).
+  const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION.lexicalDepth), bonus);
+  const vectors = await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head);
+  const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
+  const page: Array<{ key: string; scored?: ScoredLine; fused?: { score: number; reason?: VectorReason } }> = vectors
+    ? fuseScores(
+        lexical.map((x) => ({ key: x.line.lineKey, score: x.score })),
+        vectors.proposed,
+        vectors.similarity,
+        vectors.exampleSimilarity,
+        FUSION.weights,
+      )
+        .slice(0, limit)
+        .map((f) => {
+          const scored = scoredByKey.get(f.key);
+          // The vector side explains a line it brought (BM25F did not rank it) or one a labelled example named.
+          return { key: f.key, scored, fused: { score: f.score, reason: vectors.reason(f.key, scored !== undefined) } };
+        })
+    : lexical.slice(0, limit).map((x) => ({ key: x.line.lineKey, scored: x }));
   const rows = await shownLines(
     db,
     schedule,
     vocab,
-    top.map((x) => x.line.lineKey),
+    page.map((x) => x.key),
   );
+  const ranked = new Set([...candidates.map((c) => c.lineKey), ...page.map((x) => x.key)]);
   return {
     // A line re-imported away between the two reads is left out.
-    results: top.flatMap((x) => {
-      const r = rows.get(x.line.lineKey);
-      return r ? [toResult(schedule, r, x, planned, referenced.get(x.line.lineKey))] : [];
+    results: page.flatMap((x) => {
+      const r = rows.get(x.key);
+      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused)] : [];
     }),
-    total: candidates.length,
+    total: ranked.size,
     ...base,
   };
 }

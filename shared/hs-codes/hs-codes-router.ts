@@ -39,8 +39,10 @@ const MatchedTerm = z.object({
   term: z.string().describe("The query's words"),
   words: z.array(z.string()).describe("The words found in the line's text (the query's own, or their tariff wording)"),
   via: z
-    .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "reference"])
-    .describe("reference: a UK Trade Tariff search reference (term) names the line's subheading"),
+    .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "reference", "embedding", "example"])
+    .describe(
+      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading",
+    ),
   level: z
     .enum(["line", "parent", "subheading"])
     .describe(
@@ -52,6 +54,10 @@ const MatchedTerm = z.object({
     .describe(
       "How the query's term was read: product = the head product noun (weighs most), goods = another goods word, attribute = a material, quality or unknown word, context = after for/with/in (what the goods are for)",
     ),
+  similarity: z
+    .number()
+    .optional()
+    .describe("embedding and example: cosine of the query's word vectors and the line's (or the reference's), 0 to 1"),
 });
 
 const HsSearchResult = HsResult.extend({

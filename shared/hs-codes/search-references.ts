@@ -33,6 +33,8 @@ export interface SearchReferenceIndex {
   match(tokens: readonly string[], limit?: number): ReferenceMatch[];
   /** Every word of the references' names and qualifiers (for reading abbreviations and typos). */
   words(): string[];
+  /** Every reference as written, with the code it names (the labelled examples of the embedding side). */
+  entries: ReadonlyArray<{ term: string; code: string }>;
   size: number;
 }
 
@@ -101,6 +103,7 @@ export function buildSearchReferenceIndex(table: Readonly<Record<string, string>
   return {
     size: refs.length,
     words: () => [...df.keys()],
+    entries: refs.map((r) => ({ term: r.term, code: r.code })),
     match(tokens, limit = MAX_REFERENCE_MATCHES) {
       const query = new Set(tokens.map(singularWord));
       const seen = new Set<number>();

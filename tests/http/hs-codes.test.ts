@@ -205,7 +205,7 @@ type Result = {
   level: number;
   duty_rate: string | null;
   score?: number;
-  matched?: Array<{ term: string; words: string[]; via: string; level: string }>;
+  matched?: Array<{ term: string; words: string[]; via: string; level: string; similarity?: number }>;
 };
 
 for (const backend of testBackends()) {
@@ -377,6 +377,37 @@ for (const backend of testBackends()) {
           country,
         ).toBe(true);
       }
+    });
+
+    it("finds goods by word vectors and says which words or labelled example brought them (issue 27)", async () => {
+      // No text, synonym or WordNet bridge of these schedules says "seafood"; its word vector is near the
+      // fish lines' ("meat", "fish"). The vector side brings them, and says so.
+      const r = await search("q=cotton seafood");
+      expect(r.results[0].code).toBe("610910");
+      const fish = r.results.filter((x) => /^030[34]/.test(x.code));
+      expect(fish.length).toBeGreaterThan(0);
+      for (const x of fish) {
+        expect(x.matched).toHaveLength(1);
+        const why = x.matched![0];
+        expect(why).toMatchObject({ via: "embedding", level: "line", term: expect.stringContaining("seafood") });
+        expect(why.words).toContain("fish");
+        expect(why.similarity).toBeGreaterThanOrEqual(0.5);
+        expect(why.similarity).toBeLessThanOrEqual(1);
+      }
+      // A labelled example (the brand line "Zenbook", read "laptop, zenbook") near "tablet computer" in
+      // meaning names the laptop's subheading: said beside the words that matched.
+      const tablet = await search("q=tablet computer&country=US");
+      expect(tablet.results[0].code).toBe("8471300100");
+      expect(tablet.results[0].matched).toContainEqual({
+        term: "laptop, zenbook",
+        words: expect.arrayContaining(["tablet", "computer"]),
+        via: "example",
+        level: "subheading",
+        similarity: expect.any(Number),
+      });
+      // Nothing in a schedule of horses, T-shirts and laptops is near "mare" but the horses: no noise is proposed.
+      const mare = await search("q=mare&country=US");
+      expect(mare.results.every((x) => x.code.startsWith("0101"))).toBe(true);
     });
 
     it("finds a WCO subheading by the words of the national lines under it (BM25F's shared field)", async () => {

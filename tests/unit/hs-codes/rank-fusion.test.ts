@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { fuseScores } from "../../../shared/hs-codes/rank-fusion.ts";
+
+const cos: Record<string, number> = { a: 0.1, b: 0.9, c: 0.5, d: 0.8 };
+const examples: Record<string, number> = { d: 0.9 };
+
+describe("score fusion of BM25F and the embedding side", () => {
+  it("adds the weighted cosines to BM25F's score as a share of the best one", () => {
+    const fused = fuseScores(
+      [
+        { key: "a", score: 10 },
+        { key: "b", score: 8 },
+      ],
+      ["d", "c"],
+      (k) => cos[k] ?? 0,
+      (k) => examples[k] ?? 0,
+      { similarity: 0.5, example: 0.25 },
+    );
+    expect(fused.map((f) => f.key)).toEqual(["b", "a", "d", "c"]);
+    expect(fused[0].score).toBeCloseTo(0.8 + 0.45, 10);
+    expect(fused[1].score).toBeCloseTo(1 + 0.05, 10);
+    expect(fused[2].score).toBeCloseTo(0.4 + 0.225, 10);
+  });
+
+  it("with zero weights keeps BM25F's order, then the proposed lines in their order, each line once", () => {
+    const fused = fuseScores(
+      [
+        { key: "a", score: 2 },
+        { key: "b", score: 2 },
+        { key: "a", score: 1 },
+      ],
+      ["d", "b", "c"],
+      (k) => cos[k] ?? 0,
+      () => 0,
+      { similarity: 0, example: 0 },
+    );
+    expect(fused.map((f) => f.key)).toEqual(["a", "b", "d", "c"]);
+  });
+
+  it("ranks proposed lines alone when BM25F found nothing", () => {
+    const fused = fuseScores(
+      [],
+      ["c", "d"],
+      (k) => cos[k] ?? 0,
+      (k) => examples[k] ?? 0,
+      { similarity: 1, example: 1 },
+    );
+    expect(fused.map((f) => f.key)).toEqual(["d", "c"]);
+    expect(fused[0].score).toBeCloseTo(1.7, 10);
+  });
+});
