@@ -3,7 +3,7 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "./dashboard-env.ts";
 import { renderPage } from "./layout.ts";
 import { formatTime } from "./page-helpers.ts";
-import { readAccountUsage } from "./account-usage.ts";
+import { readAccountUsage } from "../account-api/account-usage.ts";
 import { AppError } from "../errors/app-error.ts";
 import { ACCOUNT_API_ERRORS } from "../account-api/account-api-errors.ts";
 

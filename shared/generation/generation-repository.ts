@@ -66,6 +66,28 @@ export async function insertGenerationJob(
   return toGenerationJob(rows[0]);
 }
 
+/** The jobs of a shipment (every generation), oldest first within a generation. */
+export async function listShipmentJobs(db: Queryable, accountId: string, shipmentId: string): Promise<GenerationJob[]> {
+  const rows = await db.query(
+    "select * from generation_jobs where shipment_id = $1 and account_id = $2 order by created_at, document_type",
+    [shipmentId, accountId],
+  );
+  return rows.map(toGenerationJob);
+}
+
+/** The shipment data of a shipment's latest generation (what the next one is compared with), if any. */
+export async function latestGenerationSnapshot(
+  db: Queryable,
+  accountId: string,
+  shipmentId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const rows = await db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
+    "select shipment_data_snapshot from generation_history where shipment_id = $1 and account_id = $2 order by generation_number desc limit 1",
+    [shipmentId, accountId],
+  );
+  return rows[0]?.shipment_data_snapshot;
+}
+
 export async function findGenerationJob(db: Queryable, accountId: string | null, id: string): Promise<GenerationJob | null> {
   if (!isUuid(id)) return null;
   const rows =

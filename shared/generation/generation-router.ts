@@ -14,7 +14,7 @@ import { generateDocuments, type GenerateRequest, type GenerateResult } from "./
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { jobQueueDetail } from "../jobs/worker-heartbeat.ts";
-import { findGenerationJob } from "./generation-repository.ts";
+import { findGenerationJob, latestGenerationSnapshot } from "./generation-repository.ts";
 import { documentResource } from "./document-links.ts";
 import { checkDownloadSignature } from "./download-signing.ts";
 import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
@@ -181,15 +181,11 @@ export const documentRestRoutes: RouteDef[] = [
       const { db } = c.var.services;
       const stored = await findShipment(db, principal.accountId, params.id);
       if (!stored) throw new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "Shipment not found", { details: { shipment_id: params.id } });
-      const previous = await db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
-        "select shipment_data_snapshot from generation_history where shipment_id = $1 order by generation_number desc limit 1",
-        [stored.id],
-      );
       const result = await generateDocuments(c.var.services, principal, {
         ...requested(body),
         shipment: stored.shipment_data,
         shipmentId: stored.id,
-        previousShipmentData: previous[0]?.shipment_data_snapshot,
+        previousShipmentData: await latestGenerationSnapshot(db, principal.accountId, stored.id),
       });
       if (result.status === 202) startProcessing(c.var.services);
       return respondToGenerate(c, result);

@@ -13,6 +13,7 @@ import { findShipment } from "../../shipments/shipment-repository.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { generateDocuments } from "../../generation/generate-documents.ts";
+import { latestGenerationSnapshot } from "../../generation/generation-repository.ts";
 import { startProcessing } from "../../generation/start-processing.ts";
 import type { DocumentType } from "../../trade/document-types.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
@@ -73,10 +74,7 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
       if (chosen.length === 0)
         return show(c, s, chosen, finalDoc, [], false, { kind: "error", text: "Choose at least one document type." }, 400);
       const services = c.get("services");
-      const previous = await services.db.query<{ shipment_data_snapshot: Record<string, unknown> }>(
-        "select shipment_data_snapshot from generation_history where shipment_id = $1 and account_id = $2 order by generation_number desc limit 1",
-        [s.id, c.get("member").accountId],
-      );
+      const previous = await latestGenerationSnapshot(services.db, c.get("member").accountId, s.id);
       const inputs = knownInputs(s.shipment_data);
       let result;
       try {
@@ -86,7 +84,7 @@ export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
           shipmentId: s.id,
           finalDoc,
           confirmWarnings: one(body, "confirm_warnings") === "yes",
-          previousShipmentData: previous[0]?.shipment_data_snapshot,
+          previousShipmentData: previous,
         });
       } catch (e) {
         if (!(e instanceof AppError) || e.code === "SVC_SHIP_004") throw e;

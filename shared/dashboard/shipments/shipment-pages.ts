@@ -4,10 +4,9 @@ import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
 import { renderPage } from "../layout.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { Queryable } from "../../db/types.ts";
 import { isUuid } from "../../db/values.ts";
 import { findShipment, listGenerationHistory } from "../../shipments/shipment-repository.ts";
-import { findGenerationJob, toGenerationJob, type GenerationJob } from "../../generation/generation-repository.ts";
+import { findGenerationJob, listShipmentJobs, type GenerationJob } from "../../generation/generation-repository.ts";
 import { verificationUrl } from "../../generation/document-links.ts";
 import { findValidationRecord } from "../../validation/validation-record-repository.ts";
 import { validateShipment } from "../../validation/validate-shipment.ts";
@@ -22,15 +21,6 @@ import { all, download, memberPrincipal, noticeFrom, one, page, shipmentNotFound
 import { shipmentTitle } from "./view-helpers.ts";
 import { DOCUMENTS_ERRORS } from "../../documents/documents-errors.ts";
 import { EINVOICE_ERRORS } from "../../einvoice/einvoice-errors.ts";
-
-/** The jobs of a shipment (every generation), oldest first within a generation. */
-export async function listShipmentJobs(db: Queryable, accountId: string, shipmentId: string): Promise<GenerationJob[]> {
-  const rows = await db.query(
-    "select * from generation_jobs where shipment_id = $1 and account_id = $2 order by created_at, document_type",
-    [shipmentId, accountId],
-  );
-  return rows.map(toGenerationJob);
-}
 
 async function loadShipment(c: Ctx) {
   const id = c.req.param("id") ?? "";
