@@ -37,7 +37,9 @@ async function perCall(name: string, call: (i: number) => Promise<unknown>, n = 
 
 const later = Date.now() + 10 * 86_400_000;
 for (let round = 0; round < 2; round++) {
-  await perCall("looked up", (i) => authenticateApiKey(db, api_key, later + (round * 1e6 + i) * 2 * KEY_PRINCIPAL_TTL_MS));
-  await perCall("from memory", () => authenticateApiKey(db, api_key, later));
+  await perCall("looked up", (i) =>
+    authenticateApiKey(db, api_key, { memory: true, now: later + (round * 1e6 + i) * 2 * KEY_PRINCIPAL_TTL_MS }),
+  );
+  await perCall("from memory", () => authenticateApiKey(db, api_key, { memory: true, now: later }));
 }
 await db.close();

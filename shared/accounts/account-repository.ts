@@ -95,8 +95,8 @@ export async function listApiKeys(db: Queryable, accountId: string): Promise<Api
 }
 
 /**
- * Revocation takes effect on this instance's next request (the key is forgotten here once the update is
- * done), on other instances within KEY_PRINCIPAL_TTL_MS.
+ * Revocation takes effect at once on every instance: a key is answered from memory only to routes whose
+ * write re-checks it (key-recheck.ts), and this instance forgets it too once the update is done.
  */
 export async function revokeApiKey(db: Queryable, accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
   if (!isUuid(keyId)) return null;
@@ -110,13 +110,18 @@ export async function revokeApiKey(db: Queryable, accountId: string, keyId: stri
 }
 
 /**
- * The principal of a presented key: from memory when this process verified it less than
- * KEY_PRINCIPAL_TTL_MS ago (key-principal-memory.ts), else looked up by its hash. Unknown and revoked
- * keys are never remembered, so a new key works at once.
+ * The principal of a presented key, looked up by its hash. With `memory` (for a route whose write
+ * re-checks the key, key-recheck.ts) it may come from memory instead, when this process verified the key
+ * less than KEY_PRINCIPAL_TTL_MS ago (key-principal-memory.ts); it is then marked fromMemory. Every
+ * lookup is remembered; unknown and revoked keys never are, so a new key works at once.
  */
-export async function authenticateApiKey(db: Queryable, key: string, now = Date.now()): Promise<KeyPrincipal | null> {
+export async function authenticateApiKey(
+  db: Queryable,
+  key: string,
+  { memory = false, now = Date.now() }: { memory?: boolean; now?: number } = {},
+): Promise<KeyPrincipal | null> {
   const keyHash = await hashApiKey(key);
-  const remembered = rememberedPrincipal(db, keyHash, now);
+  const remembered = memory ? rememberedPrincipal(db, keyHash, now) : null;
   if (remembered) return remembered;
   const startedAt = lookupGeneration();
   const principal = await lookupApiKey(db, keyHash);

@@ -6,12 +6,18 @@ export interface KeyPrincipal {
   accountId: string;
   keyId: string;
   tier: Tier;
+  /**
+   * Answered from this process's memory, not read from the database now: a revocation made by another
+   * instance may not be seen yet. Only a route whose write re-checks the key (key-recheck.ts) accepts it.
+   */
+  fromMemory?: true;
 }
 
 /**
- * How long a verified key is answered from memory. A revocation or tier change made in this process
- * forgets the key at once (forgetKeyPrincipals); one made by another instance (another server, another
- * edge isolate) is seen here within this time. docs/architecture.md, API keys.
+ * How long a verified key may be answered from memory, to a route that re-checks the key in its write
+ * (so a revocation holds at once everywhere). A revocation or tier change made in this process forgets
+ * the key at once (forgetKeyPrincipals); a tier change made by another instance is seen here within this
+ * time. docs/architecture.md, API keys.
  */
 export const KEY_PRINCIPAL_TTL_MS = 2000;
 /** Enough for every active key of a large deployment; the oldest entry goes first beyond it. */
@@ -44,7 +50,7 @@ export function rememberPrincipal(db: Queryable, keyHash: string, principal: Key
   entries.delete(keyHash);
   const oldest = entries.size >= MAX_ENTRIES ? entries.keys().next() : null;
   if (oldest && !oldest.done) entries.delete(oldest.value);
-  entries.set(keyHash, { db, principal, at });
+  entries.set(keyHash, { db, principal: { ...principal, fromMemory: true }, at });
 }
 
 /** Forgets the keys of one key id or of a whole account (revocation, tier change), in this process. */

@@ -4,6 +4,7 @@ import { looksLikeApiKey } from "../accounts/api-key-secret.ts";
 import { listKinds, projectKeysFor } from "./project-keys.ts";
 import { authenticateApiKey, type KeyPrincipal } from "../accounts/account-repository.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
+import { refusedKeyError } from "../accounts/key-recheck.ts";
 
 /**
  * public: no credentials. api-key: `Authorization: Bearer <API key>` (REST).
@@ -18,11 +19,16 @@ function bearer(headers: Headers): string | null {
   return m ? m[1] : null;
 }
 
-/** The principal of a request's credentials under the route's auth mode (null when it names no account); AppError when they fail. */
+/**
+ * The principal of a request's credentials under the route's auth mode (null when it names no account);
+ * AppError when they fail. `keyMemory`: the route's write re-checks the key (key-recheck.ts), so a key
+ * this process verified a moment ago may be answered from memory (authenticateApiKey).
+ */
 export async function authenticate(
   headers: Headers,
   { config, db }: Pick<Services, "config" | "db">,
   mode: AuthMode,
+  { keyMemory = false }: { keyMemory?: boolean } = {},
 ): Promise<KeyPrincipal | null> {
   if (mode === "public") return null;
   const keys = projectKeysFor(config);
@@ -50,7 +56,7 @@ export async function authenticate(
   }
   const token = bearer(headers);
   if (!token) throw new AppError(PLATFORM_ERRORS.SVC_AUTH_001, "Missing API key: send Authorization: Bearer <API key>");
-  const principal = looksLikeApiKey(token) ? await authenticateApiKey(db, token) : null;
-  if (!principal) throw new AppError(PLATFORM_ERRORS.SVC_AUTH_001, "Invalid or revoked API key");
+  const principal = looksLikeApiKey(token) ? await authenticateApiKey(db, token, { memory: keyMemory }) : null;
+  if (!principal) throw refusedKeyError();
   return principal;
 }

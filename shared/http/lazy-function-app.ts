@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { getPath } from "hono/utils/url";
 import type { AppEnv } from "./app-env.ts";
 import { createFunctionApp } from "./function-app.ts";
 import type { RouteDef } from "./route.ts";
@@ -21,7 +22,7 @@ export function resourceSegment(path: string): string | undefined {
  * (Supabase allows 2 s per request); a cold worker now pays only for the resource it is asked about.
  * Each group becomes an ordinary function app, so the routes behave exactly as when mounted eagerly.
  */
-export function createLazyFunctionApp(groups: readonly LazyRouteGroup[]): Hono<AppEnv> {
+export function createLazyFunctionApp(groups: readonly LazyRouteGroup[]): { fetch: (req: Request, env?: unknown) => Promise<Response> } {
   const fallback = createFunctionApp([]); // unknown paths: the 404 envelope, with request id and CORS
   const bySegment = new Map(groups.flatMap((g) => g.segments.map((s) => [s, g] as const)));
   const apps = new Map<LazyRouteGroup, Promise<Hono<AppEnv>>>();
@@ -34,11 +35,21 @@ export function createLazyFunctionApp(groups: readonly LazyRouteGroup[]): Hono<A
     }
     return app;
   };
-  const app = new Hono<AppEnv>();
-  app.all("*", async (c) => {
-    const segment = resourceSegment(c.req.path);
-    const group = segment === undefined ? undefined : bySegment.get(segment);
-    return (group ? await appFor(group) : fallback).fetch(c.req.raw, c.env);
-  });
-  return app;
+  // A plain dispatch, not a Hono app of its own: one routing pass less per request.
+  return {
+    fetch: async (req, env) => {
+      const segment = resourceSegment(getPath(req));
+      const group = segment === undefined ? undefined : bySegment.get(segment);
+      if (!group) return fallback.fetch(req, env);
+      let app: Hono<AppEnv>;
+      try {
+        app = await appFor(group);
+      } catch (e) {
+        // What Hono's default error handler answered when this was a Hono app of its own.
+        console.error(e);
+        return new Response("Internal Server Error", { status: 500 });
+      }
+      return app.fetch(req, env);
+    },
+  };
 }

@@ -62,6 +62,12 @@ export interface RouteDef<
   description?: string;
   tags: string[];
   auth: A;
+  /**
+   * The handler answers success only after a write that re-checks the API key in its own statement
+   * (shared/accounts/key-recheck.ts): then the key may be answered from this process's memory
+   * (key-principal-memory.ts), and a revoked key still writes nothing and gets 401 at once everywhere.
+   */
+  rechecksKey?: boolean;
   body?: B;
   /** A request without a body (no Content-Type, no length) is taken as `{}`. */
   bodyOptional?: boolean;
@@ -163,9 +169,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
       // After next(), c.res is the final answer: the handler's, or the error envelope of handleError.
       await responseObserver?.(def, c.res);
     };
-    app.on(def.method.toUpperCase(), path, observe, async (c) => {
-      const principal = await authenticate(c.req.raw.headers, c.var.services, def.auth);
-      if (principal) c.set("principal", principal);
+    const serve = async (c: Context<AppEnv>, principal: KeyPrincipal | null) => {
       await enforceRateLimit(c, def, principal);
       const maxBytes = c.var.services.config.maxJsonBodyBytes;
       let params, query;
@@ -181,6 +185,21 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[], stripPrefix =
       }
       const body = def.body ? parseWith(def.body, await readBody(c.req.raw, maxBytes, def.bodyOptional), "", def.bodyErrorCode) : undefined;
       return def.handler(c, { body, query, params, principal });
+    };
+    app.on(def.method.toUpperCase(), path, observe, async (c) => {
+      const { headers } = c.req.raw;
+      const principal = await authenticate(headers, c.var.services, def.auth, { keyMemory: def.rechecksKey === true });
+      if (principal) c.set("principal", principal);
+      if (!principal?.fromMemory) return serve(c, principal);
+      try {
+        return await serve(c, principal);
+      } catch (e) {
+        // A key answered from memory may have been revoked elsewhere since: the write's re-check answers
+        // that on success; any other answer (bad body, rate limit, not found) looks the key up first, so
+        // a revoked key is answered as one, never otherwise.
+        await authenticate(headers, c.var.services, def.auth);
+        throw e;
+      }
     });
   }
   // A known path with another method answers 405 with Allow, not a misleading 404.

@@ -1,4 +1,5 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
+import { getPath } from "hono/utils/url";
 import { pathToFileURL } from "node:url";
 import type { AppEnv } from "../http/app-env.ts";
 import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
@@ -48,7 +49,7 @@ function forward(app: FunctionApp, req: Request, path: string, env: unknown): Re
  * The local stand-in for Supabase's API gateway: /functions/v1/<name>/… goes to that function with
  * the prefix stripped (as on Supabase); /api/v1/… is the `api` function; /health answers when ready.
  */
-export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
+export function createGateway(apps: Map<string, FunctionApp>): FunctionApp {
   const gateway = createBaseApp();
   gateway.get("/health", async (c) => {
     const { db, config } = c.var.services;
@@ -72,7 +73,6 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
   gateway.get("/.well-known/did.json", (c) => dispatch("verify-hash", c.req.raw, c.env, "/verify-hash/did.json"));
   gateway.get("/credentials/*", (c) => dispatch("verify-hash", c.req.raw, c.env, `/verify-hash${new URL(c.req.url).pathname}`));
   const api = apps.get("api");
-  if (api) gateway.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   // The dashboard: /dashboard/* goes to the dashboard function as it is (it serves /dashboard/… on Supabase too).
   const dashboard = apps.get("dashboard");
   if (dashboard) {
@@ -91,5 +91,12 @@ export function createGateway(apps: Map<string, FunctionApp>): Hono<AppEnv> {
     if (!app) return Response.json({ error: { code: "SVC_REQ_005", message: `No function named ${name}` } }, { status: 404 });
     return forward(app, req, path, env);
   }
-  return gateway;
+  // /api/… goes to the api function as it is, before the gateway's own middleware: as on Supabase, the
+  // function's request id, CORS and error envelope are the answer's, and they run once, not twice.
+  return {
+    fetch: (req, env) => {
+      const path = api ? getPath(req) : "";
+      return api && (path === "/api" || path.startsWith("/api/")) ? api.fetch(req, env) : gateway.fetch(req, env);
+    },
+  };
 }

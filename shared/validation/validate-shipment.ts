@@ -15,6 +15,7 @@ import { freshnessOf, readStoredVintages, type TableVintage } from "../reference
 import { checksNotRun } from "../rules/checks-not-run.ts";
 import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 import { VALIDATION_ERRORS } from "./validation-errors.ts";
+import { refusedKeyError } from "../accounts/key-recheck.ts";
 
 export interface ValidateInput {
   /** The data to validate; when omitted, the stored data of `shipmentId`. */
@@ -39,6 +40,8 @@ function str(v: unknown): string | null {
 /**
  * One validation run: gather the reference facts in one batch per table, run the pure rules, hash what
  * was validated, store the record and (with a shipment) move its status as the spec's table says.
+ * A principal answered from memory has its key re-checked by the record's insert: a key revoked since
+ * (by any instance) stores nothing and is refused (401 SVC_AUTH_001), as at authentication.
  */
 export async function validateShipment(
   services: Pick<Services, "db" | "config">,
@@ -126,7 +129,9 @@ export async function validateShipment(
           ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) }
           : null,
       referenceData,
+      recheckKeyId: principal.fromMemory ? principal.keyId : undefined,
     });
+    if (!rec) throw refusedKeyError();
     if (input.shipmentId !== undefined) await applyValidationToShipment(tx, principal.accountId, input.shipmentId, rec);
     return rec;
   };

@@ -3,6 +3,7 @@ import { toIso } from "../db/values.ts";
 import type { RuleResult } from "../rules/rule-types.ts";
 import type { ValidationLayer } from "../rules/run-validation.ts";
 import type { TableVintage } from "../reference/refresh/reference-vintage.ts";
+import { keyIsActive } from "../accounts/key-recheck.ts";
 
 export interface ValidationRecord {
   id: string;
@@ -35,6 +36,11 @@ export interface NewValidationRecord {
   layers: ValidationLayer[];
   route: ValidationRecord["route"];
   referenceData?: TableVintage[];
+  /**
+   * The API key (of accountId) to re-check in the insert itself: for a caller answered from memory
+   * (KeyPrincipal.fromMemory), so that a key revoked by any instance stores nothing.
+   */
+  recheckKeyId?: string;
 }
 
 function toRecord(r: Row): ValidationRecord {
@@ -57,31 +63,37 @@ function toRecord(r: Row): ValidationRecord {
 }
 
 /**
- * Stores the record and returns it. Only what the database adds (ids, time) is read back: the results
- * and layers are the caller's own objects, not re-parsed from jsonb (a 500-line record's results are
- * tens of KB).
+ * Stores the record and returns it; null when `recheckKeyId` is no longer an active key (nothing is
+ * stored). Only what the database adds (ids, time) is read back: the results and layers are the caller's
+ * own objects, not re-parsed from jsonb (a 500-line record's results are tens of KB).
  */
-export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord> {
+export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord | null> {
+  const params: unknown[] = [
+    v.accountId,
+    v.shipmentId,
+    v.gateSlug,
+    v.ruleLibraryVersion,
+    JSON.stringify(v.documentTypes),
+    v.passed,
+    v.score,
+    v.validationHash,
+    JSON.stringify(v.results),
+    JSON.stringify(v.layers),
+    v.route === null ? null : JSON.stringify(v.route),
+    v.referenceData === undefined ? null : JSON.stringify(v.referenceData),
+  ];
+  if (v.recheckKeyId !== undefined) params.push(v.recheckKeyId);
+  // insert … select (not values) so that the key's re-check is part of the same statement.
   const rows = await db.query<{ id: string; run_id: string; created_at: unknown }>(
     `insert into validation_records
        (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route, reference_data)
-     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12::text::jsonb)
+     select $1::uuid, $2::uuid, $3::text, $4::text, $5::text::jsonb, $6::boolean, $7::int, $8::text,
+            $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12::text::jsonb
+      where ${v.recheckKeyId !== undefined ? keyIsActive("$13", "$1") : "true"}
      returning id, run_id, created_at`,
-    [
-      v.accountId,
-      v.shipmentId,
-      v.gateSlug,
-      v.ruleLibraryVersion,
-      JSON.stringify(v.documentTypes),
-      v.passed,
-      v.score,
-      v.validationHash,
-      JSON.stringify(v.results),
-      JSON.stringify(v.layers),
-      v.route === null ? null : JSON.stringify(v.route),
-      v.referenceData === undefined ? null : JSON.stringify(v.referenceData),
-    ],
+    params,
   );
+  if (rows.length === 0) return null;
   const { id, run_id, created_at } = rows[0];
   return {
     id,

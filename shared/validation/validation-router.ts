@@ -24,6 +24,7 @@ export const validateShipmentFunctionRoute = defineRoute({
   description: FAILURES_ARE_200,
   tags: ["Validation"],
   auth: "function",
+  rechecksKey: true,
   body: ValidateShipmentFunctionBody,
   bodyErrorCode: (issue) =>
     issue.path.length === 1 && issue.path[0] === "shipment" && issue.code === "invalid_type" ? VALIDATION_ERRORS.SVC_VAL_002 : undefined,
@@ -55,6 +56,7 @@ export const validationRestRoutes: RouteDef[] = [
     description: FAILURES_ARE_200,
     tags: ["Validation"],
     auth: "api-key",
+    rechecksKey: true,
     body: AnyShipmentData,
     query: ValidateQuery,
     responses: { 200: { description: "Validation result", schema: RestValidationResponse }, ...VALIDATION_RESPONSES },
@@ -78,6 +80,7 @@ export const validationRestRoutes: RouteDef[] = [
     description: FAILURES_ARE_200,
     tags: ["Validation"],
     auth: "api-key",
+    rechecksKey: true,
     params: IdParam,
     body: ValidateStoredShipmentBody,
     bodyOptional: true,

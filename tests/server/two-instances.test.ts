@@ -236,6 +236,50 @@ describe("two server processes on one PostgreSQL database", () => {
     },
     600_000,
   ); // two servers, 40 renders and 45 webhooks on a shared two-core machine
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "a key revoked through A is refused by B's next request, validate included, and B stores no record",
+    async ({ onTestFailed }) => {
+      const pg = await openTestPostgres(process.env.DATABASE_URL!);
+      cleanups.push(pg.drop);
+      const env = async (): Promise<Record<string, string>> => {
+        const dir = await mkdtemp(join(tmpdir(), "tds-two-"));
+        cleanups.push(() => rm(dir, { recursive: true, force: true }));
+        return { DATABASE_URL: pg.url, TDS_DATA_DIR: dir };
+      };
+      const a: SpawnedServer = await spawnServer({ runtime: "node", env: await env() });
+      cleanups.push(() => a.stop());
+      const b: SpawnedServer = await spawnServer({ runtime: "node", env: await env() });
+      cleanups.push(() => b.stop());
+      onTestFailed(() => console.error(`server A:\n${a.output().slice(-4000)}\nserver B:\n${b.output().slice(-4000)}`));
+      // The first start creates the default account and prints its key.
+      const owner = a.defaultApiKey!;
+      const call = async (server: SpawnedServer, method: string, path: string, key: string, body?: unknown) =>
+        json(
+          await fetch(`${server.url}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+      const created = await call(a, "POST", "/api/v1/api-keys", owner, { name: "to revoke" });
+      expect(created.status).toBe(201);
+      const validate = () => call(b, "POST", "/api/v1/shipments/validate", created.body.api_key, sampleShipment());
+      const records = async () => (await pgQuery<{ n: number }>(pg.url, "select count(*)::int as n from validation_records"))[0].n;
+      // B verifies the key and remembers it (key-principal-memory.ts).
+      expect((await validate()).status).toBe(200);
+      expect((await validate()).status).toBe(200);
+      const stored = await records();
+
+      expect((await call(a, "DELETE", `/api/v1/api-keys/${created.body.id}`, owner)).status).toBe(204);
+      const refused = await validate();
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toMatchObject({ code: "SVC_AUTH_001", message: "Invalid or revoked API key" });
+      expect((await call(b, "GET", "/api/v1/shipments", created.body.api_key)).status).toBe(401);
+      expect(await records()).toBe(stored);
+    },
+    300_000,
+  );
 });
 
 async function pgQuery<T>(url: string, sql: string): Promise<T[]> {
