@@ -268,6 +268,9 @@ export function lineWords(index: LineEmbeddings, row: number): Int32Array | Uint
   return index.words.items.subarray(index.words.start[row], index.words.start[row + 1]);
 }
 
+/** The weights of lineVector (float32, as the build stored them), one buffer for every call. */
+let scratch = new Float32Array(64);
+
 /**
  * Writes a line's vector into out[0 … dims): the IDF-weighted mean of its words' vectors, its ancestors'
  * words at ANCESTOR_WEIGHT. The same floats every time (weights rounded to float32 as the build stores them).
@@ -275,7 +278,8 @@ export function lineWords(index: LineEmbeddings, row: number): Int32Array | Uint
 export function lineVector(index: LineEmbeddings, vectors: WordVectors, row: number, out: Float32Array): Float32Array {
   const ids = lineWords(index, row);
   const own = index.ownCount[row];
-  const weights = new Float32Array(ids.length);
+  if (scratch.length < ids.length) scratch = new Float32Array(ids.length * 2);
+  const weights = scratch.subarray(0, ids.length);
   for (let k = 0; k < ids.length; k++) weights[k] = index.idf[ids[k]] * (k < own ? 1 : ANCESTOR_WEIGHT);
   weightedMean(vectors, ids, weights, out, 0);
   return out;
