@@ -30,14 +30,24 @@ export interface EmbeddingExample {
   code: string;
 }
 
+/**
+ * A schedule's line vectors, kept small: per line only the vector ids of its words (one list for all
+ * lines), not its 100 floats. A line's vector is computed again when a search needs it (lineVector: the
+ * lines of the 30 nearest subheadings and the fused candidates, a few hundred per search, well under a
+ * millisecond), the same floats the build computed. Keeping every line's vector cost 400 bytes a line
+ * (37 MB for the five schedules' 93,000 lines), too much for a 256 MB edge instance that searches them all.
+ */
 export interface LineEmbeddings {
   dimensions: number;
-  /** Line vectors, unit length, one row per entry of `lines`. */
-  /** words: the vector ids of the line's own words, then of its ancestors' (`own` of them are its own). */
-  lines: ReadonlyArray<{ lineKey: string; code: string; subheading: string | null; level: number; words: Int32Array; own: number }>;
-  lineMatrix: Float32Array;
-  /** Row of each line key in `lines`. */
+  /** Line key of each row (the lines above chapter level, in code order). */
+  lineKeys: readonly string[];
+  /** Row of each line key. */
   rowOf: ReadonlyMap<string, number>;
+  /** Per row, the vector ids of the line's own words, then of its ancestors' (the first ownCount[row] are its own). */
+  words: { start: Int32Array; items: Int32Array | Uint16Array };
+  ownCount: Uint16Array;
+  /** Per row, its subheading's index in `subheadings` (-1: none). */
+  lineSubheading: Int32Array;
   examples: ReadonlyArray<{ term: string; subheading: string; words: Int32Array }>;
   exampleMatrix: Float32Array;
   /** Per subheading, the line an example of it stands for: the subheading's first line (lowest level, then code). */
@@ -45,7 +55,8 @@ export interface LineEmbeddings {
   /** The 6-digit subheadings that have lines, their centroids (the normalised sum of their lines' vectors) and their lines' rows. */
   subheadings: readonly string[];
   subheadingMatrix: Float32Array;
-  subheadingRows: readonly Int32Array[];
+  /** The rows of subheading s: subheadingRows.items[start[s] … start[s+1]). */
+  subheadingRows: { start: Int32Array; items: Int32Array };
   /** Inverse document frequency of each word vector id over the lines' own texts. */
   idf: Float32Array;
   /** idf of a word the lines' own texts never use. */
@@ -97,96 +108,181 @@ function idsOf(vectors: WordVectors, words: readonly string[]): number[] {
   return out;
 }
 
-/** The lines' and examples' vectors. Lines of level 2 (chapters) are left out: they are context, not answers. */
+/** A growing list of 32-bit integers. */
+class IntList {
+  items = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const next = new Int32Array(this.items.length * 2);
+      next.set(this.items);
+      this.items = next;
+    }
+    this.items[this.length++] = v;
+  }
+  done(): Int32Array {
+    return this.items.slice(0, this.length);
+  }
+}
+
+/**
+ * Builds a schedule's line embeddings from its lines page by page (addLines; the texts of one page are
+ * alive at a time), then the examples (build). Lines of level 2 (chapters) are left out: they are
+ * context, not answers.
+ */
+export class LineEmbeddingsBuilder {
+  // A schedule's texts repeat (every line under a heading has the heading's text in its full
+  // description; "Other" is a thousand lines' own text): each distinct text is read once.
+  private read = new Map<string, number[]>();
+  private readonly keys: string[] = [];
+  private readonly start = new IntList();
+  private readonly items = new IntList();
+  private readonly own = new IntList();
+  private readonly subheadingOf: (string | null)[] = [];
+  /** Per subheading, its first line so far: row, level, code. */
+  private readonly first = new Map<string, { row: number; level: number; code: string }>();
+
+  constructor(private readonly vectors: WordVectors) {
+    this.start.push(0);
+  }
+
+  private idsOfText(text: string): number[] {
+    let ids = this.read.get(text);
+    if (!ids) this.read.set(text, (ids = idsOf(this.vectors, descriptionWords(text))));
+    return ids;
+  }
+
+  addLines(lines: readonly EmbeddingLine[]): void {
+    for (const l of lines) {
+      if (l.level <= 2) continue;
+      const row = this.keys.length;
+      const mine = new Set(this.idsOfText(l.description));
+      const up = new Set(
+        l.fullDescription
+          .split(" > ")
+          .flatMap((t) => this.idsOfText(t))
+          .filter((id) => !mine.has(id)),
+      );
+      for (const id of mine) this.items.push(id);
+      for (const id of up) this.items.push(id);
+      this.start.push(this.items.length);
+      this.own.push(mine.size);
+      this.keys.push(l.lineKey);
+      this.subheadingOf.push(l.subheading);
+      if (l.subheading) {
+        const p = this.first.get(l.subheading);
+        if (!p || l.level < p.level || (l.level === p.level && l.code < p.code))
+          this.first.set(l.subheading, { row, level: l.level, code: l.code });
+      }
+    }
+  }
+
+  build(examples: readonly EmbeddingExample[]): LineEmbeddings {
+    const vectors = this.vectors;
+    this.read = new Map();
+    const dims = vectors.dimensions;
+    const n = this.keys.length;
+    const start = this.start.done();
+    const all = this.items.done();
+    const items = vectors.size <= 0xffff ? Uint16Array.from(all) : all;
+    const ownCount = Uint16Array.from(this.own.done());
+    const df = new Float32Array(vectors.size);
+    for (let i = 0; i < n; i++) for (let k = start[i]; k < start[i] + ownCount[i]; k++) df[items[k]]++;
+    const maxIdf = Math.log(1 + n);
+    const idf = new Float32Array(vectors.size);
+    for (let i = 0; i < idf.length; i++) idf[i] = Math.log(1 + n / (1 + df[i]));
+
+    const subheadings = [...new Set(this.subheadingOf.filter((x): x is string => x !== null))].sort();
+    const subRow = new Map(subheadings.map((x, i) => [x, i]));
+    const lineSubheading = Int32Array.from(this.subheadingOf, (x) => (x === null ? -1 : (subRow.get(x) ?? -1)));
+    const index: LineEmbeddings = {
+      dimensions: dims,
+      lineKeys: this.keys,
+      rowOf: new Map(this.keys.map((k, i) => [k, i])),
+      words: { start, items },
+      ownCount,
+      lineSubheading,
+      subheadings,
+      subheadingMatrix: new Float32Array(subheadings.length * dims),
+      subheadingRows: { start: new Int32Array(subheadings.length + 1), items: new Int32Array(0) },
+      examples: [],
+      exampleMatrix: new Float32Array(0),
+      subheadingLine: new Map([...this.first].map(([sub, f]) => [sub, f.row])),
+      idf,
+      maxIdf,
+    };
+    // Centroids: each line's vector added to its subheading's, in row order.
+    const rowsStart = index.subheadingRows.start;
+    for (let i = 0; i < n; i++) if (lineSubheading[i] >= 0) rowsStart[lineSubheading[i] + 1]++;
+    for (let r = 0; r < subheadings.length; r++) rowsStart[r + 1] += rowsStart[r];
+    const fill = rowsStart.slice(0, subheadings.length);
+    const rowItems = new Int32Array(rowsStart[subheadings.length]);
+    const vector = new Float32Array(dims);
+    const sums = index.subheadingMatrix;
+    for (let i = 0; i < n; i++) {
+      const r = lineSubheading[i];
+      if (r < 0) continue;
+      rowItems[fill[r]++] = i;
+      lineVector(index, vectors, i, vector);
+      for (let d = 0; d < dims; d++) sums[r * dims + d] += vector[d];
+    }
+    index.subheadingRows.items = rowItems;
+    for (let r = 0; r < subheadings.length; r++) normalize(sums, r * dims, dims);
+
+    const usable = examples
+      .map((x) => ({
+        term: x.term,
+        subheading: x.code.replace(/[^0-9]/g, "").slice(0, 6),
+        words: Int32Array.from(new Set(idsOf(vectors, descriptionWords(x.term)))),
+      }))
+      .filter((x) => x.subheading.length === 6 && x.words.length > 0 && index.subheadingLine.has(x.subheading));
+    const exampleMatrix = new Float32Array(usable.length * dims);
+    usable.forEach((x, i) => {
+      weightedMean(
+        vectors,
+        x.words,
+        Float32Array.from(x.words, (id) => idf[id] || maxIdf),
+        exampleMatrix,
+        i * dims,
+      );
+    });
+    index.examples = usable;
+    index.exampleMatrix = exampleMatrix;
+    return index;
+  }
+}
+
+/** The lines' and examples' vectors, all lines at once. */
 export function buildLineEmbeddings(
   vectors: WordVectors,
   lines: readonly EmbeddingLine[],
   examples: readonly EmbeddingExample[],
 ): LineEmbeddings {
-  const dims = vectors.dimensions;
-  const listed = lines.filter((l) => l.level > 2);
-  // A schedule's texts repeat (every line under a heading has the heading's text in its full
-  // description; "Other" is a thousand lines' own text): each distinct text is read once.
-  const read = new Map<string, number[]>();
-  const idsOfText = (text: string) => {
-    let ids = read.get(text);
-    if (!ids) read.set(text, (ids = idsOf(vectors, descriptionWords(text))));
-    return ids;
-  };
-  const own = listed.map((l) => new Set(idsOfText(l.description)));
-  const df = new Float32Array(vectors.size);
-  for (const set of own) for (const id of set) df[id]++;
-  const n = listed.length;
-  const maxIdf = Math.log(1 + n);
-  const idf = new Float32Array(vectors.size);
-  for (let i = 0; i < idf.length; i++) idf[i] = Math.log(1 + n / (1 + df[i]));
+  const builder = new LineEmbeddingsBuilder(vectors);
+  builder.addLines(lines);
+  return builder.build(examples);
+}
 
-  const lineMatrix = new Float32Array(listed.length * dims);
-  const entries = listed.map((l, i) => {
-    const mine = own[i];
-    const up = new Set(
-      l.fullDescription
-        .split(" > ")
-        .flatMap(idsOfText)
-        .filter((id) => !mine.has(id)),
-    );
-    const ids = Int32Array.from([...mine, ...up]);
-    const weights = Float32Array.from(ids, (id, k) => idf[id] * (k < mine.size ? 1 : ANCESTOR_WEIGHT));
-    weightedMean(vectors, ids, weights, lineMatrix, i * dims);
-    return { lineKey: l.lineKey, code: l.code, subheading: l.subheading, level: l.level, words: ids, own: mine.size };
-  });
+/** The vector ids of a row's words (its own first). */
+export function lineWords(index: LineEmbeddings, row: number): Int32Array | Uint16Array {
+  return index.words.items.subarray(index.words.start[row], index.words.start[row + 1]);
+}
 
-  const subheadingLine = new Map<string, number>();
-  entries.forEach((e, i) => {
-    if (!e.subheading) return;
-    const prev = subheadingLine.get(e.subheading);
-    const p = prev === undefined ? undefined : entries[prev];
-    if (!p || e.level < p.level || (e.level === p.level && e.code < p.code)) subheadingLine.set(e.subheading, i);
-  });
+/** The weights of lineVector (float32, as the build stored them), one buffer for every call. */
+let scratch = new Float32Array(64);
 
-  const subheadings = [...new Set(entries.flatMap((e) => (e.subheading ? [e.subheading] : [])))].sort();
-  const subRow = new Map(subheadings.map((x, i) => [x, i]));
-  const subheadingMatrix = new Float32Array(subheadings.length * dims);
-  const rowsOf: number[][] = subheadings.map(() => []);
-  entries.forEach((e, i) => {
-    const r = e.subheading === null ? undefined : subRow.get(e.subheading);
-    if (r === undefined) return;
-    rowsOf[r].push(i);
-    for (let d = 0; d < dims; d++) subheadingMatrix[r * dims + d] += lineMatrix[i * dims + d];
-  });
-  for (let r = 0; r < subheadings.length; r++) normalize(subheadingMatrix, r * dims, dims);
-
-  const usable = examples
-    .map((x) => ({
-      term: x.term,
-      subheading: x.code.replace(/[^0-9]/g, "").slice(0, 6),
-      words: Int32Array.from(new Set(idsOf(vectors, descriptionWords(x.term)))),
-    }))
-    .filter((x) => x.subheading.length === 6 && x.words.length > 0 && subheadingLine.has(x.subheading));
-  const exampleMatrix = new Float32Array(usable.length * dims);
-  usable.forEach((x, i) => {
-    weightedMean(
-      vectors,
-      x.words,
-      Float32Array.from(x.words, (id) => idf[id] || maxIdf),
-      exampleMatrix,
-      i * dims,
-    );
-  });
-  return {
-    dimensions: dims,
-    lines: entries,
-    lineMatrix,
-    rowOf: new Map(entries.map((e, i) => [e.lineKey, i])),
-    subheadings,
-    subheadingMatrix,
-    subheadingRows: rowsOf.map((r) => Int32Array.from(r)),
-    examples: usable,
-    exampleMatrix,
-    subheadingLine,
-    idf,
-    maxIdf,
-  };
+/**
+ * Writes a line's vector into out[0 … dims): the IDF-weighted mean of its words' vectors, its ancestors'
+ * words at ANCESTOR_WEIGHT. The same floats every time (weights rounded to float32 as the build stores them).
+ */
+export function lineVector(index: LineEmbeddings, vectors: WordVectors, row: number, out: Float32Array): Float32Array {
+  const ids = lineWords(index, row);
+  const own = index.ownCount[row];
+  if (scratch.length < ids.length) scratch = new Float32Array(ids.length * 2);
+  const weights = scratch.subarray(0, ids.length);
+  for (let k = 0; k < ids.length; k++) weights[k] = index.idf[ids[k]] * (k < own ? 1 : ANCESTOR_WEIGHT);
+  weightedMean(vectors, ids, weights, out, 0);
+  return out;
 }
 
 export interface QueryEmbedding {
@@ -240,11 +336,22 @@ export interface Neighbour {
  * another ("Other", "Men's" under the same heading) and would fill the ranking. Costs one pass over the
  * subheadings (5,600 in the US) and one over their lines, not one over every line.
  */
-export function nearestLines(index: LineEmbeddings, query: QueryEmbedding, k: number): Neighbour[] {
+export function nearestLines(index: LineEmbeddings, vectors: WordVectors, query: QueryEmbedding, k: number): Neighbour[] {
   const dims = index.dimensions;
+  const { start, items } = index.subheadingRows;
+  const vector = new Float32Array(dims);
   return nearestRows(index.subheadingMatrix, dims, query.vector, k).map((s) => {
-    const best = nearestRows(index.lineMatrix, dims, query.vector, 1, index.subheadingRows[s.row])[0];
-    return { line: best.row, cosine: best.cosine };
+    // The first line of the highest cosine (as nearestRows keeps it on ties).
+    let best = -1;
+    let bestCosine = -Infinity;
+    for (let j = start[s.row]; j < start[s.row + 1]; j++) {
+      const c = dot(lineVector(index, vectors, items[j], vector), 0, query.vector, 0, dims);
+      if (best < 0 || c > bestCosine) {
+        best = items[j];
+        bestCosine = c;
+      }
+    }
+    return { line: best, cosine: bestCosine };
   });
 }
 
@@ -275,9 +382,9 @@ export function explainNeighbour(
 ): { queryWords: string[]; lineWords: string[] } {
   const dims = index.dimensions;
   const example = neighbour.example === undefined ? undefined : index.examples[neighbour.example];
-  const matrix = example ? index.exampleMatrix : index.lineMatrix;
-  const row = example ? neighbour.example! : neighbour.line;
-  const lineIds = example ? example.words : index.lines[neighbour.line].words;
+  const matrix = example ? index.exampleMatrix : lineVector(index, vectors, neighbour.line, new Float32Array(dims));
+  const row = example ? neighbour.example! : 0;
+  const lineIds = example ? example.words : lineWords(index, neighbour.line);
   const byQuery = new Map<string, number>();
   query.ids.forEach((id, i) => {
     const c = dot(vectors.data, id * dims, matrix, row * dims, dims) * query.weights[i];

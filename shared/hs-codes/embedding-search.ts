@@ -7,7 +7,7 @@ import type { Queryable } from "../db/types.ts";
 import type { HsSchedule } from "./schedules.ts";
 import type { SearchBuild } from "./hs-code-repository.ts";
 import { lineEmbeddingsFor } from "./embedding-cache.ts";
-import { explainNeighbour, nearestExamples, nearestLines, queryEmbedding, type Neighbour } from "./embedding-index.ts";
+import { explainNeighbour, lineVector, nearestExamples, nearestLines, queryEmbedding, type Neighbour } from "./embedding-index.ts";
 import type { FusionWeights } from "./rank-fusion.ts";
 import { dot } from "./embedding-vectors.ts";
 
@@ -78,20 +78,28 @@ export async function vectorSide(
   const query = queryEmbedding(index, vectors, tokens, (w, i) => weightOf(w, i) * (i === head ? FUSION.headWeight : 1));
   if (!query) return null;
   const near = (n: Neighbour) => n.cosine >= FUSION.minSimilarity;
-  const lines = nearestLines(index, query, FUSION.vectorDepth).filter(near);
+  const lines = nearestLines(index, vectors, query, FUSION.vectorDepth).filter(near);
   const examples = nearestExamples(index, query, FUSION.exampleDepth).filter(near);
   const byKey = new Map<string, Neighbour>();
   for (const n of [...lines, ...examples]) {
-    const key = index.lines[n.line].lineKey;
+    const key = index.lineKeys[n.line];
     const prev = byKey.get(key);
     if (!prev || n.cosine > prev.cosine) byKey.set(key, n);
   }
-  const exampleByKey = new Map(examples.map((n) => [index.lines[n.line].lineKey, n]));
+  const exampleByKey = new Map(examples.map((n) => [index.lineKeys[n.line], n]));
+  const vector = new Float32Array(index.dimensions);
+  const similarities = new Map<number, number>();
   return {
     proposed: [...byKey.keys()],
     similarity(lineKey) {
       const row = index.rowOf.get(lineKey);
-      return row === undefined ? 0 : dot(index.lineMatrix, row * index.dimensions, query.vector, 0, index.dimensions);
+      if (row === undefined) return 0;
+      let c = similarities.get(row);
+      if (c === undefined) {
+        c = dot(lineVector(index, vectors, row, vector), 0, query.vector, 0, index.dimensions);
+        similarities.set(row, c);
+      }
+      return c;
     },
     exampleSimilarity(lineKey) {
       return exampleByKey.get(lineKey)?.cosine ?? 0;

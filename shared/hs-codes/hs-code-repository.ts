@@ -142,8 +142,11 @@ export async function loadFieldAverages(db: Queryable, schedule: HsSchedule): Pr
   };
 }
 
-/** Lines per page of readLineIndexRows: the text of one page (about 1.5 MB) is alive at a time. */
-const INDEX_PAGE = 5000;
+/**
+ * Lines per page of readLineIndexRows: the text of one page (about 0.3 MB) is alive at a time, and short-lived
+ * enough to be collected young (pages of 5,000 left some 40 MB more in a Deno heap, issue 27).
+ */
+const INDEX_PAGE = 1000;
 
 /**
  * What the in-memory search index of a schedule is built from (line-index.ts): the subheadings' national

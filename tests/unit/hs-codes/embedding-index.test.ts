@@ -4,6 +4,8 @@ import {
   explainNeighbour,
   nearestExamples,
   nearestLines,
+  lineVector,
+  lineWords,
   queryEmbedding,
   type EmbeddingLine,
 } from "../../../shared/hs-codes/embedding-index.ts";
@@ -60,38 +62,48 @@ const weights = (w: string) => (w === "dynamic" ? 0.4 : 1);
 
 describe("line and example vectors", () => {
   it("embeds every line but chapters, and the examples whose words and subheading it knows", () => {
-    expect(index.lines.map((l) => l.lineKey)).toEqual(["h7117", "l711719", "l711790", "h8542", "l854232", "l854239"]);
+    expect(index.lineKeys).toEqual(["h7117", "l711719", "l711790", "h8542", "l854232", "l854239"]);
     expect(index.examples.map((x) => x.term)).toEqual(["pendants", "dram chips"]);
     expect(index.subheadings).toEqual(["711719", "711790", "854232", "854239"]);
     // An example stands for its subheading's first line.
-    expect(index.lines[index.subheadingLine.get("711719")!].lineKey).toBe("l711719");
+    expect(index.lineKeys[index.subheadingLine.get("711719")!]).toBe("l711719");
     // "other" is boilerplate: a line of only "Other" is its ancestors' words.
-    const other = index.lines[index.rowOf.get("l711790")!];
-    expect(other.own).toBe(0);
-    expect([...other.words].map((id) => vectors.words[id]).sort()).toEqual(["imitation", "jewellery"]);
+    const other = index.rowOf.get("l711790")!;
+    expect(index.ownCount[other]).toBe(0);
+    expect([...lineWords(index, other)].map((id) => vectors.words[id]).sort()).toEqual(["imitation", "jewellery"]);
   });
 
   it("finds the line of the product's meaning although no word is shared, one line per subheading", () => {
     const q = queryEmbedding(index, vectors, ["dynamic", "dragon", "necklace"], weights)!;
     expect(q.words).toEqual(["dynamic", "necklace"]);
-    const near = nearestLines(index, q, 2);
-    expect(near.map((n) => index.lines[n.line].code.slice(0, 4))).toEqual(["7117", "7117"]);
-    expect(new Set(near.map((n) => index.lines[n.line].subheading)).size).toBe(2);
+    const near = nearestLines(index, vectors, q, 2);
+    expect(near.map((n) => index.lineKeys[n.line].slice(1, 5))).toEqual(["7117", "7117"]);
+    expect(new Set(near.map((n) => index.lineSubheading[n.line])).size).toBe(2);
     expect(near[0].cosine).toBeGreaterThanOrEqual(near[1].cosine);
     // The same query with the adjective leading finds the chips.
     const chips = queryEmbedding(index, vectors, ["dynamic", "necklace"], (w) => (w === "dynamic" ? 5 : 0.1))!;
-    expect(index.lines[nearestLines(index, chips, 1)[0].line].code).toMatch(/^8542/);
+    expect(index.lineKeys[nearestLines(index, vectors, chips, 1)[0].line]).toMatch(/^l8542/);
   });
 
   it("finds labelled examples near the query and says why, in words", () => {
     const q = queryEmbedding(index, vectors, ["necklace"], weights)!;
     const ex = nearestExamples(index, q, 5);
     expect(ex.map((n) => index.examples[n.example!].term)).toEqual(["pendants", "dram chips"]);
-    expect(index.lines[ex[0].line].lineKey).toBe("l711719");
+    expect(index.lineKeys[ex[0].line]).toBe("l711719");
     expect(explainNeighbour(index, vectors, q, ex[0])).toEqual({ queryWords: ["necklace"], lineWords: ["pendant"] });
-    const why = explainNeighbour(index, vectors, q, nearestLines(index, q, 1)[0]);
+    const why = explainNeighbour(index, vectors, q, nearestLines(index, vectors, q, 1)[0]);
     expect(why.queryWords).toEqual(["necklace"]);
     expect(why.lineWords[0]).toBe("jewellery");
+  });
+
+  it("computes a line's vector again as the same floats, the centroid of its subheading's lines", () => {
+    const a = lineVector(index, vectors, index.rowOf.get("l711719")!, new Float32Array(3));
+    const b = lineVector(index, vectors, index.rowOf.get("l711719")!, new Float32Array(3));
+    expect([...a]).toEqual([...b]);
+    expect(dot(a, 0, a, 0, 3)).toBeCloseTo(1, 5);
+    // A subheading of one line: its centroid is that line's vector.
+    const s = index.subheadings.indexOf("711719");
+    expect(dot(index.subheadingMatrix, s * 3, a, 0, 3)).toBeCloseTo(1, 5);
   });
 
   it("has no query vector when no word has a vector or every weight is 0", () => {

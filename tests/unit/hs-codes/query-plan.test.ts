@@ -12,6 +12,8 @@ import {
   termFactor,
   ROLE_FACTORS,
   WEIGHTS,
+  BRIDGE_TARGETS,
+  tariffBridge,
 } from "../../../shared/hs-codes/query-plan.ts";
 import { bm25Idf } from "../../../shared/hs-codes/bm25.ts";
 import { singularWord, synonymsFor, SYNONYM_KEY_COUNT } from "../../../shared/hs-codes/synonyms.ts";
@@ -189,5 +191,33 @@ describe("queryRoles: the head product noun of a title", () => {
     expect(termFactor({ text: "brass", alternatives: [] }, tokens, r)).toEqual({ factor: ROLE_FACTORS.material, role: "attribute" });
     expect(ROLE_FACTORS.head).toBeGreaterThan(ROLE_FACTORS.goods);
     expect(ROLE_FACTORS.modifier).toBeLessThan(ROLE_FACTORS.material);
+  });
+});
+
+describe("the WordNet bridge as a search reads it", () => {
+  const all = (key: string) =>
+    key === "lipstick"
+      ? ["lip rouge", "makeup", "cosmetic", "war paint", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]
+      : key === "sneaker"
+        ? ["plimsoll"]
+        : [];
+  const tariff = new Set(["makeup", "cosmetic", "paint", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]);
+  const bridge = tariffBridge(all, (w) => tariff.has(w));
+
+  it("keeps the targets whose every word the schedule has, in WordNet's order, at most BRIDGE_TARGETS", () => {
+    expect(bridge("lipstick")).toEqual(["makeup", "cosmetic", "a1", "a2", "a3", "a4"]);
+    expect(bridge("lipstick")).toHaveLength(BRIDGE_TARGETS);
+  });
+
+  it("reads a word none of whose targets the schedule has as having none: a two-word phrase is then no term", () => {
+    expect(bridge("sneaker")).toEqual([]);
+    const phrase = (key: string) => (key === "war paint" ? ["plimsoll"] : []);
+    expect(
+      expandQuery(
+        ["war", "paint"],
+        tariffBridge(phrase, (w) => tariff.has(w)),
+      ).map((t) => t.text),
+    ).toEqual(["war", "paint"]);
+    expect(expandQuery(["war", "paint"], phrase).map((t) => t.text)).toEqual(["war paint"]);
   });
 });
