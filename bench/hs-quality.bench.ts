@@ -35,6 +35,8 @@ import { openHsBenchDatabase } from "./hs-bench-database.ts";
 import { REFERENCE_DIR, summarise, table } from "./support.ts";
 
 const args = process.argv.slice(2);
+// --word-vectors: fuse the word vectors with BM25F, as TDS_HS_WORD_VECTORS=true does (off by default).
+const WORD_VECTORS = process.argv.includes("--word-vectors");
 const option = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -101,7 +103,7 @@ async function measureHsCodeComp(): Promise<void> {
   const load0 = loadavg()[0];
   // Warm-up: the schedule's index, vocabulary and stem counts are loaded once per process.
   const w0 = performance.now();
-  await searchHsCodes(db, { q: "coffee", country: "US", limit: 10 });
+  await searchHsCodes(db, { q: "coffee", country: "US", limit: 10, wordVectors: WORD_VECTORS });
   const warmUp = performance.now() - w0;
   const c = { n: 0, top5: 0, top10: 0, heading5: 0, top1full: 0, top1six: 0, empty: 0 };
   const times: number[] = [];
@@ -111,7 +113,7 @@ async function measureHsCodeComp(): Promise<void> {
     const t0 = performance.now();
     let r: HsSearchResponse;
     try {
-      r = await searchHsCodes(db, { q, country: "US", limit: 10 });
+      r = await searchHsCodes(db, { q, country: "US", limit: 10, wordVectors: WORD_VECTORS });
     } catch (e) {
       if (VERBOSE) console.log(`ERROR ${q}: ${e instanceof Error ? e.message : e}`);
       r = { results: [], total: 0, schedule: "us", match: "text" };
@@ -145,7 +147,7 @@ async function measureHsCodeComp(): Promise<void> {
   for (const l of listings) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await searchHsCodes(db, { q: queryOf(l), country: "US", limit: 10 }).catch(() => undefined);
+    await searchHsCodes(db, { q: queryOf(l), country: "US", limit: 10, wordVectors: WORD_VECTORS }).catch(() => undefined);
     again.push(performance.now() - t0);
     const used = process.cpuUsage(c0);
     againCpu.push((used.user + used.system) / 1000);
@@ -261,14 +263,14 @@ const out: string[][] = [];
 const latencyRows: string[][] = [];
 for (const s of SCHEDULES) {
   // Warm-up: vocabulary and stem counts are loaded once per process.
-  await searchHsCodes(db, { q: "coffee", country: s.country, limit: 5 });
+  await searchHsCodes(db, { q: "coffee", country: s.country, limit: 5, wordVectors: WORD_VECTORS });
   const byHalf: Record<string, Counts> = { tune: newCounts(), "held-out": newCounts(), all: newCounts() };
   const times: number[] = [];
   for (const p of pairs) {
     const t0 = performance.now();
     let r: HsSearchResponse;
     try {
-      r = await searchHsCodes(db, { q: p.q, country: s.country, limit: 5 });
+      r = await searchHsCodes(db, { q: p.q, country: s.country, limit: 5, wordVectors: WORD_VECTORS });
     } catch (e) {
       if (VERBOSE) console.log(`ERROR ${s.label} ${p.q}: ${e instanceof Error ? e.message : e}`);
       r = { results: [], total: 0, schedule: "wco", match: "text" };

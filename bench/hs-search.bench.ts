@@ -24,6 +24,8 @@ import { HS_SCHEDULES, SCHEDULES, type HsSchedule } from "../shared/hs-codes/sch
 import { createTestGateway } from "../tests/support/test-gateway.ts";
 
 const args = process.argv.slice(2);
+// --word-vectors: fuse the word vectors with BM25F, as TDS_HS_WORD_VECTORS=true does (off by default).
+const WORD_VECTORS = process.argv.includes("--word-vectors");
 const flag = (name: string) => args.includes(name);
 const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
@@ -71,7 +73,7 @@ const misses: string[] = [];
 const answers = new Map<string, string>();
 for (const schedule of HS_SCHEDULES) {
   for (const item of items) {
-    const r = await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule], limit: 5 });
+    const r = await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule], limit: 5, wordVectors: WORD_VECTORS });
     answers.set(`${schedule}|${item.q}`, JSON.stringify(r.results));
     const hit = isHit(r, item);
     for (const g of groups(item)) {
@@ -122,7 +124,7 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const item of items) {
       const c = process.cpuUsage();
       const s = performance.now();
-      await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule] });
+      await searchHsCodes(db, { q: item.q, country: COUNTRY[schedule], wordVectors: WORD_VECTORS });
       textTimes[schedule].push(performance.now() - s);
       const used = process.cpuUsage(c);
       textCpu.push((used.user + used.system) / 1000);
@@ -130,7 +132,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
     for (const q of CODE_QUERIES) {
       const s = performance.now();
-      await searchHsCodes(db, { q, country: COUNTRY[schedule] });
+      await searchHsCodes(db, { q, country: COUNTRY[schedule], wordVectors: WORD_VECTORS });
       codeTimes[schedule].push(performance.now() - s);
       searches++;
     }

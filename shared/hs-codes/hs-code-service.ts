@@ -373,6 +373,8 @@ export interface SearchOptions {
   q: string;
   country?: string;
   limit?: number;
+  /** Fuse the word vectors with BM25F (the TDS_HS_WORD_VECTORS setting; off unless given). */
+  wordVectors?: boolean;
 }
 
 export async function searchHsCodes(db: Queryable, options: SearchOptions): Promise<HsSearchResponse> {
@@ -384,7 +386,7 @@ export async function searchHsCodes(db: Queryable, options: SearchOptions): Prom
     if (total === 0 && (await scheduleLineCount(db, schedule)) === 0) throw notLoaded(schedule);
     return { results: rows.map((r) => toResult(schedule, r)), total, schedule, match: "code_prefix" };
   }
-  return searchText(db, schedule, options.q, limit);
+  return searchText(db, schedule, options.q, limit, options.wordVectors ?? false);
 }
 
 type Replacement = { kind: HsCorrection["kind"]; words: string[] };
@@ -453,7 +455,7 @@ function replacementTerms(word: string, r: Replacement, bridge: BridgeLookup): T
   ];
 }
 
-async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number): Promise<HsSearchResponse> {
+async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number, wordVectors: boolean): Promise<HsSearchResponse> {
   const wordnet = await loadWordNetVocabulary();
   const tokens = tokenizeHsQuery(q);
   const wordsOf = (list: readonly Term[]) => list.flatMap((t) => t.alternatives.flatMap((a) => a.words));
@@ -601,7 +603,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   // Fusion with the embedding side (issue 27): BM25F's best lines and the lines the word vectors propose,
   // by BM25F's score plus the cosines (rank-fusion.ts, docs/hs-codes.md).
   const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION.lexicalDepth), bonus);
-  const vectors = await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head);
+  const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
   const page: Array<{ key: string; scored?: ScoredLine; fused?: { score: number; reason?: VectorReason } }> = vectors
     ? fuseScores(

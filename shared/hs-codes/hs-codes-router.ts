@@ -112,7 +112,8 @@ export const hsCodesRouter: RouteDef[] = [
       401: COMMON_ERRORS[401],
       503: err("The schedule has not been imported (SVC_HS_003)"),
     },
-    handler: async (c, { query }) => c.json(await searchHsCodes(c.var.services.db, query), 200),
+    handler: async (c, { query }) =>
+      c.json(await searchHsCodes(c.var.services.db, { ...query, wordVectors: c.var.services.config.hsSearch.wordVectors }), 200),
   }),
   defineRoute({
     method: "get",

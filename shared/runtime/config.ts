@@ -12,6 +12,7 @@ import { storageSettings, storageVariables, type StorageSettings } from "./confi
 import { rateLimitSettings, rateLimitVariables, type RateLimitSettings } from "./config/rate-limit-settings.ts";
 import { extractionSettings, extractionVariables, type ExtractionConfig } from "./config/extraction-settings.ts";
 import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings } from "./config/webhook-settings.ts";
+import { hsSearchSettings, hsSearchVariables, type HsSearchSettings } from "./config/hs-search-settings.ts";
 import { referenceRefreshSettings, referenceRefreshVariables, type ReferenceRefreshSettings } from "./config/reference-refresh-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
@@ -29,6 +30,8 @@ export interface Config extends ServerSettings, KeySettings, StorageSettings {
   webhooks: WebhookDeliverySettings;
   /** Reference-data refresh: sources, intervals, staleness margin, on/off (TDS_REFERENCE_*). */
   referenceRefresh: ReferenceRefreshSettings;
+  /** HS description search (TDS_HS_*). */
+  hsSearch: HsSearchSettings;
 }
 
 export const configVariables = {
@@ -39,6 +42,7 @@ export const configVariables = {
   ...extractionVariables,
   ...webhookVariables,
   ...referenceRefreshVariables,
+  ...hsSearchVariables,
 };
 
 /** Every variable the service reads (README: Configuration lists each). */
@@ -75,6 +79,7 @@ export function parseConfig(env: Environment, options: ConfigOptions = {}): Conf
     extraction: extractionSettings(v),
     webhooks: webhookDeliverySettings(v),
     referenceRefresh: referenceRefreshSettings(v),
+    hsSearch: hsSearchSettings(v),
   };
 }
 

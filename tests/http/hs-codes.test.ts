@@ -8,7 +8,8 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { foldHsText } from "../../shared/hs-codes/normalize.ts";
-import { forgetHsSearchState } from "../../shared/hs-codes/hs-code-service.ts";
+import { forgetHsSearchState, searchHsCodes } from "../../shared/hs-codes/hs-code-service.ts";
+import { loadConfig } from "../../shared/runtime/config.ts";
 import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
 
 // A few hand-written lines per schedule, in the official file formats the importers read.
@@ -217,7 +218,8 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ({ db, close } = await backend.open());
-      gw = await createTestGateway(db);
+      // The word vectors are on here (TDS_HS_WORD_VECTORS=true); off, the default, below and in the real-data suite.
+      gw = await createTestGateway(db, { hsSearch: { wordVectors: true } });
       key = (await gw.createAccount("growth")).apiKey;
     });
     afterAll(async () => close?.());
@@ -408,6 +410,14 @@ for (const backend of testBackends()) {
       // Nothing in a schedule of horses, T-shirts and laptops is near "mare" but the horses: no noise is proposed.
       const mare = await search("q=mare&country=US");
       expect(mare.results.every((x) => x.code.startsWith("0101"))).toBe(true);
+    });
+
+    it("leaves the word vectors out unless TDS_HS_WORD_VECTORS is on (the default is off)", async () => {
+      expect(loadConfig().hsSearch.wordVectors).toBe(false);
+      const r = await searchHsCodes(db, { q: "cotton seafood", country: "US" });
+      expect(r.results.length).toBeGreaterThan(0);
+      expect(r.results.flatMap((x) => x.matched ?? []).some((m) => m.via === "embedding" || m.via === "example")).toBe(false);
+      expect(r.results.some((x) => /^030[34]/.test(x.code))).toBe(false);
     });
 
     it("finds a WCO subheading by the words of the national lines under it (BM25F's shared field)", async () => {

@@ -112,7 +112,12 @@ async function hsFor(c: Ctx, state: FormState, row: number): Promise<FormViewMod
   if (q.trim() === "")
     return { row, schedule: SCHEDULES[choice.schedule].name, items: [], note: "Type a description or the start of a code first." };
   try {
-    const r = await searchHsCodes(c.get("services").db, { q, country: choice.country, limit: 15 });
+    const r = await searchHsCodes(c.get("services").db, {
+      q,
+      country: choice.country,
+      limit: 15,
+      wordVectors: c.get("services").config.hsSearch.wordVectors,
+    });
     return {
       row,
       schedule: SCHEDULES[r.schedule].name,

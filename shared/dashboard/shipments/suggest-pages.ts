@@ -58,7 +58,12 @@ export function registerSuggestRoutes(app: Hono<DashboardEnv>): void {
     const base = { schedule: choice.schedule, schedule_name: SCHEDULES[choice.schedule].name };
     if (q.length < 2) return c.json({ ...base, results: [] });
     try {
-      const r = await searchHsCodes(c.get("services").db, { q, country: choice.country, limit: 10 });
+      const r = await searchHsCodes(c.get("services").db, {
+        q,
+        country: choice.country,
+        limit: 10,
+        wordVectors: c.get("services").config.hsSearch.wordVectors,
+      });
       return c.json({ ...base, results: r.results.map((x) => ({ code: x.code, description: x.description })), message: choice.note });
     } catch (e) {
       // Not imported yet, or a query the search refuses: say so, the form keeps working.
