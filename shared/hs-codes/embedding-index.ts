@@ -12,6 +12,7 @@
  */
 import { descriptionWords } from "./normalize.ts";
 import { dot, nearestRows, normalize, weightedMean, wordId, type WordVectors } from "./embedding-vectors.ts";
+import { IntList } from "./int-list.ts";
 
 export interface EmbeddingLine {
   lineKey: string;
@@ -106,23 +107,6 @@ function idsOf(vectors: WordVectors, words: readonly string[]): number[] {
       for (const p of w.split("-")) if (!FUNCTION_WORDS.has(p) && wordId(vectors, p) >= 0) out.push(wordId(vectors, p));
   }
   return out;
-}
-
-/** A growing list of 32-bit integers. */
-class IntList {
-  items = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.items.length) {
-      const next = new Int32Array(this.items.length * 2);
-      next.set(this.items);
-      this.items = next;
-    }
-    this.items[this.length++] = v;
-  }
-  done(): Int32Array {
-    return this.items.slice(0, this.length);
-  }
 }
 
 /**

@@ -9,6 +9,7 @@
  * and PostgreSQL, as the SQL it replaces did (same rules, see candidateLines).
  */
 import { FIELD_BITS, type CandidateLine } from "./score-lines.ts";
+import { IntList } from "./int-list.ts";
 
 /** One row of hs_search_lines as the index needs it; tsv in PostgreSQL's text form ('shirt':3B,7A …). */
 export interface IndexLineRow {
@@ -83,23 +84,6 @@ export interface LineIndex {
   subTerms: Csr;
   /** Per stem id, the subheadings whose national texts have it (ascending). */
   subPostings: Csr;
-}
-
-/** A growing list of 32-bit integers (a schedule's index has about 600,000 stem places). */
-class IntList {
-  items = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.items.length) {
-      const next = new Int32Array(this.items.length * 2);
-      next.set(this.items);
-      this.items = next;
-    }
-    this.items[this.length++] = v;
-  }
-  done(): Int32Array {
-    return this.items.slice(0, this.length);
-  }
 }
 
 /**
