@@ -13,7 +13,7 @@
  * - 3 Country Rules: the spec's "Country-specific compliance" table (US, EU, UK, India).
  * - 4 Document Rules: the spec's "Document-specific" table, each run only when one of its documents is requested.
  */
-import type { Finding, FindingCheck, RuleDefinition, RuleResult, Severity, Stage } from "./rule-types.ts";
+import type { Finding, FindingCheck, RuleDefinition, RuleResult, Stage } from "./rule-types.ts";
 import { formatFieldPath } from "../http/field-path.ts";
 import { schemaType } from "./checks/schema.ts";
 import * as required from "./checks/required.ts";
@@ -51,14 +51,8 @@ export const SCORE_FORMULA = {
   floor: 0,
 } as const;
 
-interface RuleMeta {
-  id: string;
-  category: string;
-  severity: Severity;
-  stage: Stage;
-  description: string;
-  documents?: readonly string[];
-}
+/** A rule as the table declares it: its definition but the check, which `rule` wraps. */
+type RuleMeta = Omit<RuleDefinition, "check">;
 
 function rule(meta: RuleMeta, check: FindingCheck): RuleDefinition {
   const stamp = (f: Finding): RuleResult => {
