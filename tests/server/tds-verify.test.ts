@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -22,9 +22,17 @@ async function freePort(): Promise<number> {
 }
 
 /** `npx tds-verify …` as a user runs it (the package's bin), in the repository. */
-function tdsVerify(...args: string[]): { code: number | null; out: string } {
-  const r = spawnSync("npx", ["--no-install", "tds-verify", ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+// Asynchronous on purpose: a synchronous child blocks this process's event loop, so the server's close of an
+// idle keep-alive socket (after 5 s) goes unseen and the next fetch reuses the closed socket ("other side closed").
+function tdsVerify(...args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["--no-install", "tds-verify", ...args], { cwd: ROOT, timeout: 120_000 });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out }));
+  });
 }
 
 async function generate(server: SpawnedServer, apiKey: string, types: string[]): Promise<string[]> {
@@ -73,7 +81,7 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       await download(server, apiKey, origin, originPdf);
 
       // Online: the PDF's embedded credential, the DID resolved from did:web:127.0.0.1%3A<port>.
-      const online = tdsVerify(originPdf);
+      const online = await tdsVerify(originPdf);
       expect(online.out).toMatch(/PASS {2}integrity/);
       expect(online.out).toMatch(/PASS {2}issuer/);
       expect(online.out).toMatch(/PASS {2}status/);
@@ -89,20 +97,20 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
         await fetch(`${server.url}/api/v1/documents/${origin}/credential`, { headers: { authorization: `Bearer ${apiKey}` } })
       ).text();
       await writeFile(jwtFile, jwt);
-      const noList = tdsVerify(jwtFile, "--did", didFile);
+      const noList = await tdsVerify(jwtFile, "--did", didFile);
       expect(noList.out).toMatch(/SKIP {2}status/);
       expect(noList.code, noList.out).toBe(2);
       const listUrl = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()).credentialStatus.statusListCredential as string;
       const listFile = join(dataDir, "list.jwt");
       await writeFile(listFile, await (await fetch(listUrl)).text());
-      const offline = tdsVerify(jwtFile, "--did", didFile, "--status-list", listFile);
+      const offline = await tdsVerify(jwtFile, "--did", didFile, "--status-list", listFile);
       expect(offline.code, offline.out).toBe(0);
 
       // One byte changed.
       const tampered = join(dataDir, "tampered.jwt");
       const at = jwt.indexOf(".") + 30;
       await writeFile(tampered, jwt.slice(0, at) + (jwt[at] === "A" ? "B" : "A") + jwt.slice(at + 1));
-      const bad = tdsVerify(tampered, "--did", didFile, "--status-list", listFile);
+      const bad = await tdsVerify(tampered, "--did", didFile, "--status-list", listFile);
       expect(bad.out).toMatch(/FAIL {2}integrity/);
       expect(bad.code).toBe(1);
 
@@ -112,10 +120,18 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
         headers: { authorization: `Bearer ${apiKey}` },
       });
       expect(revoked.status).toBe(200);
-      const after = tdsVerify(originPdf);
+      const after = await tdsVerify(originPdf);
       expect(after.out).toMatch(/PASS {2}integrity/);
       expect(after.out).toMatch(/FAIL {2}status\s+revoked/);
       expect(after.code).toBe(1);
+    } catch (e) {
+      // What the server said, so that a failure here says whether the server itself failed.
+      throw new Error(
+        `${e instanceof Error ? e.message : String(e)}\nserver output (last 4,000 characters):\n${server.output().slice(-4000)}`,
+        {
+          cause: e,
+        },
+      );
     } finally {
       await server.stop();
     }
@@ -139,7 +155,7 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       expect(did.verificationMethod[1].id).toBe(oldKid);
       expect(did.assertionMethod).toEqual(did.verificationMethod.map((m: { id: string }) => m.id));
       // What the old key signed still verifies; what is issued now carries the new key.
-      const old = tdsVerify(invoicePdf);
+      const old = await tdsVerify(invoicePdf);
       expect(old.code, old.out).toBe(0);
       expect(old.out).toContain(oldKid);
       const [fresh] = await generate(server, apiKey, ["PACKING_LIST"]);
@@ -149,7 +165,7 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       expect(JSON.parse(Buffer.from(jwt.split(".")[0], "base64url").toString()).kid).toBe(did.verificationMethod[0].id);
       const freshFile = join(dataDir, "fresh.jwt");
       await writeFile(freshFile, jwt);
-      expect(tdsVerify(freshFile).code).toBe(0);
+      expect((await tdsVerify(freshFile)).code).toBe(0);
     } finally {
       await server.stop();
     }
@@ -163,9 +179,9 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       plain,
       "%PDF-1.7\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
     );
-    const none = tdsVerify(plain);
+    const none = await tdsVerify(plain);
     expect(none.out).toContain("carries no credential");
     expect(none.code).toBe(1);
-    expect(tdsVerify().code).toBe(64);
+    expect((await tdsVerify()).code).toBe(64);
   });
 });
