@@ -16,6 +16,7 @@ export const TEST_TOOLS: ReadonlyArray<{ command: string; pkg: string }> = [
   { command: "python3", pkg: "python3" }, // the PDF/A tests' XML well-formedness check
   { command: "xmllint", pkg: "libxml2-utils" }, // the e-invoice tests: the CII D16B schema
   { command: "java", pkg: "default-jre-headless" }, // Saxon-HE below
+  { command: "curl", pkg: "curl" }, // the early-413 tests read the answer with curl too
 ];
 
 /** Files the tests read that no command stands for, and the Debian package that brings each. */
