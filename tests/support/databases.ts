@@ -42,7 +42,8 @@ export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: 
   await admin.unsafe(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
+  // As a deployment on a direct connection opens it (TDS_DB_PREPARED_STATEMENTS=auto).
+  const db = openPostgres(url.toString(), { preparedStatements: true });
   await migrate(db);
   await importReferenceDir(db, minimalReferenceDir(), { only: ["sanctions_ofac"] });
   return {

@@ -1,6 +1,7 @@
 /** Where the service listens, its database and files, body limits, tiers and who runs jobs. */
 import type { z } from "zod";
 import { choice, flag, integer, setting, text, type Vars } from "./env-values.ts";
+import type { PreparedStatementsSetting } from "../../db/prepared-statements.ts";
 
 export type Tier = "free" | "starter" | "growth" | "scale";
 export const TIERS: readonly Tier[] = ["free", "starter", "growth", "scale"];
@@ -20,6 +21,7 @@ export const serverVariables = {
   TDS_DATA_DIR: text(),
   DATABASE_URL: text(),
   SUPABASE_DB_URL: text(),
+  TDS_DB_PREPARED_STATEMENTS: choice(["auto", "on", "off"], "auto"),
   PUBLIC_BASE_URL: text(),
   SUPABASE_URL: text(),
   NODE_ENV: text(),
@@ -41,6 +43,8 @@ export interface ServerSettings {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Whether the hot statements are kept prepared on PostgreSQL (shared/db/prepared-statements.ts). */
+  databasePreparedStatements: PreparedStatementsSetting;
   publicBaseUrl: string;
   /** PUBLIC_BASE_URL was set; otherwise the local server follows the port it really got. */
   publicBaseUrlFromEnv: boolean;
@@ -73,6 +77,7 @@ export function serverSettings(v: Vars<typeof serverVariables>, inProcessJobsByD
     port,
     dataDir: v.TDS_DATA_DIR ?? "./.data",
     databaseUrl: v.DATABASE_URL ?? v.SUPABASE_DB_URL,
+    databasePreparedStatements: v.TDS_DB_PREPARED_STATEMENTS,
     publicBaseUrl: (v.PUBLIC_BASE_URL ?? `http://${v.HOST}:${port}`).replace(/\/+$/, ""),
     publicBaseUrlFromEnv: v.PUBLIC_BASE_URL !== undefined,
     supabaseUrl: v.SUPABASE_URL,
