@@ -1,4 +1,3 @@
-import type { Queryable } from "../db/types.ts";
 import type { Services } from "../runtime/services.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
@@ -9,7 +8,13 @@ import { RULE_LIBRARY_VERSION } from "../rules/rule-table.ts";
 import { computeValidationHash } from "../hashing/validation-hash.ts";
 import { gatherReferenceFactsCached } from "../reference/cached-reference-facts.ts";
 import { screenPartyNamesCached } from "./cached-screening.ts";
-import { applyValidationToShipment, insertValidationRecord, type ValidationRecord } from "./validation-record-repository.ts";
+import {
+  applyValidationToShipment,
+  insertValidationRecord,
+  type NewValidationRecord,
+  type ValidationRecord,
+} from "./validation-record-repository.ts";
+import { storeValidationRecord } from "./validation-record-writer.ts";
 import { referenceTablesUsed } from "../rules/reference-tables-used.ts";
 import { freshnessOf, readStoredVintages, type TableVintage } from "../reference/refresh/reference-vintage.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
@@ -112,30 +117,36 @@ export async function validateShipment(
   });
 
   const route = (data as { route?: Record<string, unknown> }).route;
-  const store = async (tx: Queryable) => {
-    const rec = await insertValidationRecord(tx, {
-      accountId: principal.accountId,
-      shipmentId: input.shipmentId ?? null,
-      gateSlug,
-      ruleLibraryVersion: RULE_LIBRARY_VERSION,
-      documentTypes,
-      passed: outcome.valid,
-      score: outcome.score,
-      validationHash: hash,
-      results: outcome.results,
-      layers: outcome.layers,
-      route:
-        route && typeof route === "object"
-          ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) }
-          : null,
-      referenceData,
-      recheckKeyId: principal.fromMemory ? principal.keyId : undefined,
-    });
-    if (!rec) throw refusedKeyError();
-    if (input.shipmentId !== undefined) await applyValidationToShipment(tx, principal.accountId, input.shipmentId, rec);
-    return rec;
+  const newRecord: NewValidationRecord = {
+    accountId: principal.accountId,
+    shipmentId: input.shipmentId ?? null,
+    gateSlug,
+    ruleLibraryVersion: RULE_LIBRARY_VERSION,
+    documentTypes,
+    passed: outcome.valid,
+    score: outcome.score,
+    validationHash: hash,
+    results: outcome.results,
+    layers: outcome.layers,
+    route:
+      route && typeof route === "object"
+        ? { origin_country: str(route.origin_country), destination_country: str(route.destination_country) }
+        : null,
+    referenceData,
+    recheckKeyId: principal.fromMemory ? principal.keyId : undefined,
   };
-  // One statement needs no transaction (two fewer round trips on the hot path).
-  const record = input.shipmentId !== undefined ? await db.transaction(store) : await store(db);
+  // A stored shipment's status changes with its record, in one transaction; a record alone goes with the
+  // records of concurrent validations in one statement (validation-record-writer.ts).
+  const shipmentId = input.shipmentId;
+  const record =
+    shipmentId !== undefined
+      ? await db.transaction(async (tx) => {
+          const rec = await insertValidationRecord(tx, newRecord);
+          if (!rec) throw refusedKeyError();
+          await applyValidationToShipment(tx, principal.accountId, shipmentId, rec);
+          return rec;
+        })
+      : await storeValidationRecord(db, newRecord);
+  if (!record) throw refusedKeyError();
   return { outcome, record, hash, referenceData };
 }

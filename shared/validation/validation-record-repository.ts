@@ -62,6 +62,25 @@ function toRecord(r: Row): ValidationRecord {
   };
 }
 
+function storedRecord(v: NewValidationRecord, id: string, runId: string, createdAt: unknown): ValidationRecord {
+  return {
+    id,
+    run_id: runId,
+    shipment_id: v.shipmentId,
+    gate_slug: v.gateSlug,
+    rule_library_version: v.ruleLibraryVersion,
+    document_types: v.documentTypes,
+    passed: v.passed,
+    score: v.score,
+    validation_hash: v.validationHash,
+    results: v.results,
+    layers: v.layers,
+    route: v.route,
+    reference_data: v.referenceData ?? null,
+    created_at: toIso(createdAt)!,
+  };
+}
+
 /**
  * Stores the record and returns it; null when `recheckKeyId` is no longer an active key (nothing is
  * stored). Only what the database adds (ids, time) is read back: the results and layers are the caller's
@@ -92,12 +111,26 @@ export async function insertValidationRecord(db: Queryable, v: NewValidationReco
       where ${v.recheckKeyId !== undefined ? keyIsActive("$13", "$1") : "true"}
      returning id, run_id, created_at`,
     params,
+    { prepared: true },
   );
   if (rows.length === 0) return null;
   const { id, run_id, created_at } = rows[0];
-  return {
+  return storedRecord(v, id, run_id, created_at);
+}
+
+/**
+ * Stores several records in one statement (one round trip, one commit: validation-record-writer.ts
+ * gathers them), each under the id given with it; per record, in order, what insertValidationRecord
+ * would return. The records travel as one JSON array: a fixed statement text whatever their number, so
+ * it stays prepared. Any error fails the whole statement, and nothing of it is stored.
+ */
+export async function insertValidationRecords(
+  db: Queryable,
+  records: readonly { id: string; record: NewValidationRecord }[],
+): Promise<(ValidationRecord | null)[]> {
+  const rows = records.map(({ id, record: v }) => ({
     id,
-    run_id,
+    account_id: v.accountId,
     shipment_id: v.shipmentId,
     gate_slug: v.gateSlug,
     rule_library_version: v.ruleLibraryVersion,
@@ -109,8 +142,27 @@ export async function insertValidationRecord(db: Queryable, v: NewValidationReco
     layers: v.layers,
     route: v.route,
     reference_data: v.referenceData ?? null,
-    created_at: toIso(created_at)!,
-  };
+    recheck_key: v.recheckKeyId ?? null,
+  }));
+  const stored = await db.query<{ id: string; run_id: string; created_at: unknown }>(
+    `insert into validation_records
+       (id, account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route, reference_data)
+     select r.id, r.account_id, r.shipment_id, r.gate_slug, r.rule_library_version, r.document_types, r.passed, r.score,
+            r.validation_hash, r.results, r.layers, nullif(r.route, 'null'::jsonb), nullif(r.reference_data, 'null'::jsonb)
+       from jsonb_to_recordset($1::text::jsonb) as r(
+              id uuid, account_id uuid, shipment_id uuid, gate_slug text, rule_library_version text, document_types jsonb,
+              passed boolean, score int, validation_hash text, results jsonb, layers jsonb, route jsonb, reference_data jsonb,
+              recheck_key uuid)
+      where r.recheck_key is null or ${keyIsActive("r.recheck_key", "r.account_id")}
+     returning id, run_id, created_at`,
+    [JSON.stringify(rows)],
+    { prepared: true },
+  );
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  return records.map(({ id, record }) => {
+    const r = byId.get(id);
+    return r ? storedRecord(record, r.id, r.run_id, r.created_at) : null;
+  });
 }
 
 /**
