@@ -42,7 +42,9 @@ import { loadWordNetVocabulary, type WordNetVocabulary } from "./wordnet-vocabul
 import { loadSearchReferences, type ReferenceMatch } from "./search-references.ts";
 import { FUSION, vectorSide, type VectorReason } from "./embedding-search.ts";
 import { forgetLineEmbeddings } from "./embedding-cache.ts";
-import { fuseScores } from "./rank-fusion.ts";
+import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
+import { subheadingOfKey } from "./line-groups.ts";
+import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -605,21 +607,26 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION.lexicalDepth), bonus);
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
-  const page: Array<{ key: string; scored?: ScoredLine; fused?: { score: number; reason?: VectorReason } }> = vectors
-    ? fuseScores(
-        lexical.map((x) => ({ key: x.line.lineKey, score: x.score })),
-        vectors.proposed,
-        vectors.similarity,
-        vectors.exampleSimilarity,
-        FUSION.weights,
-      )
-        .slice(0, limit)
-        .map((f) => {
-          const scored = scoredByKey.get(f.key);
-          // The vector side explains a line it brought (BM25F did not rank it) or one a labelled example named.
-          return { key: f.key, scored, fused: { score: f.score, reason: vectors.reason(f.key, scored !== undefined) } };
-        })
-    : lexical.slice(0, limit).map((x) => ({ key: x.line.lineKey, scored: x }));
+  const withPrior = withHeadingPrior(headingModelFor(index), index, planned, lexical);
+  const subheadingOf = subheadingOfKey(index);
+  const ordered = vectors
+    ? fuseScores(withPrior, vectors.proposed, vectors.similarity, vectors.exampleSimilarity, FUSION.weights)
+    : withPrior;
+  const page: Array<{ key: string; scored?: ScoredLine; fused?: { score: number; reason?: VectorReason } }> = spreadOverSubheadings(
+    spreadOverSubheadings(ordered, (k) => subheadingOf(k)?.slice(0, 4), PAGE_SPREAD.heading),
+    subheadingOf,
+    PAGE_SPREAD.subheading,
+  )
+    .slice(0, limit)
+    .map((f) => {
+      const scored = scoredByKey.get(f.key);
+      // The vector side explains a line it brought (BM25F did not rank it) or one a labelled example named.
+      return {
+        key: f.key,
+        scored,
+        fused: vectors ? { score: f.score, reason: vectors.reason(f.key, scored !== undefined) } : { score: f.score },
+      };
+    });
   const rows = await shownLines(
     db,
     schedule,
@@ -637,6 +644,13 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     ...base,
   };
 }
+
+/**
+ * The answer spread over headings and subheadings (rank-fusion.ts spreadOverSubheadings): a line's score
+ * × these per line of its heading, and of its subheading, ranked above it. Chosen on HSCodeComp's dev
+ * half (docs/hs-codes.md); 1 leaves the order as scored.
+ */
+export const PAGE_SPREAD = { heading: 0.9, subheading: 0.8 };
 
 /** How much a matched search reference adds to the text score of the line it names (its score × this). */
 export const REFERENCE_WEIGHT = 1;

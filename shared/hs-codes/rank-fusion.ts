@@ -50,3 +50,27 @@ export function fuseScores(
     }))
     .sort((a, b) => b.score - a.score || place.get(a.key)! - place.get(b.key)!);
 }
+
+/**
+ * Spread an answer over subheadings (issue 27): each line's score × `factor` to the power of the number
+ * of lines of its subheading ranked above it, then sorted again (ties: the order given). A product title
+ * matches many national lines of one subheading alike ("Earrings", "Rings", "Other" under 711319); five
+ * of them in the first five places show one reading of the title where the next subheadings would show
+ * others. The best line of every subheading keeps its score; `groupOf` undefined: a group of its own.
+ */
+export function spreadOverSubheadings<T extends { key: string; score: number }>(
+  ranked: readonly T[],
+  groupOf: (key: string) => string | undefined,
+  factor: number,
+): T[] {
+  const seen = new Map<string, number>();
+  return ranked
+    .map((x, i) => {
+      const g = groupOf(x.key);
+      const n = g === undefined ? 0 : (seen.get(g) ?? 0);
+      if (g !== undefined) seen.set(g, n + 1);
+      return { x: { ...x, score: x.score * factor ** n }, i };
+    })
+    .sort((a, b) => b.x.score - a.x.score || a.i - b.i)
+    .map((y) => y.x);
+}

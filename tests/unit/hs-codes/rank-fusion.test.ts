@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuseScores } from "../../../shared/hs-codes/rank-fusion.ts";
+import { fuseScores, spreadOverSubheadings } from "../../../shared/hs-codes/rank-fusion.ts";
 
 const cos: Record<string, number> = { a: 0.1, b: 0.9, c: 0.5, d: 0.8 };
 const examples: Record<string, number> = { d: 0.9 };
@@ -47,5 +47,35 @@ describe("score fusion of BM25F and the embedding side", () => {
     );
     expect(fused.map((f) => f.key)).toEqual(["d", "c"]);
     expect(fused[0].score).toBeCloseTo(1.7, 10);
+  });
+});
+
+describe("spreading an answer over subheadings", () => {
+  const group: Record<string, string> = { a1: "711319", a2: "711319", a3: "711319", b1: "711711", c1: "711320" };
+  it("lowers each further line of a subheading by the factor per line of it ranked above", () => {
+    const spread = spreadOverSubheadings(
+      [
+        { key: "a1", score: 10 },
+        { key: "a2", score: 9.5 },
+        { key: "a3", score: 9 },
+        { key: "b1", score: 8 },
+        { key: "c1", score: 6 },
+        { key: "x", score: 5 },
+      ],
+      (k) => group[k],
+      0.8,
+    );
+    // a2: 9.5 × 0.8 = 7.6; a3: 9 × 0.64 = 5.76; "x" has no subheading and keeps its score.
+    expect(spread.map((x) => x.key)).toEqual(["a1", "b1", "a2", "c1", "a3", "x"]);
+    expect(spread[2].score).toBeCloseTo(7.6, 10);
+  });
+
+  it("with factor 1 keeps the order given, ties included", () => {
+    const ranked = [
+      { key: "a2", score: 3 },
+      { key: "a1", score: 3 },
+      { key: "b1", score: 2 },
+    ];
+    expect(spreadOverSubheadings(ranked, (k) => group[k], 1).map((x) => x.key)).toEqual(["a2", "a1", "b1"]);
   });
 });
