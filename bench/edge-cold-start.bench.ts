@@ -45,6 +45,7 @@ import { startSourceServer } from "../tests/support/reference-source-server.ts";
 import { refreshReferenceData } from "../shared/reference/refresh/refresh-reference-data.ts";
 import { parseConfig } from "../shared/runtime/config.ts";
 import { currentStoredLayout } from "../shared/reference/sanctions/stored-index.ts";
+import { storeStaleLineIndexes } from "../shared/hs-codes/stored-line-index.ts";
 
 const CPU_TARGET_S = 1;
 const HS_SEARCH_ALL = process.argv.includes("--hs-search-all");
@@ -149,6 +150,8 @@ async function benchDatabase(): Promise<string> {
   }
   // The import stores the screening index; a database imported by older code gets it here.
   await refreshStoredSanctionsIndex(db);
+  // Likewise the HS search's line indexes (none is written when all are current).
+  await storeStaleLineIndexes(db);
   await db.close();
   return url.toString();
 }

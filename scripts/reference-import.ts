@@ -74,6 +74,15 @@ try {
     const rows = await refreshStoredSanctionsIndex(db);
     console.log(`\nsanctions screening index stored: ${rows} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  // The HS search of a fresh process decodes these instead of building its index from every line's text.
+  const li = result.lineIndexes;
+  if (li?.error) console.error(`HS search line indexes not stored (searches build them from the rows): ${li.error}`);
+  else if (li) {
+    const mb = li.stored.reduce((n, s) => n + s.bytes, 0) / 2 ** 20;
+    console.log(
+      `\nHS search line indexes stored: ${li.stored.map((s) => s.schedule).join(", ") || "none stale"} (${mb.toFixed(1)} MB) in ${li.seconds.toFixed(1)} s`,
+    );
+  }
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {
   endLine();
