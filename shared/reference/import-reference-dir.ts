@@ -21,7 +21,6 @@ import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "./importers/parse-uk-search-references.ts";
 import { AGE_FROM, statedPublicationDate } from "./refresh/reference-vintage.ts";
-import { isHsTable, storeLineIndexesAfterImport, type StoredLineIndex } from "../hs-codes/stored-line-index.ts";
 
 export interface TableImportSummary {
   table: RefreshableTable;
@@ -40,8 +39,6 @@ export interface ReferenceImportResult {
   tables: TableImportSummary[];
   /** Tables asked for (or all) with no files in the directory. */
   missing: RefreshableTable[];
-  /** The HS search's line indexes stored after the HS tables (stored-line-index.ts), when any was imported. */
-  lineIndexes?: { stored: StoredLineIndex[]; seconds: number; error?: string };
 }
 
 export interface ImportOptions {
@@ -529,7 +526,6 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
     }
     result.tables.push(summary);
   }
-  if (result.tables.some((t) => isHsTable(t.table) && !t.error)) result.lineIndexes = await storeLineIndexesAfterImport(db);
   if (only && only.length > 0 && result.missing.length > 0) {
     throw new Error(`no files for ${result.missing.join(", ")} in ${dir}`);
   }

@@ -5,7 +5,6 @@ import { openDatabase } from "../db/open-database.ts";
 import { migrate } from "../db/migrate.ts";
 import { startBackgroundTasks } from "./background-tasks.ts";
 import { refreshStoredSanctionsIndex } from "../validation/sanctions-screener.ts";
-import { storeStaleLineIndexes } from "../hs-codes/stored-line-index.ts";
 import { stopBackgroundTasks } from "../jobs/background-registry.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
 import { listen, type RunningServer } from "./listen.ts";
@@ -43,12 +42,7 @@ export async function startWorkerProcess(config: Config, options: { pagesPort?: 
   // Edge functions screen through the stored sanctions index: (re)build it when an import made it stale.
   refreshStoredSanctionsIndex(db)
     .then((rows) => rows && console.log(`  sanctions screening index stored (${rows} rows)`))
-    .catch((e) => console.error("sanctions screening index could not be stored:", e))
-    // Likewise HS search's line indexes, which a database imported before they were stored lacks (several
-    // workers starting at once may each build them: the same values, harmless).
-    .then(() => storeStaleLineIndexes(db))
-    .then((stored) => stored.length > 0 && console.log(`  HS search line indexes stored (${stored.map((s) => s.schedule).join(", ")})`))
-    .catch((e) => console.error("HS search line indexes could not be stored (searches build them from the rows):", e));
+    .catch((e) => console.error("sanctions screening index could not be stored:", e));
   let server: RunningServer | undefined;
   let pagesUrl: string | undefined;
   if (options.pagesPort !== undefined) {

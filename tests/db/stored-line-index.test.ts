@@ -2,7 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBackends } from "../support/databases.ts";
+import { spawn } from "node:child_process";
+import { openTestPostgres, testBackends } from "../support/databases.ts";
+import { ROOT } from "../support/spawn-server.ts";
 import { HS_FIXTURES, HS_TABLES, writeHsFixtures } from "../support/hs-fixtures.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
@@ -14,8 +16,10 @@ import {
   lineIndexFormat,
   loadLineIndex,
   readStoredLineIndex,
+  storeLineIndexesAfterImport,
   storeStaleLineIndexes,
 } from "../../shared/hs-codes/stored-line-index.ts";
+import { lineIndexStoreTask, storeStaleLineIndexesOnce } from "../../shared/hs-codes/line-index-store-task.ts";
 
 const COUNTRIES: Record<HsSchedule, string | undefined> = { wco: undefined, us: "US", eu: "EU", uk: "GB", in: "IN" };
 const QUERIES = [
@@ -57,10 +61,13 @@ for (const backend of testBackends()) {
       return out;
     };
 
-    it("is written by the import, for every schedule, of the current build and format", async () => {
-      const result = await importReferenceDir(db, dir, { only: HS_TABLES });
-      expect(result.lineIndexes?.error).toBeUndefined();
-      expect(result.lineIndexes?.stored.map((s) => [s.schedule, s.stored])).toEqual([...HS_SCHEDULES].sort().map((s) => [s, true]));
+    it("is stored after an import run (as reference:import does), for every schedule, of the current build and format", async () => {
+      await importReferenceDir(db, dir, { only: HS_TABLES });
+      // The tables' import alone stores nothing: a first search builds from the rows until the store.
+      expect(await db.query("select schedule from hs_search_line_index")).toEqual([]);
+      const after = await storeLineIndexesAfterImport(db);
+      expect(after.error).toBeUndefined();
+      expect(after.stored.map((s) => [s.schedule, s.stored])).toEqual([...HS_SCHEDULES].sort().map((s) => [s, true]));
       const rows = await db.query<{ schedule: string; current: boolean; format: string; byte_size: number }>(
         `select i.schedule, i.built_at = b.built_at as current, i.format, i.byte_size
            from hs_search_line_index i join hs_search_builds b using (schedule) order by i.schedule`,
@@ -140,5 +147,61 @@ for (const backend of testBackends()) {
       await db.query("delete from hs_search_line_index");
       expect(await loadLineIndex(db, "us", now)).toEqual(built);
     });
+
+    it("is stored by the background task of the server and the worker when missing or stale", async () => {
+      await db.query("delete from hs_search_line_index");
+      await db.query("update hs_search_builds set built_at = clock_timestamp() where schedule = 'in'");
+      const task = lineIndexStoreTask({ db }, 3600_000);
+      await task.idle();
+      await task.stop();
+      const current = await db.query<{ schedule: string }>(
+        `select i.schedule from hs_search_line_index i join hs_search_builds b on b.schedule = i.schedule and b.built_at = i.built_at
+          where i.format = $1 order by i.schedule`,
+        [lineIndexFormat()],
+      );
+      expect(current.map((r) => r.schedule)).toEqual([...HS_SCHEDULES].sort());
+      expect(await storeStaleLineIndexesOnce(db)).toEqual([]);
+    });
+  });
+}
+
+describe.runIf(!!process.env.DATABASE_URL)(
+  "HS search line indexes stored by reference:import and one process at a time (PostgreSQL)",
+  () => {
+    let pg: Awaited<ReturnType<typeof openTestPostgres>>;
+    beforeAll(async () => {
+      pg = await openTestPostgres(process.env.DATABASE_URL!);
+    });
+    afterAll(async () => pg?.drop());
+
+    it("npm run reference:import stores them after the HS tables", async () => {
+      const out = await runScript(["scripts/reference-import.ts", "--dir", dir, "--only", HS_TABLES.join(",")], { DATABASE_URL: pg.url });
+      expect(out).toContain("HS search line indexes stored: eu, in, uk, us, wco");
+      expect(await storeStaleLineIndexes(pg.db)).toEqual([]);
+    });
+
+    it("skips while another process holds the store's lock", async () => {
+      await pg.db.query("update hs_search_builds set built_at = clock_timestamp() where schedule = 'wco'");
+      await pg.db.transaction(async (tx) => {
+        await tx.query("select pg_advisory_xact_lock(hashtext('hs_search_line_index'))");
+        expect(await storeStaleLineIndexesOnce(pg.db)).toBeNull();
+      });
+      expect((await storeStaleLineIndexesOnce(pg.db))?.map((s) => s.schedule)).toEqual(["wco"]);
+    });
+  },
+);
+
+/** A script of the repository run as `npm run` runs it (tsx), its output (stdout and stderr) once it exits 0. */
+function runScript(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args[0]} exited ${code}:\n${out}`))));
   });
 }

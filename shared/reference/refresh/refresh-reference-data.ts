@@ -9,7 +9,6 @@
 import type { Db } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
 import { loadReferenceTable } from "../load-reference-table.ts";
-import { isHsTable, storeLineIndexesAfterImport } from "../../hs-codes/stored-line-index.ts";
 import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-source.ts";
 import { parseDownloadedTable } from "./parse-downloads.ts";
 import { SOURCE_DEFAULTS } from "../../runtime/config/reference-sources.ts";
@@ -244,10 +243,6 @@ export async function refreshReferenceData(
     }
     options.onEvent?.({ type: "done", result });
     results.push(result);
-  }
-  if (results.some((r) => r.outcome === "imported" && isHsTable(r.table))) {
-    const stored = await storeLineIndexesAfterImport(db);
-    if (stored.error) console.warn(`HS search line indexes not stored (searches build them from the rows): ${stored.error}`);
   }
   return results;
 }
