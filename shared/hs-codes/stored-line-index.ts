@@ -134,7 +134,7 @@ export interface StoredLineIndex {
   schedule: HsSchedule;
   /** Bytes stored (gzipped). */
   bytes: number;
-  /** False when an import changed the schedule while its index was being built (that import's own store writes it). */
+  /** False when an import changed the schedule while its index was being built (the next store writes that build's). */
   stored: boolean;
 }
 
