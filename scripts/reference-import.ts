@@ -7,6 +7,7 @@ import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
+import { isHsTable, storeLineIndexesAfterImport } from "../shared/hs-codes/stored-line-index.ts";
 import { importReferenceDir, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
 import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";
 
@@ -73,6 +74,15 @@ try {
     const t0 = performance.now();
     const rows = await refreshStoredSanctionsIndex(db);
     console.log(`\nsanctions screening index stored: ${rows} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  // The HS search of a fresh process decodes these instead of building its index from every line's text.
+  const li = result.tables.some((t) => isHsTable(t.table) && !t.error) ? await storeLineIndexesAfterImport(db) : undefined;
+  if (li?.error) console.error(`HS search line indexes not stored (searches build them from the rows): ${li.error}`);
+  else if (li) {
+    const mb = li.stored.reduce((n, s) => n + s.bytes, 0) / 2 ** 20;
+    console.log(
+      `\nHS search line indexes stored: ${li.stored.map((s) => s.schedule).join(", ") || "none stale"} (${mb.toFixed(1)} MB) in ${li.seconds.toFixed(1)} s`,
+    );
   }
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {

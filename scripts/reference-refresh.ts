@@ -16,6 +16,7 @@ import {
   type TableRefreshResult,
 } from "../shared/reference/refresh/refresh-reference-data.ts";
 import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";
+import { isHsTable, storeLineIndexesAfterImport } from "../shared/hs-codes/stored-line-index.ts";
 
 const USAGE = `Usage: npm run reference:refresh [-- --only table1,table2] [--force]
 Tables: ${REFRESHABLE_TABLES.join(", ")} (also: sanctions, ports, hs, tariffs, wco)
@@ -97,6 +98,15 @@ try {
   if (tty && lastLine) process.stderr.write("\n");
   printSummary(results);
   if (results.some((r) => r.outcome === "failed")) exitCode = 1;
+  // The HS search of a fresh process decodes these instead of building its index from every line's text.
+  if (results.some((r) => r.outcome === "imported" && isHsTable(r.table))) {
+    const li = await storeLineIndexesAfterImport(db);
+    if (li.error) console.error(`HS search line indexes not stored (searches build them from the rows): ${li.error}`);
+    else
+      console.log(
+        `\nHS search line indexes stored: ${li.stored.map((s) => s.schedule).join(", ") || "none stale"} in ${li.seconds.toFixed(1)} s`,
+      );
+  }
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {
   console.error(`reference refresh failed: ${e instanceof Error ? e.message : String(e)}`);

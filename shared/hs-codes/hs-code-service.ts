@@ -50,7 +50,6 @@ import {
   findLineWithAncestors,
   hasLinesUnder,
   hasValidityPeriods,
-  readLineIndexRows,
   lexizeWords,
   linesByKey,
   loadDescriptions,
@@ -68,7 +67,8 @@ import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } fr
 import { osaDistance } from "../text/edit-distance.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 import { HS_CODES_ERRORS } from "./hs-codes-errors.ts";
-import { candidateLines, LineIndexBuilder, type LineIndex } from "./line-index.ts";
+import { candidateLines, type LineIndex } from "./line-index.ts";
+import { loadLineIndex } from "./stored-line-index.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -326,18 +326,8 @@ function wordsFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): P
 
 function lineIndexFor(db: Queryable, schedule: HsSchedule, v: ScheduleVocabulary): Promise<LineIndex> {
   if (!v.index) {
-    let builder: LineIndexBuilder | null = null;
-    v.index = readLineIndexRows(
-      db,
-      schedule,
-      (subheadings) => {
-        builder = new LineIndexBuilder(subheadings);
-      },
-      (lines) => builder?.addLines(lines),
-    ).then(() => {
-      if (!builder) throw new Error("the line index was read without its subheadings");
-      return builder.build();
-    });
+    // The value stored at import when it is of this build, else built from the rows (stored-line-index.ts).
+    v.index = loadLineIndex(db, schedule, v.builtAt);
     v.index.catch(() => {
       v.index = undefined;
     });

@@ -267,7 +267,7 @@ export function buildLineIndex(lines: readonly IndexLineRow[], subheadings: read
 }
 
 /** Per term id, the documents having it, ascending. */
-function invert(termCount: number, docs: Csr, docCount: number): Csr {
+export function invert(termCount: number, docs: Csr, docCount: number): Csr {
   const start = new Int32Array(termCount + 1);
   for (let k = 0; k < docs.items.length; k++) start[docs.items[k] + 1]++;
   for (let t = 0; t < termCount; t++) start[t + 1] += start[t];

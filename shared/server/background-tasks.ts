@@ -12,6 +12,7 @@ import {
 } from "../jobs/background-registry.ts";
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 import { sessionPruningTask } from "../accounts/session-pruning.ts";
+import { lineIndexStoreTask } from "../hs-codes/line-index-store-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
 export {
@@ -42,6 +43,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     (services) => referenceRefreshTask(services),
     // ended dashboard sessions, hourly
     (services) => sessionPruningTask(services),
+    // HS search's stored line indexes, when an import left them stale
+    (services) => lineIndexStoreTask(services),
   ];
 }
 

@@ -8,6 +8,9 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openTestPostgres } from "../support/databases.ts";
 import { json, ROOT, spawnServer, type SpawnedServer } from "../support/spawn-server.ts";
 import { sampleShipment } from "../support/sample-shipments.ts";
+import { HS_FIXTURES, HS_TABLES, writeHsFixtures } from "../support/hs-fixtures.ts";
+import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { lineIndexFormat } from "../../shared/hs-codes/stored-line-index.ts";
 
 interface SpawnedWorker {
   output(): string;
@@ -251,4 +254,31 @@ describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enque
       await pg.drop();
     }
   }, 240_000);
+
+  it("stores HS search's line indexes at start when the database has none (imported before they were stored)", async () => {
+    const pg = await openTestPostgres(process.env.DATABASE_URL!);
+    const dataDir = await mkdtemp(join(tmpdir(), "tds-worker-"));
+    const hsDir = await mkdtemp(join(tmpdir(), "tds-worker-hs-"));
+    dirs.push(dataDir, hsDir);
+    let worker: SpawnedWorker | undefined;
+    try {
+      await writeHsFixtures(hsDir, HS_FIXTURES);
+      await importReferenceDir(pg.db, hsDir, { only: HS_TABLES });
+      await pg.db.query("delete from hs_search_line_index");
+      worker = await spawnWorker({ DATABASE_URL: pg.url, TDS_DATA_DIR: dataDir, TDS_STORAGE: "local" });
+      const current = async () =>
+        (
+          await pg.db.query<{ n: number }>(
+            `select count(*)::int as n from hs_search_line_index i
+               join hs_search_builds b on b.schedule = i.schedule and b.built_at = i.built_at where i.format = $1`,
+            [lineIndexFormat()],
+          )
+        )[0].n;
+      await waitUntil(async () => (await current()) === 5, 60_000, "the five stored line indexes");
+      expect(worker.output()).toContain("HS search line indexes stored (eu, in, uk, us, wco)");
+    } finally {
+      if (worker) expect(await worker.stop()).toBe(true);
+      await pg.drop();
+    }
+  }, 120_000);
 });
