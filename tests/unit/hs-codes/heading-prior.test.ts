@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildLineIndex, type IndexLineRow } from "../../../shared/hs-codes/line-index.ts";
+import { buildLineIndex } from "../../../shared/hs-codes/line-index.ts";
 import { buildHeadingModel, headingScores, withHeadingPrior, type PriorTerm } from "../../../shared/hs-codes/heading-prior.ts";
 import type { ScoredLine } from "../../../shared/hs-codes/score-lines.ts";
 import type { PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
+import { indexLine } from "../../support/index-line-row.ts";
 
-const line = (key: string, code: string, tsv: string): IndexLineRow => ({
-  line_key: key,
-  code,
-  level: code.length,
-  chapter: code.slice(0, 2),
-  subheading: code.length >= 6 ? code.slice(0, 6) : null,
-  valid_from: null,
-  valid_to: null,
-  len_own: 2,
-  len_up: 1,
-  len_wco: 0,
-  tsv,
-});
+const line = indexLine;
 
 // 7113: precious-metal jewellery; 7117: imitation jewellery, whose lines name necklaces and earrings.
 const LINES = [

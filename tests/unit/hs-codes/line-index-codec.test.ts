@@ -1,21 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildLineIndex, candidateLines, type IndexLineRow } from "../../../shared/hs-codes/line-index.ts";
+import { buildLineIndex, candidateLines } from "../../../shared/hs-codes/line-index.ts";
 import { decodeLineIndex, encodeLineIndex } from "../../../shared/hs-codes/line-index-codec.ts";
+import { indexLine } from "../../support/index-line-row.ts";
 
-const line = (key: string, code: string, tsv: string, extra: Partial<IndexLineRow> = {}): IndexLineRow => ({
-  line_key: key,
-  code,
-  level: code.length,
-  chapter: code.slice(0, 2),
-  subheading: code.length >= 6 ? code.slice(0, 6) : null,
-  valid_from: null,
-  valid_to: null,
-  len_own: 2,
-  len_up: 1,
-  len_wco: 0,
-  tsv,
-  ...extra,
-});
+const line = indexLine;
 
 const LINES = [
   line("a", "620520", "'cotton':2A 'shirt':1A 'men':3B"),
