@@ -164,6 +164,7 @@ const READING_WEIGHT: Readonly<Record<AlternativeSource, number>> = {
   completion: WEIGHTS.completion,
   abbreviation: WEIGHTS.abbreviation,
   split: WEIGHTS.split,
+  rule: WEIGHTS.rule,
 };
 
 /**

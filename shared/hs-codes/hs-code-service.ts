@@ -45,6 +45,7 @@ import { forgetLineEmbeddings } from "./embedding-cache.ts";
 import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
 import { subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
+import { firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -124,6 +125,14 @@ export interface HsMatchedTerm {
   role?: TermRole;
   /** embedding and example: the cosine of the query's vector and the line's or the reference's (0–1). */
   similarity?: number;
+  /**
+   * via "rule" (issue 27): the reading rule (reading-rules.ts) whose cue (`term`) moved the line, and how:
+   * "favour" (its code is what the rule reads the title as) or "disfavour" (what the rule rules out);
+   * `words` then holds the code prefix that decided. A rule's added tariff words ("stones" for "zircon")
+   * are listed as a term of their own with via "rule" and the rule's id.
+   */
+  rule?: string;
+  effect?: "favour" | "disfavour";
 }
 
 export interface HsSearchResponse {
@@ -176,6 +185,7 @@ function toResult(
   terms?: readonly PlannedTerm[],
   reference?: ReferenceMatch,
   fused?: { score: number; reason?: VectorReason },
+  fired: readonly FiredRule[] = [],
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
@@ -193,9 +203,22 @@ function toResult(
       const a = terms[ti]?.alternatives[order[k][1]];
       if (a) {
         const role = terms[ti].role;
-        matched.push({ term: terms[ti].text, words: a.words, via: a.via, level: MATCH_LEVELS[levels[k]], ...(role ? { role } : {}) });
+        const rule = a.via === "rule" ? fired.find((f) => f.cue === terms[ti].text && f.rule.reads)?.rule.id : undefined;
+        matched.push({
+          term: terms[ti].text,
+          words: a.words,
+          via: a.via,
+          level: MATCH_LEVELS[levels[k]],
+          ...(role ? { role } : {}),
+          ...(rule ? { rule } : {}),
+        });
       }
     }
+  }
+  for (const f of ruleFactor(fired, r.code).moved) {
+    const favour = f.rule.favour.find((p) => r.code.startsWith(p));
+    const prefix = favour ?? f.rule.disfavour.find((p) => r.code.startsWith(p)) ?? "";
+    matched.push({ term: f.cue, words: [prefix], via: "rule", level: "line", rule: f.rule.id, effect: favour ? "favour" : "disfavour" });
   }
   if (fused?.reason) {
     const v = fused.reason;
@@ -450,10 +473,26 @@ function replacementTerms(word: string, r: Replacement, bridge: BridgeLookup): T
 async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit: number, wordVectors: boolean): Promise<HsSearchResponse> {
   const wordnet = await loadWordNetVocabulary();
   const tokens = tokenizeHsQuery(q);
+  // How a customs classifier reads the title (reading-rules.ts): moves lines by code, may add tariff words.
+  const fired = firedRules(q);
+  const ruleTerms: Term[] = fired.flatMap((f) =>
+    f.rule.reads
+      ? [
+          {
+            text: f.cue,
+            alternatives: [{ words: [...f.rule.reads], weight: WEIGHTS.rule, via: "rule" as const }],
+            factor: 1,
+            role: "attribute" as const,
+          },
+        ]
+      : [],
+  );
   const wordsOf = (list: readonly Term[]) => list.flatMap((t) => t.alternatives.flatMap((a) => a.words));
   // Every WordNet target's words are stemmed with the query's; the bridge then keeps the targets the
   // schedule's texts have (tariffBridge).
-  const { build, stems } = await stemsAndBuild(db, schedule, [...new Set(wordsOf(expandQuery(tokens, wordnet.bridge)))]);
+  const { build, stems } = await stemsAndBuild(db, schedule, [
+    ...new Set([...wordsOf(expandQuery(tokens, wordnet.bridge)), ...wordsOf(ruleTerms)]),
+  ]);
   if (build === null || build.lineCount === 0) throw notLoaded(schedule);
   const vocab = vocabularyFor(db, schedule, build);
   const [stemCounts, fields, index] = await Promise.all([vocab.stems, vocab.fields, lineIndexFor(db, schedule, vocab)]);
@@ -503,6 +542,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
       place.set(p, placeOf.get(term.text) ?? 0);
     } else if (!isStopTerm(term, stemsOf) && term.role !== "context") unmatched.push(term);
     // An unknown word after "for/with/in" is mostly a name ("for Xiaomi Redmi"): not worth correcting.
+  }
+  for (const term of ruleTerms) {
+    const p = planTerm(term, stemsOf, stats);
+    if (!p) continue;
+    planned.push(p);
+    place.set(p, -1);
   }
 
   const corrections: HsCorrection[] = [];
@@ -594,7 +639,14 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
   // Fusion with the embedding side (issue 27): BM25F's best lines and the lines the word vectors propose,
   // by BM25F's score plus the cosines (rank-fusion.ts, docs/hs-codes.md).
-  const lexical = rankLines(planned, fields.averages, candidates, Math.max(limit, FUSION.lexicalDepth), bonus);
+  const lexical = rankLines(
+    planned,
+    fields.averages,
+    candidates,
+    Math.max(limit, FUSION.lexicalDepth),
+    bonus,
+    fired.length > 0 ? (line) => ruleFactor(fired, line.code).factor : undefined,
+  );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
   const withPrior = withHeadingPrior(headingModelFor(index), index, planned, lexical);
@@ -628,7 +680,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     // A line re-imported away between the two reads is left out.
     results: page.flatMap((x) => {
       const r = rows.get(x.key);
-      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused)] : [];
+      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired)] : [];
     }),
     total: ranked.size,
     ...base,

@@ -39,9 +39,9 @@ const MatchedTerm = z.object({
   term: z.string().describe("The query's words"),
   words: z.array(z.string()).describe("The words found in the line's text (the query's own, or their tariff wording)"),
   via: z
-    .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "reference", "embedding", "example"])
+    .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "rule", "reference", "embedding", "example"])
     .describe(
-      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading",
+      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading; rule: a reading rule of the tariff's notes (rule) fired on the query's words (term) and moved the line (effect; words: the code prefix that decided) or added the tariff's words for them (words)",
     ),
   level: z
     .enum(["line", "parent", "subheading"])
@@ -58,6 +58,11 @@ const MatchedTerm = z.object({
     .number()
     .optional()
     .describe("embedding and example: cosine of the query's word vectors and the line's (or the reference's), 0 to 1"),
+  rule: z.string().optional().describe('via rule: the reading rule\'s id, e.g. "jewellery-imitation" (docs/hs-codes.md lists them)'),
+  effect: z
+    .enum(["favour", "disfavour"])
+    .optional()
+    .describe("via rule: the line's code is what the rule reads the query as (favour) or what it rules out (disfavour)"),
 });
 
 const HsSearchResult = HsResult.extend({

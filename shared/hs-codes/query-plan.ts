@@ -15,7 +15,8 @@ import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
 import { bm25Idf, type Bm25Field } from "./bm25.ts";
 
-export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split" | "abbreviation";
+/** "rule": the tariff's words for what a cue of the title names, added by a reading rule (reading-rules.ts). */
+export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split" | "abbreviation" | "rule";
 
 /** Looks up the WordNet bridge (wordnet-bridge.ts): related tariff words of an everyday noun, or []. */
 export type BridgeLookup = (key: string) => readonly string[];
@@ -57,6 +58,8 @@ export const WEIGHTS = {
   abbreviation: 0.8,
   /** A word written together, split into known words ("ladiesskirt" → "ladies", "skirt"). */
   split: 0.9,
+  /** The tariff's words a reading rule adds for a cue ("zircon" → "stones", reading-rules.ts). */
+  rule: 0.5,
   /** Loose corrections of real words, used only when nothing else matched. */
   fallback: 0.3,
   /**

@@ -145,16 +145,24 @@ export function scoreLine(
   return { line, score: (total + references) * levelFactor(line.level), alternativeScores, alternativeLevels };
 }
 
-/** The best `limit` lines: score, then the shorter code (a heading before its lines), then code order. */
+/**
+ * The best `limit` lines: score, then the shorter code (a heading before its lines), then code order.
+ * `factorOf`: a factor on each line's score before the cut (the reading rules, reading-rules.ts).
+ */
 export function rankLines(
   terms: readonly PlannedTerm[],
   averages: FieldAverages,
   lines: readonly CandidateLine[],
   limit: number,
   bonus: ReferenceBonus = noBonus,
+  factorOf?: (line: CandidateLine) => number,
 ): ScoredLine[] {
   return lines
-    .map((l) => scoreLine(terms, averages, l, bonus))
+    .map((l) => {
+      const scored = scoreLine(terms, averages, l, bonus);
+      if (factorOf) scored.score *= factorOf(l);
+      return scored;
+    })
     .sort(
       (a, b) => b.score - a.score || a.line.level - b.line.level || (a.line.code < b.line.code ? -1 : a.line.code > b.line.code ? 1 : 0),
     )

@@ -78,7 +78,7 @@ for (const backend of testBackends()) {
         "select schedule, line_count from hs_search_builds order by schedule",
       );
       // US grouping lines and UK lines other than suffix 80 are not listed on their own.
-      expect(Object.fromEntries(builds.map((b) => [b.schedule, Number(b.line_count)]))).toEqual({ eu: 9, in: 8, uk: 9, us: 10, wco: 14 });
+      expect(Object.fromEntries(builds.map((b) => [b.schedule, Number(b.line_count)]))).toEqual({ eu: 9, in: 8, uk: 9, us: 14, wco: 14 });
     });
 
     it("folds texts in SQL exactly as queries are folded in TypeScript", async () => {
@@ -183,6 +183,24 @@ for (const backend of testBackends()) {
       expect(brand.results[0].code).toBe("8471300100");
       // One edit from a common product word is still a typo.
       expect((await search("q=labtop&country=US")).corrections?.[0]).toMatchObject({ word: "labtop", kind: "typo" });
+    });
+
+    it("reads jewellery by the tariff's notes: plated or base metal is imitation jewellery, 925 silver precious metal (issue 27)", async () => {
+      // Both lines say "jewelry" and "plated"; the reading rules (reading-rules.ts) decide, and say so.
+      const plated = await search("q=Gold plated necklace jewelry&country=US");
+      expect(plated.results[0].code).toBe("7117199000");
+      expect(plated.results[0].matched).toContainEqual(
+        expect.objectContaining({ via: "rule", term: "gold plated", rule: "jewellery-imitation", effect: "favour", words: ["7117"] }),
+      );
+      const silver = await search("q=925 sterling silver plated necklace jewelry&country=US");
+      expect(silver.results[0].code).toBe("7113115000");
+      expect(silver.results[0].matched).toContainEqual(
+        expect.objectContaining({ via: "rule", rule: "jewellery-precious-silver", effect: "favour" }),
+      );
+      const second = silver.results.find((r) => r.code === "7117199000");
+      expect(second?.matched).toContainEqual(
+        expect.objectContaining({ via: "rule", rule: "jewellery-precious-silver", effect: "disfavour" }),
+      );
     });
 
     it("finds goods by the UK Trade Tariff's search references, and says so", async () => {
