@@ -3,6 +3,7 @@ import { toIso } from "../db/values.ts";
 import type { RuleResult } from "../rules/rule-types.ts";
 import type { ValidationLayer } from "../rules/run-validation.ts";
 import type { TableVintage } from "../reference/refresh/reference-vintage.ts";
+import { randomUUID } from "node:crypto";
 import { keyIsActive } from "../accounts/key-recheck.ts";
 
 export interface ValidationRecord {
@@ -87,42 +88,16 @@ function storedRecord(v: NewValidationRecord, id: string, runId: string, created
  * own objects, not re-parsed from jsonb (a 500-line record's results are tens of KB).
  */
 export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord | null> {
-  const params: unknown[] = [
-    v.accountId,
-    v.shipmentId,
-    v.gateSlug,
-    v.ruleLibraryVersion,
-    JSON.stringify(v.documentTypes),
-    v.passed,
-    v.score,
-    v.validationHash,
-    JSON.stringify(v.results),
-    JSON.stringify(v.layers),
-    v.route === null ? null : JSON.stringify(v.route),
-    v.referenceData === undefined ? null : JSON.stringify(v.referenceData),
-  ];
-  if (v.recheckKeyId !== undefined) params.push(v.recheckKeyId);
-  // insert … select (not values) so that the key's re-check is part of the same statement.
-  const rows = await db.query<{ id: string; run_id: string; created_at: unknown }>(
-    `insert into validation_records
-       (account_id, shipment_id, gate_slug, rule_library_version, document_types, passed, score, validation_hash, results, layers, route, reference_data)
-     select $1::uuid, $2::uuid, $3::text, $4::text, $5::text::jsonb, $6::boolean, $7::int, $8::text,
-            $9::text::jsonb, $10::text::jsonb, $11::text::jsonb, $12::text::jsonb
-      where ${v.recheckKeyId !== undefined ? keyIsActive("$13", "$1") : "true"}
-     returning id, run_id, created_at`,
-    params,
-    { prepared: true },
-  );
-  if (rows.length === 0) return null;
-  const { id, run_id, created_at } = rows[0];
-  return storedRecord(v, id, run_id, created_at);
+  const [stored] = await insertValidationRecords(db, [{ id: randomUUID(), record: v }]);
+  return stored;
 }
 
 /**
- * Stores several records in one statement (one round trip, one commit: validation-record-writer.ts
- * gathers them), each under the id given with it; per record, in order, what insertValidationRecord
- * would return. The records travel as one JSON array: a fixed statement text whatever their number, so
- * it stays prepared. Any error fails the whole statement, and nothing of it is stored.
+ * Stores records in one statement (one round trip, one commit: validation-record-writer.ts gathers them),
+ * each under the id given with it; per record, in order, the stored record, or null when its key's
+ * re-check failed. The records travel as one JSON array: a fixed statement text whatever their number, so
+ * it stays prepared; the key's re-check is part of the same statement (insert … select … where). Any
+ * error fails the whole statement, and nothing of it is stored.
  */
 export async function insertValidationRecords(
   db: Queryable,

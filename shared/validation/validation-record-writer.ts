@@ -82,18 +82,14 @@ function takeGroup(waiting: Waiting[]): Waiting[] {
 }
 
 async function writeGroup(db: Queryable, group: Waiting[]): Promise<void> {
-  if (group.length === 1) {
-    const [w] = group;
-    await insertValidationRecord(db, w.record).then(w.resolve, w.reject);
-    return;
-  }
   try {
     const stored = await insertValidationRecords(
       db,
       group.map((w) => ({ id: randomUUID(), record: w.record })),
     );
     group.forEach((w, i) => w.resolve(stored[i]));
-  } catch {
+  } catch (error) {
+    if (group.length === 1) return group[0].reject(error);
     // One record's error must not fail the others: each on its own, with its own answer.
     for (const w of group) await insertValidationRecord(db, w.record).then(w.resolve, w.reject);
   }
