@@ -8,7 +8,7 @@
 // serves the function's exported app, samples Deno.memoryUsage() every 2 ms while a request is in flight
 // (timers fire between the request's awaits: a synchronous stretch is seen at its ends) and answers the
 // bench on MEMORY_PATH, a path no function has. "isolate" = heapUsed + external; its peak is the highest sample.
-// Target (Supabase Edge: 2 s CPU per request, 256 MB): start + first request ≤ 1 s CPU and ≤ 150 MB.
+// Target (Supabase Edge: 2 s CPU per request, 256 MB per worker): start + first request ≤ 1 s CPU and an isolate peak ≤ 150 MB.
 //
 // --hs-search: the api function's first request is an HS description search (GET /api/v1/hs-codes/search).
 // --hs-search-all: as --hs-search, then one search in each of the other four schedules (EU, GB, IN, WCO) on
@@ -50,7 +50,11 @@ import { storeStaleLineIndexes } from "../shared/hs-codes/stored-line-index.ts";
 const CPU_TARGET_S = 1;
 const HS_SEARCH_ALL = process.argv.includes("--hs-search-all");
 const HS_SEARCH = HS_SEARCH_ALL || process.argv.includes("--hs-search");
-const RSS_TARGET_MB = 150;
+// The memory target is on the isolate (what the edge runtime's limit counts: heap used + external), not on
+// the process RSS, which also holds the Deno runtime itself (~70 MB before any module) and garbage the
+// allocator has not given back; RSS is printed beside it. 150 MB: the Supabase CLI's default worker limit
+// (hosted: 256 MB).
+const ISOLATE_TARGET_MB = 150;
 const RUNS = Number(process.env.EDGE_BENCH_RUNS ?? 3);
 // --heap-limit=MB: V8's heap limit, as the edge runtime sets one per worker (its memory limit): garbage is
 // then collected before the heap grows past it, where an unlimited Deno lets it stand.
@@ -405,7 +409,8 @@ async function main() {
       for (let i = 0; i < RUNS; i++) samples.push(await coldStart(tree, f.name, entry, env, fixture));
       const cpu = median(samples.map((s) => s.cpu));
       const peak = Math.max(...samples.map((s) => s.peakRss));
-      const ok = cpu <= CPU_TARGET_S && peak <= RSS_TARGET_MB && samples[0].status < 500;
+      const isolatePeak = Math.max(...samples.map((s) => s.peakIsolate));
+      const ok = cpu <= CPU_TARGET_S && isolatePeak <= ISOLATE_TARGET_MB && samples[0].status < 500;
       if (!ok) failed++;
       rows.push([
         f.name,
@@ -417,7 +422,7 @@ async function main() {
         `${peak.toFixed(0)} MB`,
         `${median(samples.map((s) => s.startIsolate)).toFixed(0)} MB`,
         `${median(samples.map((s) => s.isolate)).toFixed(0)} MB`,
-        `${Math.max(...samples.map((s) => s.peakIsolate)).toFixed(0)} MB`,
+        `${isolatePeak.toFixed(0)} MB`,
         samples[0].status >= 500 ? "FAILED (error answer)" : ok ? "ok" : "MISSED",
       ]);
       console.log(`${f.name}: ${rows[rows.length - 1].slice(2).join(", ")}`);
@@ -442,7 +447,7 @@ async function main() {
         "isolate at start",
         "isolate after",
         "isolate peak",
-        `target ≤ ${CPU_TARGET_S} s, ≤ ${RSS_TARGET_MB} MB`,
+        `target ≤ ${CPU_TARGET_S} s, isolate ≤ ${ISOLATE_TARGET_MB} MB`,
       ],
       rows,
     ),
