@@ -63,10 +63,9 @@ function toRecord(r: Row): ValidationRecord {
   };
 }
 
-function storedRecord(v: NewValidationRecord, id: string, runId: string, createdAt: unknown): ValidationRecord {
+/** The record's own columns, as the caller gave them (what the stored record and the insert share). */
+function recordColumns(v: NewValidationRecord) {
   return {
-    id,
-    run_id: runId,
     shipment_id: v.shipmentId,
     gate_slug: v.gateSlug,
     rule_library_version: v.ruleLibraryVersion,
@@ -78,8 +77,11 @@ function storedRecord(v: NewValidationRecord, id: string, runId: string, created
     layers: v.layers,
     route: v.route,
     reference_data: v.referenceData ?? null,
-    created_at: toIso(createdAt)!,
   };
+}
+
+function storedRecord(v: NewValidationRecord, id: string, runId: string, createdAt: unknown): ValidationRecord {
+  return { id, run_id: runId, ...recordColumns(v), created_at: toIso(createdAt)! };
 }
 
 /**
@@ -106,17 +108,7 @@ export async function insertValidationRecords(
   const rows = records.map(({ id, record: v }) => ({
     id,
     account_id: v.accountId,
-    shipment_id: v.shipmentId,
-    gate_slug: v.gateSlug,
-    rule_library_version: v.ruleLibraryVersion,
-    document_types: v.documentTypes,
-    passed: v.passed,
-    score: v.score,
-    validation_hash: v.validationHash,
-    results: v.results,
-    layers: v.layers,
-    route: v.route,
-    reference_data: v.referenceData ?? null,
+    ...recordColumns(v),
     recheck_key: v.recheckKeyId ?? null,
   }));
   const stored = await db.query<{ id: string; run_id: string; created_at: unknown }>(
