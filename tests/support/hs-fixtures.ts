@@ -106,6 +106,28 @@ export const HS_FIXTURES: Record<string, string> = {
       special: "",
       other: "35%",
     },
+    // A heading with a specific subheading and its residual "Other:" (GRI 6, residual-subheadings.ts).
+    {
+      htsno: "9113",
+      indent: "0",
+      description: "Watch straps, watch bands and watch bracelets, and parts thereof:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+    },
+    { htsno: "9113.20", indent: "1", description: "Of base metal, whether or not gold- or silver-plated:", units: [], general: "", special: "", other: "" },
+    {
+      htsno: "9113.20.60.00",
+      indent: "2",
+      description: "Of watch bracelets, valued not over $12 per dozen",
+      units: ["doz."],
+      general: "14%",
+      special: "",
+      other: "110%",
+    },
+    { htsno: "9113.90", indent: "1", description: "Other:", units: [], general: "", special: "", other: "" },
+    { htsno: "9113.90.80.00", indent: "2", description: "Other", units: ["doz."], general: "14%", special: "", other: "35%" },
     {
       htsno: "9903.88.15",
       indent: "0",
