@@ -116,7 +116,15 @@ export const HS_FIXTURES: Record<string, string> = {
       special: "",
       other: "",
     },
-    { htsno: "9113.20", indent: "1", description: "Of base metal, whether or not gold- or silver-plated:", units: [], general: "", special: "", other: "" },
+    {
+      htsno: "9113.20",
+      indent: "1",
+      description: "Of base metal, whether or not gold- or silver-plated:",
+      units: [],
+      general: "",
+      special: "",
+      other: "",
+    },
     {
       htsno: "9113.20.60.00",
       indent: "2",
