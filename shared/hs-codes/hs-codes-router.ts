@@ -58,7 +58,10 @@ const MatchedTerm = z.object({
     .number()
     .optional()
     .describe("embedding and example: cosine of the query's word vectors and the line's (or the reference's), 0 to 1"),
-  rule: z.string().optional().describe('via rule: the reading rule\'s id, e.g. "jewellery-imitation", or "residual-subheading" (docs/hs-codes.md lists them)'),
+  rule: z
+    .string()
+    .optional()
+    .describe('via rule: the reading rule\'s id, e.g. "jewellery-imitation", or "residual-subheading" (docs/hs-codes.md lists them)'),
   effect: z
     .enum(["favour", "disfavour"])
     .optional()
