@@ -43,6 +43,7 @@ import { loadSearchReferences, type ReferenceMatch } from "./search-references.t
 import { FUSION, vectorSide, type VectorReason } from "./embedding-search.ts";
 import { forgetLineEmbeddings } from "./embedding-cache.ts";
 import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
+import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.ts";
 import { subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
 import { firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
@@ -129,7 +130,9 @@ export interface HsMatchedTerm {
    * via "rule" (issue 27): the reading rule (reading-rules.ts) whose cue (`term`) moved the line, and how:
    * "favour" (its code is what the rule reads the title as) or "disfavour" (what the rule rules out);
    * `words` then holds the code prefix that decided. A rule's added tariff words ("stones" for "zircon")
-   * are listed as a term of their own with via "rule" and the rule's id.
+   * are listed as a term of their own with via "rule" and the rule's id. Rule "residual-subheading"
+   * (residual-subheadings.ts): a residual 6-digit subheading ("Other:") lifted towards its heading's best
+   * line, whose code is `term`; `words` the heading.
    */
   rule?: string;
   effect?: "favour" | "disfavour";
@@ -186,6 +189,7 @@ function toResult(
   reference?: ReferenceMatch,
   fused?: { score: number; reason?: VectorReason },
   fired: readonly FiredRule[] = [],
+  residualOf?: string,
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
@@ -219,6 +223,10 @@ function toResult(
     const favour = f.rule.favour.find((p) => r.code.startsWith(p));
     const prefix = favour ?? f.rule.disfavour.find((p) => r.code.startsWith(p)) ?? "";
     matched.push({ term: f.cue, words: [prefix], via: "rule", level: "line", rule: f.rule.id, effect: favour ? "favour" : "disfavour" });
+  }
+  if (residualOf) {
+    // GRI 6: the title names no specific subheading of this heading that outranked this residual one.
+    matched.push({ term: residualOf, words: [r.code.slice(0, 4)], via: "rule", level: "line", rule: RESIDUAL_RULE, effect: "favour" });
   }
   if (fused?.reason) {
     const v = fused.reason;
@@ -649,7 +657,16 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
-  const withPrior = withHeadingPrior(headingModelFor(index), index, planned, lexical);
+  // GRI 6: a residual subheading ("Other:") takes a share of its heading's best line (residual-subheadings.ts).
+  const residuals = liftResidualSubheadings(
+    withHeadingPrior(headingModelFor(index), index, planned, lexical),
+    (key) => {
+      const line = scoredByKey.get(key)?.line;
+      return line && { code: line.code, residual: line.level === 6 && line.lengths.own === 0 };
+    },
+    RESIDUAL_LIFT,
+  );
+  const withPrior = residuals.lines;
   const subheadingOf = subheadingOfKey(index);
   const ordered = vectors
     ? fuseScores(withPrior, vectors.proposed, vectors.similarity, vectors.exampleSimilarity, FUSION.weights)
@@ -680,7 +697,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     // A line re-imported away between the two reads is left out.
     results: page.flatMap((x) => {
       const r = rows.get(x.key);
-      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired)] : [];
+      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired, residuals.lifted.get(x.key))] : [];
     }),
     total: ranked.size,
     ...base,
@@ -693,6 +710,13 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
  * half (docs/hs-codes.md); 1 leaves the order as scored.
  */
 export const PAGE_SPREAD = { heading: 0.9, subheading: 0.8 };
+
+/**
+ * A residual 6-digit subheading's score: at least this share of its heading's best line's
+ * (residual-subheadings.ts; 0 leaves the order as scored). Chosen on HSCodeComp's dev half
+ * (docs/hs-codes.md: 0.9 and 1 gain 2 listings, 0.95 gains 3).
+ */
+export const RESIDUAL_LIFT = 0.95;
 
 /** How much a matched search reference adds to the text score of the line it names (its score × this). */
 export const REFERENCE_WEIGHT = 1;

@@ -41,7 +41,7 @@ const MatchedTerm = z.object({
   via: z
     .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "rule", "reference", "embedding", "example"])
     .describe(
-      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading; rule: a reading rule of the tariff's notes (rule) fired on the query's words (term) and moved the line (effect; words: the code prefix that decided) or added the tariff's words for them (words)",
+      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading; rule: a reading rule of the tariff's notes (rule) fired on the query's words (term) and moved the line (effect; words: the code prefix that decided) or added the tariff's words for them (words); rule residual-subheading: a residual subheading (\"Other:\") lifted towards the best line of its heading (term: that line's code, words: the heading)",
     ),
   level: z
     .enum(["line", "parent", "subheading"])
@@ -58,7 +58,10 @@ const MatchedTerm = z.object({
     .number()
     .optional()
     .describe("embedding and example: cosine of the query's word vectors and the line's (or the reference's), 0 to 1"),
-  rule: z.string().optional().describe('via rule: the reading rule\'s id, e.g. "jewellery-imitation" (docs/hs-codes.md lists them)'),
+  rule: z
+    .string()
+    .optional()
+    .describe('via rule: the reading rule\'s id, e.g. "jewellery-imitation", or "residual-subheading" (docs/hs-codes.md lists them)'),
   effect: z
     .enum(["favour", "disfavour"])
     .optional()
