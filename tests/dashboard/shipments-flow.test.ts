@@ -123,15 +123,27 @@ describe("shipments pages in a real browser", () => {
     await field(page, "exporter.address").fill("ul. Piotrkowska 1");
     await field(page, "exporter.city").fill("Łódź");
     await field(page, "exporter.country").fill("PL");
-    // Typing a saved party's name offers it; choosing it fills the rest.
+    // The page's own list names the saved parties: picking one before any suggestion request has answered
+    // (a change with no input event before it) still fills the rest. CI once saw this race under load.
+    await field(page, "importer.name").evaluate((el) => {
+      (el as HTMLInputElement).value = "Müller GmbH";
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await expect.poll(() => field(page, "importer.address").inputValue()).toBe("Hafenstraße 5");
+    expect(await field(page, "importer.country").inputValue()).toBe("DE");
+    // Typing part of a saved party's name offers it with its place (the suggestion request answered);
+    // choosing it fills the rest.
+    await field(page, "importer.address").fill("");
+    await field(page, "importer.name").fill("");
     await field(page, "importer.name").pressSequentially("Müll", { delay: 30 });
     await expect
-      .poll(() => page.locator("#saved-parties option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)))
-      .toContain("Müller GmbH");
+      .poll(() =>
+        page.locator("#saved-parties option").evaluateAll((o) => o.map((x) => `${(x as HTMLOptionElement).value} (${x.textContent})`)),
+      )
+      .toContain("Müller GmbH (Hamburg, DE)");
     await field(page, "importer.name").fill("Müller GmbH");
     await field(page, "importer.name").dispatchEvent("change");
     await expect.poll(() => field(page, "importer.address").inputValue()).toBe("Hafenstraße 5");
-    expect(await field(page, "importer.country").inputValue()).toBe("DE");
     await field(page, "route.origin_country").fill("PL");
     await field(page, "route.destination_country").fill("DE");
     await field(page, "route.transport_mode").selectOption("sea");

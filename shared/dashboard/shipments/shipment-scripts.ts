@@ -111,15 +111,26 @@ export const FORM_JS = String.raw`"use strict";
         fill(partyList, r.parties.map(function (p) { return { value: p.name, label: [p.city, p.country].filter(Boolean).join(", ") }; }));
       });
     }));
+    // The page's list already names the saved parties, so a name can be picked before any suggestion
+    // request has answered: then the party is asked for by name before its fields are filled.
     input.addEventListener("change", function () {
-      var p = parties[input.value];
-      if (!p) return;
-      PARTY_FIELDS.forEach(function (k) {
-        var v = k.indexOf("tax_ids.") === 0 ? (p.tax_ids || {})[k.slice(8)] : p[k];
-        var el = form.querySelector("[name='" + who + "." + k + "']");
-        if (el && v) el.value = v;
+      var name = input.value;
+      if (!name.trim()) return;
+      var known = parties[name];
+      var found = known ? Promise.resolve(known) : getJson("/dashboard/shipments/suggest/parties?q=" + encodeURIComponent(name.trim())).then(function (r) {
+        if (!r) return null;
+        r.parties.forEach(function (p) { parties[p.name] = p; });
+        return parties[name] || null;
       });
-      live.textContent = "Filled the " + who + " from the saved party " + p.name + ".";
+      found.then(function (p) {
+        if (!p || input.value !== name) return;
+        PARTY_FIELDS.forEach(function (k) {
+          var v = k.indexOf("tax_ids.") === 0 ? (p.tax_ids || {})[k.slice(8)] : p[k];
+          var el = form.querySelector("[name='" + who + "." + k + "']");
+          if (el && v) el.value = v;
+        });
+        live.textContent = "Filled the " + who + " from the saved party " + p.name + ".";
+      });
     });
   });
 
