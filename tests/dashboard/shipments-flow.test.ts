@@ -310,6 +310,31 @@ describe("shipments pages in a real browser", () => {
       .poll(() => page.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)))
       .toContain("61091000");
 
+    // An earlier request answered last does not replace the latest answer: "cot" is held until "cotton"
+    // has filled the list, then let through.
+    await page.goto(`${server.baseUrl}/dashboard/shipments/new`);
+    await field(page, "route.destination_country").fill("DE");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/suggest\/hs\?q=cot&/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const early = page.waitForRequest(/\/suggest\/hs\?q=cot&/);
+    await field(page, "goods.line_items.0.hs_code").pressSequentially("cot");
+    await early;
+    await field(page, "goods.line_items.0.hs_code").pressSequentially("ton");
+    const hsOptions = () => page.locator("#hs-0 option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    await expect.poll(hsOptions).toContain("61091000");
+    const late = page.waitForResponse(/\/suggest\/hs\?q=cot&/);
+    release();
+    expect(((await (await late).json()) as { results: { code: string }[] }).results.map((r) => r.code)).not.toContain("61091000");
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(await hsOptions()).toContain("61091000");
+    await page.unroute(/\/suggest\/hs\?q=cot&/);
+
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const nojs = await ctx.newPage();
     await signIn(nojs, server.baseUrl, "maria@example.test", PASSWORD);

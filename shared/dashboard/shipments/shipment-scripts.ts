@@ -98,6 +98,8 @@ export const FORM_JS = String.raw`"use strict";
 
   // Saved parties: suggestions while typing the name; picking one fills the party's other fields.
   var parties = {};
+  // Answers can arrive out of order: only the latest request of a kind may fill its list.
+  var partySeq = 0, hsSeq = 0;
   var partyList = document.getElementById("saved-parties");
   var PARTY_FIELDS = ["address", "city", "postal_code", "country", "tax_ids.eori", "tax_ids.ein", "contact_email", "contact_phone"];
   form.querySelectorAll("input[data-party]").forEach(function (input) {
@@ -105,8 +107,9 @@ export const FORM_JS = String.raw`"use strict";
     input.addEventListener("input", debounce(function () {
       var q = input.value.trim();
       if (q.length < 2 || !partyList) return;
+      var asked = ++partySeq;
       getJson("/dashboard/shipments/suggest/parties?q=" + encodeURIComponent(q)).then(function (r) {
-        if (!r) return;
+        if (!r || asked !== partySeq) return;
         r.parties.forEach(function (p) { parties[p.name] = p; });
         fill(partyList, r.parties.map(function (p) { return { value: p.name, label: [p.city, p.country].filter(Boolean).join(", ") }; }));
       });
@@ -142,8 +145,9 @@ export const FORM_JS = String.raw`"use strict";
     if (q.length < 2) return;
     var dest = form.querySelector("[data-hs-country]");
     var list = document.getElementById(input.getAttribute("list"));
+    var asked = ++hsSeq;
     getJson("/dashboard/shipments/suggest/hs?q=" + encodeURIComponent(q) + "&country=" + encodeURIComponent(dest ? dest.value.trim() : "")).then(function (r) {
-      if (!r || !list) return;
+      if (!r || !list || asked !== hsSeq) return;
       fill(list, r.results.map(function (x) { return { value: x.code, label: x.description }; }));
       live.textContent = r.message || (r.results.length + " HS suggestions from the " + r.schedule_name + ".");
     });
