@@ -27,7 +27,16 @@ import {
   type PlannedTerm,
   type Term,
 } from "./query-plan.ts";
-import { alternativeOrder, MATCH_LEVELS, rankLines, referencedLines, type MatchLevel, type ScoredLine } from "./score-lines.ts";
+import {
+  alternativeOrder,
+  MATCH_LEVELS,
+  ownStemsFound,
+  rankLines,
+  referencedLines,
+  type CandidateLine,
+  type MatchLevel,
+  type ScoredLine,
+} from "./score-lines.ts";
 import {
   abbreviationsOf,
   buildWordVocabulary,
@@ -44,6 +53,7 @@ import { FUSION, vectorSide, type VectorReason } from "./embedding-search.ts";
 import { forgetLineEmbeddings } from "./embedding-cache.ts";
 import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
 import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.ts";
+import { PARTIAL_LINE_RULE, partialLineFactor } from "./partial-lines.ts";
 import { subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
 import { firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
@@ -132,7 +142,9 @@ export interface HsMatchedTerm {
    * `words` then holds the code prefix that decided. A rule's added tariff words ("stones" for "zircon")
    * are listed as a term of their own with via "rule" and the rule's id. Rule "residual-subheading"
    * (residual-subheadings.ts): a residual 6-digit subheading ("Other:") lifted towards its heading's best
-   * line, whose code is `term`; `words` the heading.
+   * line, whose code is `term`; `words` the heading. Rule "partial-line" (partial-lines.ts), effect
+   * "disfavour": the title has only some of the words of the line's own text; `term` says how many of
+   * its distinct stems ("1 of 2"), `words` the stems it has.
    */
   rule?: string;
   effect?: "favour" | "disfavour";
@@ -223,6 +235,19 @@ function toResult(
     const favour = f.rule.favour.find((p) => r.code.startsWith(p));
     const prefix = favour ?? f.rule.disfavour.find((p) => r.code.startsWith(p)) ?? "";
     matched.push({ term: f.cue, words: [prefix], via: "rule", level: "line", rule: f.rule.id, effect: favour ? "favour" : "disfavour" });
+  }
+  const partial = scored ? partialOf(scored.line) : undefined;
+  if (scored && partial && partial.factor < 1) {
+    // The title has only part of what this line's own text names ("shoes" of "Golf shoes").
+    const found = ownStemsFound(scored.line);
+    matched.push({
+      term: `${found.length} of ${scored.line.ownWords ?? scored.line.lengths.own}`,
+      words: found,
+      via: "rule",
+      level: "line",
+      rule: PARTIAL_LINE_RULE,
+      effect: "disfavour",
+    });
   }
   if (residualOf) {
     // GRI 6: the title names no specific subheading of this heading that outranked this residual one.
@@ -653,7 +678,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     candidates,
     Math.max(limit, FUSION.lexicalDepth),
     bonus,
-    fired.length > 0 ? (line) => ruleFactor(fired, line.code).factor : undefined,
+    // Reading rules by code, and lines whose own text the title names only in part (partial-lines.ts).
+    (line) => (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) * partialOf(line).factor,
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
@@ -717,6 +743,11 @@ export const PAGE_SPREAD = { heading: 0.9, subheading: 0.8 };
  * (docs/hs-codes.md: 0.9 and 1 gain 2 listings, 0.95 gains 3).
  */
 export const RESIDUAL_LIFT = 0.95;
+
+/** partial-lines.ts's factor of a candidate line. */
+function partialOf(line: CandidateLine) {
+  return partialLineFactor({ level: line.level, ownStems: line.ownWords ?? line.lengths.own, ownFound: ownStemsFound(line).length });
+}
 
 /** How much a matched search reference adds to the text score of the line it names (its score × this). */
 export const REFERENCE_WEIGHT = 1;

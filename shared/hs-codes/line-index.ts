@@ -360,14 +360,18 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
     if (g !== undefined) for (const i of row(index.groupLines, g)) if (listed(i)) chosen[i] = 1;
   }
 
+  const isWord = wordStems(index);
   const out: CandidateLine[] = [];
   for (let i = 0; i < index.lineCount; i++) {
     if (chosen[i] === 0) continue;
     const found = new Map<string, number>();
+    let ownWords = 0;
     for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) {
-      const p = planned.get(index.lineTerms.items[k]);
+      const id = index.lineTerms.items[k];
+      const p = planned.get(id);
       const b = index.lineBits[k];
       if (p !== undefined && b !== 0) found.set(request.stems[p - 1], b);
+      if (b & OWN && isWord[id] === 1) ownWords++;
     }
     const s = index.lineSub[i];
     if (s >= 0) {
@@ -385,7 +389,20 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
       subheading: index.lineGroup[i] >= 0 ? index.groupKeys[index.lineGroup[i]] : null,
       lengths: { own: index.lenOwn[i], up: index.lenUp[i], wco: index.lenWco[i], shared: s >= 0 ? index.subLen[s] : 0 },
       found,
+      ownWords,
     });
   }
   return out;
+}
+
+const wordStemsOf = new WeakMap<LineIndex, Uint8Array>();
+/** Per stem id, 1 when the stem has a letter (a word, not a number); once per index. */
+function wordStems(index: LineIndex): Uint8Array {
+  let flags = wordStemsOf.get(index);
+  if (!flags) {
+    flags = new Uint8Array(index.stemIds.size);
+    for (const [stem, id] of index.stemIds) if (/[a-z]/.test(stem)) flags[id] = 1;
+    wordStemsOf.set(index, flags);
+  }
+  return flags;
 }

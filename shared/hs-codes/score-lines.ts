@@ -19,10 +19,22 @@ export interface CandidateLine {
   lengths: Record<Bm25Field, number>;
   /** The query's stems found in the line, with the fields they are in (FIELD_BITS or-ed; never 0). */
   found: ReadonlyMap<string, number>;
+  /**
+   * Distinct stems of the own text that have a letter: not numbers such as the US textile category
+   * "(338)" or "$40", which no title names (partial-lines.ts). Absent: lengths.own.
+   */
+  ownWords?: number;
 }
 
 /** A field's bit in CandidateLine.found: a number per stem instead of a set (thousands of lines per search). */
 export const FIELD_BITS: Readonly<Record<Bm25Field, number>> = { own: 1, up: 2, wco: 4, shared: 8 };
+
+/** The query's stems found in the line's own text (not only its ancestors' or its subheading's). */
+export function ownStemsFound(line: CandidateLine): string[] {
+  const out: string[] = [];
+  for (const [stem, bits] of line.found) if (bits & FIELD_BITS.own) out.push(stem);
+  return out;
+}
 
 /** The fields of a bit mask (tests, explanations). */
 export function fieldsOf(bits: number): Bm25Field[] {

@@ -108,6 +108,9 @@ for (const backend of testBackends()) {
           { term: "men", words: ["men"], via: "query", level: "line", role: "attribute" },
           { term: "cotton", words: ["cotton"], via: "query", level: "parent", role: "attribute" },
           { term: "t-shirts", words: ["t-shirts"], via: "query", level: "parent", role: "product" },
+          // The line's own text has two words (the category number is none); the title names "men" of
+          // them (partial-lines.ts; an "or" between them is not read, so the sibling lines fare alike).
+          { term: "1 of 2", words: ["men"], via: "rule", level: "line", rule: "partial-line", effect: "disfavour" },
         ],
       });
       expect(us.results.map((r) => r.score)).toEqual([...us.results.map((r) => r.score)].sort((a, b) => (b ?? 0) - (a ?? 0)));
@@ -200,6 +203,13 @@ for (const backend of testBackends()) {
         rule: "residual-subheading",
         effect: "favour",
       });
+      // The specific line's own text asks for watch bracelets valued by the dozen; the title names only
+      // "watch" of it, so it is lowered (partial-lines.ts) and says how much of it the title named.
+      const specific = r.results.find((x) => x.code === "9113206000");
+      expect(specific?.matched).toContainEqual(
+        expect.objectContaining({ via: "rule", level: "line", rule: "partial-line", effect: "disfavour", words: ["watch"] }),
+      );
+      expect(specific?.matched?.find((m) => (m as { rule?: string }).rule === "partial-line")?.term).toMatch(/^1 of [2-9]$/);
     });
 
     it("reads jewellery by the tariff's notes: plated or base metal is imitation jewellery, 925 silver precious metal (issue 27)", async () => {
