@@ -56,7 +56,7 @@ import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.t
 import { PARTIAL_LINE_RULE, partialLineFactor } from "./partial-lines.ts";
 import { subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
-import { firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
+import { broughtSubheadings, firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -653,7 +653,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
-  const subheadings = [...new Set(references.map((m) => m.subheading))];
+  // A rule reading the goods as those of a heading whose texts lack the title's words brings its lines.
+  const subheadings = [...new Set([...references.map((m) => m.subheading), ...broughtSubheadings(fired, index.groupIds.keys())])];
   const request = (allTerms: boolean) => ({
     select: candidateStems(planned, { allTerms }),
     stems: stemList,
@@ -680,6 +681,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     bonus,
     // Reading rules by code, and lines whose own text the title names only in part (partial-lines.ts).
     (line) => (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) * partialOf(line).factor,
+    fired.some((f) => f.rule.withinHeading) ? (line) => ruleFactor(fired, line.code).moved.some((f) => f.rule.withinHeading) : undefined,
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));

@@ -7,12 +7,14 @@
  * candidates at all (7116's texts say "precious or semi-precious stones", never "zircon").
  *
  * Within a group the rules are tried in order and the first that fires wins: a title stating a precious
- * metal is 7113 whatever stones it names (Note 9 of chapter 71), stones decide before plating or base
- * metal does (Note 11), PU "leather" is plastics before "leather" is leather (Note 4 of chapter 64).
+ * metal is 7113 whatever stones it names (Note 9 of chapter 71), loose stones and beads of stone sold as
+ * beads are unset before stones make an article 7116, stones decide before plating or base metal does
+ * (Note 11), PU "leather" is plastics before "leather" is leather (Note 4 of chapter 64). A garment's fibre
+ * decides its subheading, never its heading (`withinHeading`).
  */
 import { foldHsText } from "./normalize.ts";
 
-export type ReadingRuleGroup = "jewellery" | "footwear";
+export type ReadingRuleGroup = "jewellery" | "footwear" | "garments";
 
 export interface ReadingRule {
   id: string;
@@ -25,11 +27,29 @@ export interface ReadingRule {
   when: readonly string[];
   /** Words that keep the rule from firing ("14k gold" but "14k gold plated"). */
   unless?: readonly string[];
+  /**
+   * Words that keep the rule from firing when the title names them before its first "for": that part
+   * says what the goods are, the rest what they are for ("bead necklace" is a necklace, "beads for
+   * necklace making" are beads).
+   */
+  unlessInProduct?: readonly string[];
   /** Code prefixes whose lines the reading points to, and those it rules out. */
   favour: readonly string[];
   disfavour: readonly string[];
   /** The tariff's words for what the cue names, added to the query (weight WEIGHTS.rule, query-plan.ts). */
   reads?: readonly string[];
+  /**
+   * The rule reads the subheading, never the heading: a favoured line rises at most to the score its
+   * heading's best line had (score-lines.ts rankLines), so the rule reorders a heading's lines and cannot
+   * lift one heading over another ("non-slip socks" are no slips of 6208.11).
+   */
+  withinHeading?: boolean;
+  /**
+   * The lines of the favoured subheadings are candidates even when the title's words select none of them:
+   * the goods are those of a heading whose texts do not have the title's product noun (7101's pearls never
+   * say "beads").
+   */
+  bringsLines?: boolean;
 }
 
 const JEWELLERY = [
@@ -69,6 +89,158 @@ const FOOTWEAR = [
   "clog",
 ];
 
+/** Precious or semi-precious stones, natural, synthetic or reconstructed (chapter 71). */
+const STONES = [
+  "zircon",
+  "zirconia",
+  "cz",
+  "moissanite",
+  "gemstone",
+  "natural stone",
+  "jade",
+  "agate",
+  "opal",
+  "turquoise",
+  "amethyst",
+  "ruby",
+  "sapphire",
+  "emerald",
+  "garnet",
+  "topaz",
+  "quartz",
+  "tourmaline",
+];
+
+/** Real pearls, natural or cultured (7101); "pearl" alone is as often of glass or plastics (7018, 3926). */
+const PEARLS = ["cultured pearl", "freshwater pearl", "natural pearl"];
+
+/** Beads that say they are not of stone or pearl. */
+const BEADS_NOT_OF_STONE = ["imitation", "faux", "artificial", "glass", "acrylic", "plastic", "resin", "abs"];
+
+/** Pieces of jewellery made up (strung, mounted or set), as against the stones and beads they are made of. */
+const JEWELLERY_ARTICLES = ["necklace", "bracelet", "earring", "ring", "pendant", "anklet", "choker", "bangle", "brooch", "keychain"];
+
+/** Garments and clothing accessories of chapters 61 and 62 (the title's goods). */
+const GARMENTS = [
+  "dress",
+  "gown",
+  "skirt",
+  "shorts",
+  "pants",
+  "trousers",
+  "leggings",
+  "suit",
+  "blazer",
+  "jacket",
+  "coat",
+  "parka",
+  "anorak",
+  "windbreaker",
+  "blouse",
+  "shirt",
+  "hoodie",
+  "sweatshirt",
+  "sweater",
+  "cardigan",
+  "pullover",
+  "jumper",
+  "pajamas",
+  "pyjamas",
+  "pijamas",
+  "sleepwear",
+  "nightgown",
+  "nightdress",
+  "robe",
+  "bathrobe",
+  "underwear",
+  "briefs",
+  "panties",
+  "swimsuit",
+  "swimwear",
+  "bikini",
+  "tracksuit",
+  "track suit",
+  "jumpsuit",
+  "romper",
+  "overalls",
+  "camisole",
+  "socks",
+  "stockings",
+  "tights",
+  "pantyhose",
+  "scarf",
+  "scarves",
+  "shawl",
+  "bow tie",
+  "bowtie",
+  "necktie",
+  "abaya",
+  "kaftan",
+];
+
+/**
+ * HS 2022 subheadings of chapters 61 and 62 whose text says "of synthetic fibres", "of man-made fibres"
+ * or "of artificial fibres" (not "other than … fibres"): read once from the WCO's 6-digit texts, so they
+ * hold for every schedule.
+ */
+const MAN_MADE_FIBRE_GARMENTS = [
+  "610130",
+  "610230",
+  "610323",
+  "610333",
+  "610343",
+  "610413",
+  "610423",
+  "610433",
+  "610443",
+  "610444",
+  "610453",
+  "610463",
+  "610520",
+  "610620",
+  "610712",
+  "610722",
+  "610811",
+  "610822",
+  "610832",
+  "610892",
+  "611030",
+  "611130",
+  "611212",
+  "611231",
+  "611241",
+  "611430",
+  "611521",
+  "611522",
+  "611596",
+  "611693",
+  "620140",
+  "620240",
+  "620312",
+  "620323",
+  "620333",
+  "620343",
+  "620413",
+  "620423",
+  "620433",
+  "620443",
+  "620444",
+  "620453",
+  "620463",
+  "620530",
+  "620640",
+  "620722",
+  "620811",
+  "620822",
+  "620892",
+  "620930",
+  "621133",
+  "621143",
+  "621430",
+  "621440",
+  "621520",
+];
+
 export const READING_RULES: readonly ReadingRule[] = [
   // ---- Jewellery (chapter 71, Notes 9 and 11: imitation jewellery is jewellery without precious metal,
   // except as plating or minor constituents, and without pearls or precious or semi-precious stones,
@@ -102,33 +274,35 @@ export const READING_RULES: readonly ReadingRule[] = [
     disfavour: ["7113", "7116", "7117"],
   },
   {
+    id: "jewellery-pearl-beads",
+    group: "jewellery",
+    note: "Pearls sold as beads (for jewellery making) are pearls not strung, mounted or set: 7101; a pearl necklace is a made-up article (7116).",
+    scope: ["bead"],
+    when: PEARLS,
+    unless: BEADS_NOT_OF_STONE,
+    unlessInProduct: JEWELLERY_ARTICLES,
+    bringsLines: true,
+    favour: ["7101"],
+    disfavour: ["7103", "7104", "7113", "7116", "7117", "7018", "830890"],
+  },
+  {
+    id: "jewellery-stone-beads",
+    group: "jewellery",
+    note: "Beads of precious or semi-precious stone sold as beads (for jewellery making) are stones not strung, mounted or set: 7103, 7104; a bead bracelet is a made-up article (7116).",
+    scope: ["bead"],
+    when: STONES,
+    unless: BEADS_NOT_OF_STONE,
+    unlessInProduct: JEWELLERY_ARTICLES,
+    bringsLines: true,
+    favour: ["7103", "7104"],
+    disfavour: ["7101", "7113", "7116", "7117", "7018", "830890"],
+  },
+  {
     id: "jewellery-stones",
     group: "jewellery",
     note: "Precious or semi-precious stones, natural, synthetic or reconstructed (cubic zirconia, moissanite), and real pearls make the article 7116, not imitation jewellery (Note 11).",
     scope: JEWELLERY,
-    when: [
-      "zircon",
-      "zirconia",
-      "cz",
-      "moissanite",
-      "gemstone",
-      "natural stone",
-      "jade",
-      "agate",
-      "opal",
-      "turquoise",
-      "amethyst",
-      "ruby",
-      "sapphire",
-      "emerald",
-      "garnet",
-      "topaz",
-      "quartz",
-      "tourmaline",
-      "cultured pearl",
-      "freshwater pearl",
-      "natural pearl",
-    ],
+    when: [...STONES, ...PEARLS],
     unless: ["imitation", "faux", "artificial"],
     favour: ["7116"],
     disfavour: ["7113", "7117", "7101", "7102", "7103", "7104", "7105"],
@@ -212,13 +386,47 @@ export const READING_RULES: readonly ReadingRule[] = [
     favour: ["6404"],
     disfavour: ["6402", "6403"],
   },
+  // ---- Garments (Section XI, Note 2: a garment of mixed textiles is of the one predominating by weight).
+  {
+    id: "garments-fibre-unstated",
+    group: "garments",
+    note: "A shop title names cotton, silk, wool, linen, cashmere or leather when the garment is of them and leaves polyester unnamed; man-made fibres are most of the world's fibre: a garment of unstated fibre is read as of synthetic, man-made or artificial fibres.",
+    when: GARMENTS,
+    unless: [
+      "cotton",
+      "silk",
+      "wool",
+      "woolen",
+      "woollen",
+      "merino",
+      "cashmere",
+      "alpaca",
+      "mohair",
+      "angora",
+      "linen",
+      "hemp",
+      "denim",
+      "jean",
+      "leather",
+      "suede",
+      "fur",
+      "rubber",
+      "latex",
+      "pvc",
+      "plastic",
+      ...FOOTWEAR,
+    ],
+    favour: MAN_MADE_FIBRE_GARMENTS,
+    disfavour: [],
+    withinHeading: true,
+  },
 ];
 
 /** Factors of a fired rule on a line's BM25F score: chosen on HSCodeComp's dev half (docs/hs-codes.md). */
 export const RULE_FACTORS = { favour: 1.5, disfavour: 0.6 };
 
 /** The groups in force (all; tests and measurements may pass fewer to firedRules). */
-export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear"];
+export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear", "garments"];
 
 /** A rule that fired on a title, with the words that fired it (matched[]'s term). */
 export interface FiredRule {
@@ -241,6 +449,12 @@ function firstFound(words: string, phrases: readonly string[]): string | null {
   return null;
 }
 
+/** The words before the title's first "for" (padded as `words` is): what the goods are, not what they are for. */
+function productPart(words: string): string {
+  const at = words.indexOf(" for ");
+  return at < 0 ? words : `${words.slice(0, at)} `;
+}
+
 /** The rules a title fires: per group, the first rule in table order whose scope and cue it has. */
 export function firedRules(title: string, groups: readonly ReadingRuleGroup[] = READING_RULE_GROUPS): FiredRule[] {
   const words = wordsOfTitle(title);
@@ -251,6 +465,7 @@ export function firedRules(title: string, groups: readonly ReadingRuleGroup[] = 
     if (rule.scope && firstFound(words, rule.scope) === null) continue;
     const cue = firstFound(words, rule.when);
     if (cue === null || (rule.unless && firstFound(words, rule.unless) !== null)) continue;
+    if (rule.unlessInProduct && firstFound(productPart(words), rule.unlessInProduct) !== null) continue;
     out.push({ rule, cue });
     decided.add(rule.group);
   }
@@ -271,4 +486,11 @@ export function ruleFactor(fired: readonly FiredRule[], code: string): { factor:
     }
   }
   return { factor, moved };
+}
+
+/** The schedule's subheadings (of `subheadings`) whose lines the fired rules bring as candidates (`bringsLines`). */
+export function broughtSubheadings(fired: readonly FiredRule[], subheadings: Iterable<string>): string[] {
+  const prefixes = fired.flatMap((f) => (f.rule.bringsLines ? f.rule.favour : []));
+  if (prefixes.length === 0) return [];
+  return [...subheadings].filter((k) => prefixes.some((p) => k.startsWith(p)));
 }

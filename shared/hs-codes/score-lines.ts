@@ -159,7 +159,9 @@ export function scoreLine(
 
 /**
  * The best `limit` lines: score, then the shorter code (a heading before its lines), then code order.
- * `factorOf`: a factor on each line's score before the cut (the reading rules, reading-rules.ts).
+ * `factorOf`: a factor on each line's score before the cut (the reading rules, reading-rules.ts);
+ * `withinHeading`: the lines whose raised score stops at their heading's best unmoved score (a rule that
+ * reads the subheading, not the heading).
  */
 export function rankLines(
   terms: readonly PlannedTerm[],
@@ -168,13 +170,23 @@ export function rankLines(
   limit: number,
   bonus: ReferenceBonus = noBonus,
   factorOf?: (line: CandidateLine) => number,
+  withinHeading?: (line: CandidateLine) => boolean,
 ): ScoredLine[] {
-  return lines
-    .map((l) => {
-      const scored = scoreLine(terms, averages, l, bonus);
-      if (factorOf) scored.score *= factorOf(l);
-      return scored;
-    })
+  const scored = lines.map((l) => scoreLine(terms, averages, l, bonus));
+  // A line moved only within its heading rises at most to the best score its heading had unmoved.
+  const best = new Map<string, number>();
+  if (withinHeading)
+    for (const s of scored) {
+      const h = s.line.code.slice(0, 4);
+      if (s.score > (best.get(h) ?? 0)) best.set(h, s.score);
+    }
+  if (factorOf)
+    for (const s of scored) {
+      const moved = s.score * factorOf(s.line);
+      s.score =
+        withinHeading?.(s.line) && moved > s.score ? Math.max(s.score, Math.min(moved, best.get(s.line.code.slice(0, 4)) ?? 0)) : moved;
+    }
+  return scored
     .sort(
       (a, b) => b.score - a.score || a.line.level - b.line.level || (a.line.code < b.line.code ? -1 : a.line.code > b.line.code ? 1 : 0),
     )

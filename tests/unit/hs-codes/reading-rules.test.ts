@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firedRules, READING_RULES, RULE_FACTORS, ruleFactor } from "../../../shared/hs-codes/reading-rules.ts";
+import { broughtSubheadings, firedRules, READING_RULES, RULE_FACTORS, ruleFactor } from "../../../shared/hs-codes/reading-rules.ts";
 import { rankLines, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
 import type { PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
 
@@ -28,6 +28,41 @@ describe("reading rules: how a customs classifier reads a title (issue 27)", () 
 
   it("reads loose stones as unset stones even when they are for jewellery making", () => {
     expect(ids("Natural amethyst loose beads for jewelry making")).toEqual(["jewellery-loose-stones"]);
+  });
+
+  it("reads beads of stone or pearl sold as beads as unset (7103/7104, 7101), a bead necklace or bracelet as an article (7116)", () => {
+    expect(ids("Natural Stone Amethyst Round Beads for Jewelry Making Bracelet")).toEqual(["jewellery-stone-beads"]);
+    expect(ids("6mm Cultured Pearl Beads for DIY Necklace Making")).toEqual(["jewellery-pearl-beads"]);
+    // What comes before "for" says what the goods are: a necklace of beads, beads for a necklace.
+    expect(ids("Amethyst Bead Bracelet for Women")).toEqual(["jewellery-stones"]);
+    expect(ids("Freshwater Pearl Beaded Necklace")).toEqual(["jewellery-stones"]);
+    expect(ids("Glass Beads Imitation Pearl for Jewelry Making")).not.toContain("jewellery-pearl-beads");
+    const pearls = firedRules("Cultured Pearl Beads for Jewelry Making")[0];
+    expect(ruleFactor([pearls], "7101226000").factor).toBe(RULE_FACTORS.favour);
+    expect(ruleFactor([pearls], "7116102500").factor).toBe(RULE_FACTORS.disfavour);
+    expect(ruleFactor([pearls], "7018101000").factor).toBe(RULE_FACTORS.disfavour);
+  });
+
+  it("brings the subheadings of the heading a bead rule reads the goods as, whatever the title's words select", () => {
+    const keys = ["710110", "710122", "711610", "701810"];
+    expect(broughtSubheadings(firedRules("Cultured Pearl Beads for Jewelry Making"), keys)).toEqual(["710110", "710122"]);
+    expect(broughtSubheadings(firedRules("Gold plated alloy necklace"), keys)).toEqual([]);
+  });
+
+  it("reads a garment of unstated fibre as of man-made fibres, within its heading only", () => {
+    const fired = firedRules("Women Floral Pleated Midi Skirt Summer");
+    expect(fired.map((f) => [f.rule.id, f.cue])).toEqual([["garments-fibre-unstated", "skirt"]]);
+    expect(fired[0].rule.withinHeading).toBe(true);
+    expect(ruleFactor(fired, "6204533010").factor).toBe(RULE_FACTORS.favour);
+    expect(ruleFactor(fired, "6104530000").factor).toBe(RULE_FACTORS.favour);
+    // Wool and cotton are not ruled out: the rule only says which line leads a heading.
+    expect(ruleFactor(fired, "6204510000").factor).toBe(1);
+    expect(ruleFactor(fired, "6204520000").factor).toBe(1);
+    // A named fibre, leather or a shoe is no unstated fibre.
+    expect(ids("Women Cotton Midi Skirt")).toEqual([]);
+    expect(ids("Pure Silk Bow Tie")).toEqual([]);
+    expect(ids("Genuine Leather Jacket Men")).toEqual([]);
+    expect(ids("Men Dress Shoes")).toEqual([]);
   });
 
   it("reads base metal, plating, glass and plastics jewellery as imitation jewellery (7117)", () => {
@@ -97,5 +132,33 @@ describe("rankLines with the rules' factors", () => {
     const ruled = rankLines(terms, averages, lines, 2, undefined, (l) => ruleFactor(fired, l.code).factor);
     expect(ruled.map((s) => s.line.code)).toEqual(["7117190000", "7113110000"]);
     expect(ruled[0].score).toBeCloseTo((plain[0].score * RULE_FACTORS.favour) / 1, 10);
+  });
+
+  it("lets a rule that reads the subheading raise a line to its heading's best score, not above another heading", () => {
+    // `found`: the fields a line has the stem in (FIELD_BITS: 1 its own text, 2 its ancestors', 3 both).
+    const dress = (code: string, where: number): CandidateLine => ({
+      lineKey: code,
+      code,
+      level: 10,
+      subheading: code.slice(0, 6),
+      lengths: { own: 3, up: 5, wco: 0, shared: 0 },
+      found: new Map([["dress", where]]),
+    });
+    const dressTerms: PlannedTerm[] = [
+      { text: "dress", alternatives: [{ stems: ["dress"], value: 2, via: "query", words: ["dress"], reach: 10 }], factor: 1 },
+    ];
+    // 6211 leads; in 6204 the wool line (6204.41) leads the man-made-fibre one (6204.43).
+    const lines = [dress("6211430000", 3), dress("6204410000", 1), dress("6204430000", 2)];
+    const manMade = (l: CandidateLine) => (l.code.startsWith("620443") ? 2 : 1);
+    const score = (r: ReturnType<typeof rankLines>, code: string) => r.find((x) => x.line.code === code)?.score ?? 0;
+    const plain = rankLines(dressTerms, averages, lines, 3);
+    expect(plain.map((x) => x.line.code)).toEqual(["6211430000", "6204410000", "6204430000"]);
+    // Unbounded, the factor lifts the man-made line over the other heading's line.
+    const free = rankLines(dressTerms, averages, lines, 3, undefined, manMade);
+    expect(free[0].line.code).toBe("6204430000");
+    // Within its heading it reaches the wool line's score and no more: the heading's standing is unchanged.
+    const within = rankLines(dressTerms, averages, lines, 3, undefined, manMade, () => true);
+    expect(within[0].line.code).toBe("6211430000");
+    expect(score(within, "6204430000")).toBeCloseTo(score(plain, "6204410000"), 10);
   });
 });
