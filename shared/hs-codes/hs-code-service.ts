@@ -6,7 +6,7 @@
 import type { Queryable } from "../db/types.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COUNTRY_HELP, SCHEDULES, scheduleForCountry, type HsSchedule } from "./schedules.ts";
-import { parseCodeQuery, queryWordCounts, tokenizeHsQuery } from "./normalize.ts";
+import { parseCodeQuery, queryWordCounts, titleWords, tokenizeHsQuery } from "./normalize.ts";
 import { normaliseHsCode } from "../trade/hs-code.ts";
 import {
   candidateAlternatives,
@@ -558,7 +558,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   };
   const stemsOf = (w: string) => stems.get(w);
   // The head product noun and the other words' roles (issue 27): by position and part of speech.
-  const roles = queryRoles(tokens, wordnet.classOf, (w) => (stems.get(w) ?? [""]).length === 0, queryWordCounts(q));
+  const roles = queryRoles(tokens, wordnet.classOf, (w) => (stems.get(w) ?? [""]).length === 0, queryWordCounts(q), titleWords(q));
   for (const t of terms) Object.assign(t, termFactor(t, tokens, roles));
   const roleOfWord = (w: string) => termFactor({ text: w, alternatives: [] }, tokens, roles);
 

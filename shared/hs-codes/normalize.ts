@@ -36,8 +36,18 @@ export function parseCodeQuery(q: string): string | null {
  * nothing useful), and at most MAX_QUERY_TERMS words are kept.
  */
 export function tokenizeHsQuery(q: string): string[] {
+  return [...new Set(titleWords(q))];
+}
+
+/**
+ * tokenizeHsQuery's words in the order written, repeats kept ("Phone Case … Case for iPhone"): where a
+ * word stands in the title (the word before "for"), which the deduplicated words do not say. It ends
+ * where tokenizeHsQuery ends, so every word of it is one of the query's words.
+ */
+export function titleWords(q: string): string[] {
   const folded = foldHsText(q).replace(/'s\b/g, "").replace(/'/g, "");
   const out: string[] = [];
+  const distinct = new Set<string>();
   for (const raw of folded.split(/[^a-z0-9-]+/)) {
     const word = raw.replace(/^-+|-+$/g, "").replace(/-{2,}/g, "-");
     // Numbers, sizes and model numbers ("300ml", "4x250ml", "se210", "7ft") name no kind of goods; a word
@@ -50,9 +60,10 @@ export function tokenizeHsQuery(q: string): string[] {
       : [word];
     for (const w of words) {
       if (w.length < 2) continue;
-      if (!out.includes(w)) out.push(w);
+      out.push(w);
+      distinct.add(w);
     }
-    if (out.length >= MAX_QUERY_TERMS) break;
+    if (distinct.size >= MAX_QUERY_TERMS) break;
   }
   return out;
 }

@@ -14,6 +14,7 @@
 import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
 import { bm25Idf, type Bm25Field } from "./bm25.ts";
+import type { WordClass } from "./wordnet-vocabulary.ts";
 
 /** "rule": the tariff's words for what a cue of the title names, added by a reading rule (reading-rules.ts). */
 export type AlternativeSource = "query" | "synonym" | "typo" | "bridge" | "completion" | "split" | "abbreviation" | "rule";
@@ -169,7 +170,7 @@ export const ROLE_FACTORS = {
   context: 0.4,
 } as const;
 
-export type WordClassOf = (word: string) => "goods" | "material" | "modifier" | null;
+export type WordClassOf = (word: string) => WordClass | null;
 
 export interface QueryRoles {
   /** Index in the tokens of the head product noun (-1: none). */
@@ -182,20 +183,52 @@ export interface QueryRoles {
   roles: TermRole[];
 }
 
+/** Cut words that say what the thing is for or fits: the noun written just before them is what is for it. */
+const PURPOSE_WORDS = new Set(["for", "fits", "compatible", "suitable"]);
+
+/**
+ * Words that say how many or that several things come together ("Ring Set for Women", "10 Pcs for"):
+ * never the goods (a set is classified by the article that gives it its character, GRI 3(b)).
+ */
+const COUNT_WORDS = new Set(["set", "sets", "pcs", "piece", "pieces", "pair", "pairs", "lot", "lots"]);
+
+/**
+ * The noun written directly before a "for", "fits", "compatible" or "suitable" cut, as a token index, or
+ * -1: in "X Y for Z" Y heads the phrase the purpose qualifies ("Phone **Case** for iPhone", "Car
+ * **Radio** for Toyota … Car Multimedia"), whatever else the title repeats, when it names a thing in
+ * some WordNet sense (goods, or an artifact sense beyond its frequent ones: "case"). Not after "with"
+ * or "in": those follow a whole run of noun phrases as often ("Flat Shoes … Buckle Line with Soft Sole").
+ */
+function beforePurpose(
+  tokens: readonly string[],
+  classes: ReadonlyArray<WordClass | null>,
+  cut: number,
+  sequence: readonly string[],
+): number {
+  if (cut >= tokens.length || !PURPOSE_WORDS.has(tokens[cut])) return -1;
+  // The words as written: tokens keep each word once, where it first stands.
+  const at = sequence.indexOf(tokens[cut]);
+  const i = at > 0 ? tokens.indexOf(sequence[at - 1]) : -1;
+  if (i < 0 || i >= cut || COUNT_WORDS.has(tokens[i])) return -1;
+  return classes[i] === "goods" || classes[i] === "artifact" ? i : -1;
+}
+
 /**
  * The head product noun of a product title and the roles of the other words, by position and part of
  * speech: the title's words up to the first "for/with/in …" that follows a goods word describe the
  * thing; the last goods noun among them is the head ("… Dragon Magnetic **Pendant**", "Gold Color Set
  * **Rings** for Women", "freeze dried peach **slices** in small resealable bags"). Materials and
  * adjectives refine; words after the cut say what it is for. A goods noun the title repeats more often
- * than the last one is the head instead. Without any goods noun, the last word before
- * the cut that is no quality or material is the head (a tariff word WordNet lacks, "smartwatch").
+ * than the last one is the head instead, unless a noun stands just before a "for" cut (beforePurpose).
+ * Without any goods noun, the last word before the cut that is no quality or material is the head (a
+ * tariff word WordNet lacks, "smartwatch"). `sequence`: the words as written (titleWords), repeats kept.
  */
 export function queryRoles(
   tokens: readonly string[],
   classOf: WordClassOf,
   stopWord: (w: string) => boolean = () => false,
   repeats: ReadonlyMap<string, number> = new Map(),
+  sequence: readonly string[] = tokens,
 ): QueryRoles {
   const classes = tokens.map((t) => classOf(t));
   let cut = tokens.length;
@@ -205,14 +238,16 @@ export function queryRoles(
       break;
     }
   }
-  let head = -1;
-  for (let i = cut - 1; i >= 0 && head < 0; i--) if (classes[i] === "goods") head = i;
-  // Shop titles repeat the product noun to be found ("Figaro Link Chain … Steel Chain … Chain for
-  // Jewelry Making"): a goods noun written more often than the last one leads.
-  const times = (i: number) => repeats.get(tokens[i]) ?? 1;
-  for (let i = 0; i < cut; i++) if (classes[i] === "goods" && head >= 0 && times(i) > times(head)) head = i;
+  let head = beforePurpose(tokens, classes, cut, sequence);
+  if (head < 0) {
+    for (let i = cut - 1; i >= 0 && head < 0; i--) if (classes[i] === "goods") head = i;
+    // Shop titles repeat the product noun to be found ("Figaro Link Chain … Steel Chain … Chain for
+    // Jewelry Making"): a goods noun written more often than the last one leads.
+    const times = (i: number) => repeats.get(tokens[i]) ?? 1;
+    for (let i = 0; i < cut; i++) if (classes[i] === "goods" && head >= 0 && times(i) > times(head)) head = i;
+  }
   for (let i = cut - 1; i >= 0 && head < 0; i--) {
-    if (classes[i] === null && !CONTEXT_WORDS.has(tokens[i]) && !stopWord(tokens[i])) head = i;
+    if ((classes[i] === null || classes[i] === "artifact") && !CONTEXT_WORDS.has(tokens[i]) && !stopWord(tokens[i])) head = i;
   }
   const factors = tokens.map((_, i) => {
     if (i === head) return ROLE_FACTORS.head;

@@ -12,11 +12,14 @@ export interface WordNetVocabulary {
   bridge(key: string): readonly string[];
   /** Whether WordNet knows the word (or its crude singular) as an English word. */
   isKnownWord(word: string): boolean;
-  /** What the word mostly names (wordnet-classes.json): goods, a material, a quality (modifier), or null. */
+  /**
+   * What the word mostly names (wordnet-classes.json): goods, a material, a quality (modifier), a noun
+   * with a made-thing sense beyond its frequent ones (artifact: "case", "band"), or null.
+   */
   classOf(word: string): WordClass | null;
 }
 
-export type WordClass = "goods" | "material" | "modifier";
+export type WordClass = "goods" | "material" | "modifier" | "artifact";
 
 let loading: Promise<WordNetVocabulary> | null = null;
 
@@ -33,8 +36,10 @@ export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
         );
       });
       const classes = new Map<string, WordClass>();
-      const lists = c.default as Record<WordClass, string>;
-      for (const k of ["modifier", "material", "goods"] as const) for (const word of lists[k].split(" ")) classes.set(word, k);
+      const lists = c.default as Partial<Record<WordClass, string>>;
+      // A classes file built before a class was added lacks it: that class is empty until `npm run build:wordnet`.
+      for (const k of ["artifact", "modifier", "material", "goods"] as const)
+        for (const word of lists[k]?.split(" ") ?? []) classes.set(word, k);
       // tools/build-wordnet.ts: targets "|"-separated; per noun a line "noun<TAB>ids" (base 36).
       const file = b.default as { targets: string; bridge: string };
       const targets = file.targets.split("|");

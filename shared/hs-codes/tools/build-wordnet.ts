@@ -19,8 +19,9 @@
  * - wordnet-classes.json: what a single word mostly names, to find the product in a product title (issue
  *   27): "goods" (the first of its three most frequent noun senses that is goods or a substance is an
  *   animal, artifact, food or plant: "pendant", "jeans"), "material" (that sense is a substance: "brass",
- *   "leather") and "modifier" (more often an adjective than a
- *   noun in WordNet's sense-tagged texts, or an adjective only: "dynamic", "cute", "magnetic").
+ *   "leather"), "modifier" (more often an adjective than a
+ *   noun in WordNet's sense-tagged texts, or an adjective only: "dynamic", "cute", "magnetic") and
+ *   "artifact" (none of these, but a noun with an artifact sense among all its senses: "case", "band").
  * Nothing here is fitted to any evaluation set: the rules above are the whole selection.
  */
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -124,11 +125,13 @@ for (const [lemma, offsets] of readIndex("noun")) {
 // ---------- word classes ----------
 const PRODUCT_LEX_FILES = new Set([5, 6, 13, 20]);
 const SUBSTANCE_LEX_FILE = 27;
+const ARTIFACT_LEX_FILE = 6;
 const nounIndex = readIndex("noun");
 const adjIndex = readIndex("adj");
 const goodsWords: string[] = [];
 const materialWords: string[] = [];
 const modifierWords: string[] = [];
+const artifactWords: string[] = [];
 for (const lemma of new Set([...nounIndex.keys(), ...adjIndex.keys()])) {
   if (!/^[a-z][a-z-]{2,}$/.test(lemma)) continue;
   const nounSenses = nounIndex.get(lemma);
@@ -143,7 +146,12 @@ for (const lemma of new Set([...nounIndex.keys(), ...adjIndex.keys()])) {
     .slice(0, SENSES)
     .map((o) => nouns.get(o)?.lexFile ?? -1)
     .find((l) => PRODUCT_LEX_FILES.has(l) || l === SUBSTANCE_LEX_FILE);
-  if (first === undefined) continue;
+  if (first === undefined) {
+    // A noun whose frequent senses are no goods but which names a made thing in some sense ("case",
+    // "band"): read as the thing when the title's grammar puts it at the head (query-plan.ts, queryRoles).
+    if ((nounSenses ?? []).some((o) => nouns.get(o)?.lexFile === ARTIFACT_LEX_FILE)) artifactWords.push(lemma);
+    continue;
+  }
   if (PRODUCT_LEX_FILES.has(first)) goodsWords.push(lemma);
   else if (first === SUBSTANCE_LEX_FILE) materialWords.push(lemma);
 }
@@ -169,7 +177,10 @@ writeFileSync(
     goods: goodsWords.sort().join(" "),
     material: materialWords.sort().join(" "),
     modifier: modifierWords.sort().join(" "),
+    artifact: artifactWords.sort().join(" "),
   })}\n`,
 );
-console.log(`${goodsWords.length} goods, ${materialWords.length} material, ${modifierWords.length} modifier words`);
+console.log(
+  `${goodsWords.length} goods, ${materialWords.length} material, ${modifierWords.length} modifier, ${artifactWords.length} artifact words`,
+);
 console.log(`${known.size} known words, ${Object.keys(bridge).length} bridge entries`);

@@ -5,6 +5,7 @@ import {
   MAX_QUERY_TERMS,
   parseCodeQuery,
   queryWordCounts,
+  titleWords,
   tokenizeHsQuery,
 } from "../../../shared/hs-codes/normalize.ts";
 import { normaliseHsCode } from "../../../shared/trade/hs-code.ts";
@@ -51,6 +52,17 @@ describe("description queries", () => {
       (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
     );
     expect(tokenizeHsQuery(many.join(" "))).toHaveLength(MAX_QUERY_TERMS);
+  });
+
+  it("keeps the title's words in the order written, repeats too, as far as the query's words go", () => {
+    const title = "Toilet Brush Holder, Silicone Toilet Brush for 2 Bathrooms";
+    expect(titleWords(title)).toEqual(["toilet", "brush", "holder", "silicone", "toilet", "brush", "for", "bathrooms"]);
+    expect(tokenizeHsQuery(title)).toEqual([...new Set(titleWords(title))]);
+    const many = Array.from(
+      { length: 60 },
+      (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
+    expect(titleWords(many.join(" "))).toEqual(tokenizeHsQuery(many.join(" ")));
   });
 
   it("splits descriptions into words for the typo vocabulary", () => {

@@ -16,6 +16,7 @@ import {
   tariffBridge,
 } from "../../../shared/hs-codes/query-plan.ts";
 import { bm25Idf } from "../../../shared/hs-codes/bm25.ts";
+import { titleWords, tokenizeHsQuery } from "../../../shared/hs-codes/normalize.ts";
 import { singularWord, synonymsFor, SYNONYM_KEY_COUNT } from "../../../shared/hs-codes/synonyms.ts";
 
 // A toy stemmer and statistics standing in for ts_lexize and hs_search_stems.
@@ -132,7 +133,7 @@ describe("query plan", () => {
 });
 
 describe("queryRoles: the head product noun of a title", () => {
-  const classes: Record<string, "goods" | "material" | "modifier"> = {
+  const classes: Record<string, "goods" | "material" | "modifier" | "artifact"> = {
     dynamic: "modifier",
     green: "modifier",
     cute: "modifier",
@@ -151,6 +152,23 @@ describe("queryRoles: the head product noun of a title", () => {
     male: "goods",
     plug: "goods",
     cable: "goods",
+    phone: "goods",
+    case: "artifact",
+    car: "goods",
+    radio: "goods",
+    multimedia: "goods",
+    shoes: "goods",
+    buckle: "goods",
+    line: "artifact",
+    sole: "goods",
+    ring: "goods",
+    necklace: "goods",
+    brush: "goods",
+    holder: "goods",
+    toilet: "goods",
+    silicone: "material",
+    soft: "modifier",
+    set: "artifact",
   };
   const classOf = (w: string) => classes[w] ?? null;
   const head = (q: string, repeats?: Map<string, number>) => {
@@ -168,6 +186,25 @@ describe("queryRoles: the head product noun of a title", () => {
     expect(head("male to female plug extension cable")).toBe("cable");
     // A noun repeated is what the title is about.
     expect(head("figaro chain stainless steel chain gold jewelry", new Map([["chain", 2]]))).toBe("chain");
+  });
+
+  it("reads the noun written just before a 'for' as the head, over repetitions, even with no frequent goods sense", () => {
+    const roles = (title: string, repeats?: Map<string, number>) => {
+      const tokens = tokenizeHsQuery(title);
+      const r = queryRoles(tokens, classOf, (w) => ["the", "and", "of"].includes(w), repeats, titleWords(title));
+      return r.head < 0 ? null : tokens[r.head];
+    };
+    // "case" names goods only in a sense beyond its three most frequent: still the head of "phone case".
+    expect(roles("soft silicone phone case for iphone")).toBe("case");
+    // The title repeats "car" in what the radio fits; the phrase before "for" says what it is.
+    expect(roles("car radio for toyota car multimedia", new Map([["car", 2]]))).toBe("radio");
+    // As written, not as deduplicated: "brush" first stands before "holder", but the title ends "toilet brush for".
+    expect(roles("brush holder silicone toilet brush for bathroom", new Map([["brush", 2]]))).toBe("brush");
+    // "with" follows a run of noun phrases as often as one noun: it does not decide the head.
+    expect(roles("flat shoes buckle line with soft sole shoes", new Map([["shoes", 2]]))).toBe("shoes");
+    // Count and set words say how many, not what (GRI 3(b)).
+    expect(roles("necklace ring set for women")).toBe("ring");
+    expect(roles("phone case compatible with iphone")).toBe("case");
   });
 
   it("leads with a word of unknown class only when there is no goods noun, never with a quality or material", () => {
