@@ -56,8 +56,15 @@ import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.t
 import { PARTIAL_LINE_RULE, partialLineFactor } from "./partial-lines.ts";
 import { subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, priorTerms, withHeadingPrior } from "./heading-prior.ts";
-import { favouredLines, isPartWord, MACHINE_PARTS_RULE, readMachinePart, type MachinePartReading } from "./machine-parts.ts";
-import { broughtSubheadings, firedRules, RULE_FACTORS, ruleFactor, type FiredRule } from "./reading-rules.ts";
+import {
+  favouredLines,
+  MACHINE_PART_FACTOR,
+  MACHINE_PARTS_RULE,
+  machineTerms,
+  readMachinePart,
+  type MachinePartReading,
+} from "./machine-parts.ts";
+import { broughtSubheadings, firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -670,7 +677,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
   // Section XVI Note 2(b): a part word heads the title and its other words name a machine (machine-parts.ts).
-  const otherTerms = planned.filter((t) => !t.text.split(" ").every(isPartWord));
+  const otherTerms = machineTerms(planned, wordnet.classOf);
   const machinePart = readMachinePart(headingModelFor(index), tokens, roles.head, priorTerms(index, otherTerms));
   const partLines = machinePart ? favouredLines(machinePart, index) : null;
   // A rule reading the goods as those of a heading whose texts lack the title's words brings its lines.
@@ -705,11 +712,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     candidates,
     Math.max(limit, FUSION.lexicalDepth),
     bonus,
-    // Reading rules by code, and lines whose own text the title names only in part (partial-lines.ts).
+    // Reading rules by code, lines whose own text the title names only in part (partial-lines.ts), and
+    // the parts lines of the machine a part is for (machine-parts.ts).
     (line) =>
       (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) *
       partialOf(line).factor *
-      (partLines?.keys.has(line.lineKey) ? RULE_FACTORS.favour : 1),
+      (partLines?.keys.has(line.lineKey) ? MACHINE_PART_FACTOR : 1),
     fired.some((f) => f.rule.withinHeading) ? (line) => ruleFactor(fired, line.code).moved.some((f) => f.rule.withinHeading) : undefined,
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;

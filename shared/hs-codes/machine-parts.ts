@@ -7,13 +7,14 @@
  * 8522, 8529, 8538 …; watch parts in 9114). A title read as (b): its head noun (query-plan.ts queryRoles)
  * is a part word that names no goods of a heading of its own (PART_WORDS), and its other words point to a
  * heading of chapters 84, 85, 90 or 91 (the heading classifier of heading-prior.ts, on the title without
- * the part words). The "Parts" lines of that heading (and of its parts heading) are then favoured as a
- * reading rule's lines are (reading-rules.ts RULE_FACTORS) and made candidates. Pure; the index-derived
+ * the part words and the words that name no thing). The "Parts" lines of that heading (and of its parts
+ * heading) are then favoured (MACHINE_PART_FACTOR) and made candidates. Pure; the index-derived
  * set of parts lines is kept per index.
  */
 import { FIELD_BITS } from "./score-lines.ts";
 import { headingScores, type HeadingModel, type PriorTerm } from "./heading-prior.ts";
 import type { LineIndex } from "./line-index.ts";
+import type { PlannedTerm, WordClassOf } from "./query-plan.ts";
 
 /**
  * Head nouns that name a part by its shape or place, not goods of a heading (checked against the HS 2022
@@ -66,6 +67,14 @@ export const PARTS_HEADINGS: ReadonlyArray<readonly [string, string, string]> = 
   ["9101", "9110", "9114"],
 ];
 
+/**
+ * Factor on the BM25F score of a favoured parts line, before the best lines are cut. Above the reading
+ * rules' 1.5: the part word itself ("ring", "roller") is the title's head and names, in the tariff, other
+ * goods (jewellery rings, roller bearings) that BM25F puts first. Chosen on HSCodeComp's dev half
+ * (docs/hs-codes.md: 1.5 gains 1 listing, 2 to 3 gain 3).
+ */
+export const MACHINE_PART_FACTOR = 2;
+
 /** matched[]'s rule name on a line favoured as a part of the machine the title names (via "rule", effect "favour"). */
 export const MACHINE_PARTS_RULE = "parts-of-machine";
 
@@ -79,6 +88,23 @@ function partWord(word: string): string | null {
 /** Whether a query word is one of the part words (the machine is read from the other words). */
 export function isPartWord(word: string): boolean {
   return partWord(word) !== null;
+}
+
+/**
+ * The terms that can name the machine: those with a noun WordNet reads as goods or an artifact ("copier",
+ * "watch case", "pedicure … file"), other than the part words. A machine is a thing: qualities and
+ * unknown words ("cleaning", "charge", "diving", "chapter", model numbers' letters) point the classifier to
+ * whatever heading happens to use them.
+ */
+export function machineTerms<T extends Pick<PlannedTerm, "text">>(planned: readonly T[], classOf: WordClassOf): T[] {
+  return planned.filter((t) => {
+    const words = t.text.split(" ");
+    if (words.every(isPartWord)) return false;
+    return words.some((w) => {
+      const c = classOf(w);
+      return c === "goods" || c === "artifact";
+    });
+  });
 }
 
 /** The title's head noun when it is a part word (the cue), else null. */

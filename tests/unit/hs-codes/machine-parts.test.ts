@@ -5,6 +5,7 @@ import {
   favouredLines,
   isPartWord,
   machineHeading,
+  machineTerms,
   partCue,
   partsHeadingsOf,
   partsLinesOf,
@@ -44,6 +45,17 @@ describe("parts for a machine (Section XVI Note 2(b))", () => {
     // A bearing housing is goods of 8483.
     expect(partCue(["bearing", "housing", "for"], 1)).toBeNull();
     expect(partCue(["copier", "roller"], -1)).toBeNull();
+  });
+
+  it("names the machine by the title's nouns of things, not its qualities, unknown words or other part words", () => {
+    const classes: Record<string, "goods" | "artifact" | "modifier"> = {
+      copier: "goods",
+      case: "artifact",
+      cleaning: "modifier",
+      ring: "goods",
+    };
+    const terms = ["copier", "cleaning", "chapter", "watch case", "ring", "spacer"].map((text) => ({ text }));
+    expect(machineTerms(terms, (w) => classes[w] ?? null).map((t) => t.text)).toEqual(["copier", "watch case"]);
   });
 
   it("gives a machine heading the separate parts heading the notes name for it", () => {
