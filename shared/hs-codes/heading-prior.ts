@@ -167,6 +167,17 @@ const READING_WEIGHT: Readonly<Record<AlternativeSource, number>> = {
   rule: WEIGHTS.rule,
 };
 
+/** The planned terms as the classifier reads them: their stems' ids, each reading weighted by its source. */
+export function priorTerms(index: LineIndex, planned: readonly PlannedTerm[]): PriorTerm[] {
+  return planned.map((t) => ({
+    factor: t.factor ?? 1,
+    readings: t.alternatives.map((a) => ({
+      stems: a.stems.map((st) => index.stemIds.get(st)).filter((id): id is number => id !== undefined),
+      weight: READING_WEIGHT[a.via],
+    })),
+  }));
+}
+
 /**
  * BM25F's ranking with each line's heading judged by the heading classifier: + HEADING_PRIOR × the best
  * score × (the heading's score − the best candidate heading's), sorted again (ties: BM25F's order).
@@ -179,13 +190,7 @@ export function withHeadingPrior(
 ): Array<{ key: string; score: number }> {
   const plain = lexical.map((x) => ({ key: x.line.lineKey, score: x.score }));
   if (lexical.length === 0) return plain;
-  const terms: PriorTerm[] = planned.map((t) => ({
-    factor: t.factor ?? 1,
-    readings: t.alternatives.map((a) => ({
-      stems: a.stems.map((st) => index.stemIds.get(st)).filter((id): id is number => id !== undefined),
-      weight: READING_WEIGHT[a.via],
-    })),
-  }));
+  const terms = priorTerms(index, planned);
   const headings = [...new Set(lexical.map((x) => x.line.code.slice(0, PRIOR_DIGITS)))];
   const scores = headingScores(model, terms, headings);
   let top = Number.NEGATIVE_INFINITY;

@@ -55,7 +55,15 @@ import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
 import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.ts";
 import { PARTIAL_LINE_RULE, partialLineFactor } from "./partial-lines.ts";
 import { subheadingOfKey } from "./line-groups.ts";
-import { headingModelFor, withHeadingPrior } from "./heading-prior.ts";
+import { headingModelFor, priorTerms, withHeadingPrior } from "./heading-prior.ts";
+import {
+  favouredLines,
+  MACHINE_PART_FACTOR,
+  MACHINE_PARTS_RULE,
+  machineTerms,
+  readMachinePart,
+  type MachinePartReading,
+} from "./machine-parts.ts";
 import { broughtSubheadings, firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -144,7 +152,10 @@ export interface HsMatchedTerm {
    * (residual-subheadings.ts): a residual 6-digit subheading ("Other:") lifted towards its heading's best
    * line, whose code is `term`; `words` the heading. Rule "partial-line" (partial-lines.ts), effect
    * "disfavour": the title has only some of the words of the line's own text; `term` says how many of
-   * its distinct stems ("1 of 2"), `words` the stems it has.
+   * its distinct stems ("1 of 2"), `words` the stems it has. Rule "parts-of-machine" (machine-parts.ts), effect
+   * "favour": the title's head noun is a part word ("roller", "spacer", "ring"), its other words name a
+   * machine of chapters 84, 85, 90 or 91, and this is a "Parts" line of that machine's heading or of the
+   * parts heading the notes give it; `term` the part word, `words` the machine's heading.
    */
   rule?: string;
   effect?: "favour" | "disfavour";
@@ -202,6 +213,7 @@ function toResult(
   fused?: { score: number; reason?: VectorReason },
   fired: readonly FiredRule[] = [],
   residualOf?: string,
+  machinePart?: MachinePartReading,
 ): HsSearchResult {
   const matched: HsMatchedTerm[] = [];
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
@@ -247,6 +259,17 @@ function toResult(
       level: "line",
       rule: PARTIAL_LINE_RULE,
       effect: "disfavour",
+    });
+  }
+  if (machinePart) {
+    // Section XVI Note 2(b): a part of the machine the title names goes with it, in its heading's parts lines.
+    matched.push({
+      term: machinePart.cue,
+      words: [machinePart.machine],
+      via: "rule",
+      level: "line",
+      rule: MACHINE_PARTS_RULE,
+      effect: "favour",
     });
   }
   if (residualOf) {
@@ -653,8 +676,18 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
+  // Section XVI Note 2(b): a part word heads the title and its other words name a machine (machine-parts.ts).
+  const otherTerms = machineTerms(planned, wordnet.classOf);
+  const machinePart = readMachinePart(headingModelFor(index), tokens, roles.head, priorTerms(index, otherTerms));
+  const partLines = machinePart ? favouredLines(machinePart, index) : null;
   // A rule reading the goods as those of a heading whose texts lack the title's words brings its lines.
-  const subheadings = [...new Set([...references.map((m) => m.subheading), ...broughtSubheadings(fired, index.groupIds.keys())])];
+  const subheadings = [
+    ...new Set([
+      ...references.map((m) => m.subheading),
+      ...broughtSubheadings(fired, index.groupIds.keys()),
+      ...(partLines?.subheadings ?? []),
+    ]),
+  ];
   const request = (allTerms: boolean) => ({
     select: candidateStems(planned, { allTerms }),
     stems: stemList,
@@ -679,8 +712,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     candidates,
     Math.max(limit, FUSION.lexicalDepth),
     bonus,
-    // Reading rules by code, and lines whose own text the title names only in part (partial-lines.ts).
-    (line) => (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) * partialOf(line).factor,
+    // Reading rules by code, lines whose own text the title names only in part (partial-lines.ts), and
+    // the parts lines of the machine a part is for (machine-parts.ts).
+    (line) =>
+      (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) *
+      partialOf(line).factor *
+      (partLines?.keys.has(line.lineKey) ? MACHINE_PART_FACTOR : 1),
     fired.some((f) => f.rule.withinHeading) ? (line) => ruleFactor(fired, line.code).moved.some((f) => f.rule.withinHeading) : undefined,
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
@@ -725,7 +762,8 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     // A line re-imported away between the two reads is left out.
     results: page.flatMap((x) => {
       const r = rows.get(x.key);
-      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired, residuals.lifted.get(x.key))] : [];
+      const part = machinePart && partLines?.keys.has(x.key) ? machinePart : undefined;
+      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired, residuals.lifted.get(x.key), part)] : [];
     }),
     total: ranked.size,
     ...base,
