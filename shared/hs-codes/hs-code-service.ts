@@ -54,7 +54,7 @@ import { forgetLineEmbeddings } from "./embedding-cache.ts";
 import { fuseScores, spreadOverSubheadings } from "./rank-fusion.ts";
 import { liftResidualSubheadings, RESIDUAL_RULE } from "./residual-subheadings.ts";
 import { PARTIAL_LINE_RULE, partialLineFactor } from "./partial-lines.ts";
-import { subheadingOfKey } from "./line-groups.ts";
+import { contextPrefixOfKey, subheadingOfKey } from "./line-groups.ts";
 import { headingModelFor, priorTerms, withHeadingPrior } from "./heading-prior.ts";
 import {
   favouredLines,
@@ -740,6 +740,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     spreadOverSubheadings(ordered, (k) => subheadingOf(k)?.slice(0, 4), PAGE_SPREAD.heading),
     subheadingOf,
     PAGE_SPREAD.subheading,
+    contextPrefixOfKey(index),
   )
     .slice(0, limit)
     .map((f) => {
@@ -772,10 +773,12 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
 
 /**
  * The answer spread over headings and subheadings (rank-fusion.ts spreadOverSubheadings): a line's score
- * × these per line of its heading, and of its subheading, ranked above it. Chosen on HSCodeComp's dev
- * half (docs/hs-codes.md); 1 leaves the order as scored.
+ * × these per line of its heading, and of its subheading, ranked above it. The subheading factor is
+ * small: the first page shows each subheading's best line before a second line of any of them (the
+ * other readings of a title before more national lines of one). Chosen on HSCodeComp's dev half
+ * (docs/hs-codes.md, "One line per subheading first"); 1 leaves the order as scored.
  */
-export const PAGE_SPREAD = { heading: 0.9, subheading: 0.8 };
+export const PAGE_SPREAD = { heading: 0.95, subheading: 0.05 };
 
 /**
  * A residual 6-digit subheading's score: at least this share of its heading's best line's

@@ -62,13 +62,21 @@ export function spreadOverSubheadings<T extends { key: string; score: number }>(
   ranked: readonly T[],
   groupOf: (key: string) => string | undefined,
   factor: number,
+  contextOf?: (key: string) => string | undefined,
 ): T[] {
   const seen = new Map<string, number>();
+  const groupsAbove: string[] = [];
   return ranked
     .map((x, i) => {
+      // A chapter or heading line (`contextOf`: the code prefix of the lines under it) gives way as a
+      // second line does once a line under it ranks above it: context, not another reading of the title.
+      const prefix = contextOf?.(x.key);
       const g = groupOf(x.key);
-      const n = g === undefined ? 0 : (seen.get(g) ?? 0);
-      if (g !== undefined) seen.set(g, n + 1);
+      const n = prefix !== undefined ? (groupsAbove.some((a) => a.startsWith(prefix)) ? 1 : 0) : g === undefined ? 0 : (seen.get(g) ?? 0);
+      if (g !== undefined) {
+        if (prefix === undefined) seen.set(g, n + 1);
+        groupsAbove.push(g);
+      }
       return { x: { ...x, score: x.score * factor ** n }, i };
     })
     .sort((a, b) => b.x.score - a.x.score || a.i - b.i)

@@ -78,4 +78,28 @@ describe("spreading an answer over subheadings", () => {
     ];
     expect(spreadOverSubheadings(ranked, (k) => group[k], 1).map((x) => x.key)).toEqual(["a2", "a1", "b1"]);
   });
+
+  it("lets a chapter or heading line give way as a second line once a line under it ranks above it", () => {
+    // "6109" is the heading of subheading 610910; "8471" has no line of its own above it.
+    const groups: Record<string, string> = { t1: "610910", h6109: "6109", t2: "610910", l1: "847130", h8471: "8471" };
+    const context: Record<string, string> = { h6109: "6109", h8471: "8471" };
+    const ranked = [
+      { key: "t1", score: 10 },
+      { key: "h6109", score: 9 },
+      { key: "h8471", score: 8.5 },
+      { key: "l1", score: 8 },
+      { key: "t2", score: 7 },
+    ];
+    const spread = spreadOverSubheadings(
+      ranked,
+      (k) => groups[k],
+      0.1,
+      (k) => context[k],
+    );
+    // h6109: 0.9 (t1 is under it); h8471 keeps 8.5 (its line ranks below it); t2: 0.7 (second line of 610910).
+    expect(spread.map((x) => x.key)).toEqual(["t1", "h8471", "l1", "h6109", "t2"]);
+    expect(spread[3].score).toBeCloseTo(0.9, 10);
+    // Without the context function the heading lines are groups of their own and keep their scores.
+    expect(spreadOverSubheadings(ranked, (k) => groups[k], 0.1).map((x) => x.key)).toEqual(["t1", "h6109", "h8471", "l1", "t2"]);
+  });
 });
