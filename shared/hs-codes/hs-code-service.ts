@@ -61,6 +61,7 @@ import {
   MACHINE_PART_FACTOR,
   MACHINE_PARTS_RULE,
   machineTerms,
+  partCue,
   readMachinePart,
   type MachinePartReading,
 } from "./machine-parts.ts";
@@ -249,12 +250,11 @@ function toResult(
     matched.push({ term: f.cue, words: [prefix], via: "rule", level: "line", rule: f.rule.id, effect: favour ? "favour" : "disfavour" });
   }
   const partial = scored ? partialOf(scored.line) : undefined;
-  if (scored && partial && partial.factor < 1) {
+  if (partial && partial.factor < 1) {
     // The title has only part of what this line's own text names ("shoes" of "Golf shoes").
-    const found = ownStemsFound(scored.line);
     matched.push({
-      term: `${found.length} of ${scored.line.ownWords ?? scored.line.lengths.own}`,
-      words: found,
+      term: `${partial.found.length} of ${partial.ownStems}`,
+      words: partial.found,
       via: "rule",
       level: "line",
       rule: PARTIAL_LINE_RULE,
@@ -676,9 +676,13 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   if (planned.length === 0 && references.length === 0) return { results: [], total: 0, ...base };
   planned.sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
   const stemList = planStems(planned);
-  // Section XVI Note 2(b): a part word heads the title and its other words name a machine (machine-parts.ts).
-  const otherTerms = machineTerms(planned, wordnet.classOf);
-  const machinePart = readMachinePart(headingModelFor(index), tokens, roles.head, priorTerms(index, otherTerms));
+  const headingModel = headingModelFor(index);
+  // Section XVI Note 2(b): a part word heads the title and its other words name a machine (machine-parts.ts);
+  // the machine is looked for only when the head is a part word.
+  const machinePart =
+    partCue(tokens, roles.head) === null
+      ? null
+      : readMachinePart(headingModel, tokens, roles.head, priorTerms(index, machineTerms(planned, wordnet.classOf)));
   const partLines = machinePart ? favouredLines(machinePart, index) : null;
   // A rule reading the goods as those of a heading whose texts lack the title's words brings its lines.
   const subheadings = [
@@ -724,7 +728,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));
   // GRI 6: a residual subheading ("Other:") takes a share of its heading's best line (residual-subheadings.ts).
   const residuals = liftResidualSubheadings(
-    withHeadingPrior(headingModelFor(index), index, planned, lexical),
+    withHeadingPrior(headingModel, index, planned, lexical),
     (key) => {
       const line = scoredByKey.get(key)?.line;
       return line && { code: line.code, residual: line.level === 6 && line.lengths.own === 0 };
@@ -787,9 +791,11 @@ export const PAGE_SPREAD = { heading: 0.95, subheading: 0.05 };
  */
 export const RESIDUAL_LIFT = 0.95;
 
-/** partial-lines.ts's factor of a candidate line. */
+/** partial-lines.ts's factor of a candidate line, with the own stems it counted (matched[] says them). */
 function partialOf(line: CandidateLine) {
-  return partialLineFactor({ level: line.level, ownStems: line.ownWords ?? line.lengths.own, ownFound: ownStemsFound(line).length });
+  const found = ownStemsFound(line);
+  const ownStems = line.ownWords ?? line.lengths.own;
+  return { ...partialLineFactor({ level: line.level, ownStems, ownFound: found.length }), found, ownStems };
 }
 
 /** How much a matched search reference adds to the text score of the line it names (its score × this). */

@@ -1,32 +1,36 @@
 /**
- * The subheading a line of the in-memory index belongs to, by line key: its first 6 digits (a chapter or
- * heading line: its own code). Built once per index (a schedule build) and kept with it.
+ * Codes of the in-memory index's lines by line key, built once per index (a schedule build) and kept
+ * with it: the subheading a line belongs to, and the prefix a chapter or heading line stands for.
  */
 import type { LineIndex } from "./line-index.ts";
 
-const groups = new WeakMap<LineIndex, Map<string, string>>();
-
-export function subheadingOfKey(index: LineIndex): (key: string) => string | undefined {
-  let byKey = groups.get(index);
-  if (!byKey) {
-    byKey = new Map();
-    for (let i = 0; i < index.keys.length; i++) byKey.set(index.keys[i], index.codes[i].slice(0, 6));
-    groups.set(index, byKey);
+/** A lookup by line key, built from `codeOf` (undefined: the line has none) the first time per index. */
+function byLineKey(
+  cache: WeakMap<LineIndex, Map<string, string>>,
+  index: LineIndex,
+  codeOf: (i: number) => string | undefined,
+): (key: string) => string | undefined {
+  let m = cache.get(index);
+  if (!m) {
+    m = new Map();
+    for (let i = 0; i < index.keys.length; i++) {
+      const code = codeOf(i);
+      if (code !== undefined) m.set(index.keys[i], code);
+    }
+    cache.set(index, m);
   }
-  const m = byKey;
-  return (key) => m.get(key);
+  const map = m;
+  return (key) => map.get(key);
+}
+
+const groups = new WeakMap<LineIndex, Map<string, string>>();
+/** A line's subheading: its first 6 digits (a chapter or heading line: its own code). */
+export function subheadingOfKey(index: LineIndex): (key: string) => string | undefined {
+  return byLineKey(groups, index, (i) => index.codes[i].slice(0, 6));
 }
 
 const contexts = new WeakMap<LineIndex, Map<string, string>>();
 /** For a chapter or heading line (level 2 or 4), the code prefix of the lines under it ("61", "6109"). */
 export function contextPrefixOfKey(index: LineIndex): (key: string) => string | undefined {
-  let byKey = contexts.get(index);
-  if (!byKey) {
-    byKey = new Map();
-    for (let i = 0; i < index.keys.length; i++)
-      if (index.levels[i] <= 4) byKey.set(index.keys[i], index.codes[i].slice(0, index.levels[i]));
-    contexts.set(index, byKey);
-  }
-  const m = byKey;
-  return (key) => m.get(key);
+  return byLineKey(contexts, index, (i) => (index.levels[i] <= 4 ? index.codes[i].slice(0, index.levels[i]) : undefined));
 }
