@@ -102,15 +102,21 @@ export const FORM_JS = String.raw`"use strict";
   var partySeq = 0, hsSeq = 0;
   var partyList = document.getElementById("saved-parties");
   var PARTY_FIELDS = ["address", "city", "postal_code", "country", "tax_ids.eori", "tax_ids.ein", "contact_email", "contact_phone"];
+  // Saved parties matching the words, remembered by name for the pick (null: no answer).
+  function askParties(q) {
+    return getJson("/dashboard/shipments/suggest/parties?q=" + encodeURIComponent(q)).then(function (r) {
+      if (r) r.parties.forEach(function (p) { parties[p.name] = p; });
+      return r;
+    });
+  }
   form.querySelectorAll("input[data-party]").forEach(function (input) {
     var who = input.getAttribute("data-party");
     input.addEventListener("input", debounce(function () {
       var q = input.value.trim();
       if (q.length < 2 || !partyList) return;
       var asked = ++partySeq;
-      getJson("/dashboard/shipments/suggest/parties?q=" + encodeURIComponent(q)).then(function (r) {
+      askParties(q).then(function (r) {
         if (!r || asked !== partySeq) return;
-        r.parties.forEach(function (p) { parties[p.name] = p; });
         fill(partyList, r.parties.map(function (p) { return { value: p.name, label: [p.city, p.country].filter(Boolean).join(", ") }; }));
       });
     }));
@@ -120,11 +126,7 @@ export const FORM_JS = String.raw`"use strict";
       var name = input.value;
       if (!name.trim()) return;
       var known = parties[name];
-      var found = known ? Promise.resolve(known) : getJson("/dashboard/shipments/suggest/parties?q=" + encodeURIComponent(name.trim())).then(function (r) {
-        if (!r) return null;
-        r.parties.forEach(function (p) { parties[p.name] = p; });
-        return parties[name] || null;
-      });
+      var found = known ? Promise.resolve(known) : askParties(name.trim()).then(function () { return parties[name] || null; });
       found.then(function (p) {
         if (!p || input.value !== name) return;
         PARTY_FIELDS.forEach(function (k) {
