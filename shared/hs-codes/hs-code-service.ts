@@ -65,7 +65,7 @@ import {
   readMachinePart,
   type MachinePartReading,
 } from "./machine-parts.ts";
-import { broughtSubheadings, firedRules, ruleFactor, type FiredRule } from "./reading-rules.ts";
+import { broughtSubheadings, firedRules, ruleFactor, withinHeadingMove, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
   findLineWithAncestors,
@@ -688,7 +688,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const subheadings = [
     ...new Set([
       ...references.map((m) => m.subheading),
-      ...broughtSubheadings(fired, index.groupIds.keys()),
+      ...broughtSubheadings(
+        fired.filter((f) => !f.rule.withinHeading),
+        index.groupIds.keys(),
+      ),
       ...(partLines?.subheadings ?? []),
     ]),
   ];
@@ -701,10 +704,22 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     today: new Date().toISOString().slice(0, 10),
     validity: hasValidityPeriods(schedule),
   });
-  let candidates = candidateLines(index, request(false));
+  let allTerms = false;
+  let candidates = candidateLines(index, request(allTerms));
   if (candidates.length === 0 && candidateAlternatives(planned).length < planned.reduce((n, t) => n + t.alternatives.length, 0)) {
     // The best alternatives are in no line of this schedule (only in another schedule's texts): all of them.
-    candidates = candidateLines(index, request(true));
+    allTerms = true;
+    candidates = candidateLines(index, request(allTerms));
+  }
+  // A rule that reads a heading's subheading brings that subheading's lines under the headings reached.
+  const within = broughtSubheadings(
+    fired.filter((f) => f.rule.withinHeading),
+    index.groupIds.keys(),
+    new Set(candidates.map((c) => c.code.slice(0, 4))),
+  ).filter((k) => !subheadings.includes(k));
+  if (within.length > 0) {
+    subheadings.push(...within);
+    candidates = candidateLines(index, request(allTerms));
   }
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
@@ -722,7 +737,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
       (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) *
       partialOf(line).factor *
       (partLines?.keys.has(line.lineKey) ? MACHINE_PART_FACTOR : 1),
-    fired.some((f) => f.rule.withinHeading) ? (line) => ruleFactor(fired, line.code).moved.some((f) => f.rule.withinHeading) : undefined,
+    fired.some((f) => f.rule.withinHeading) ? (line) => withinHeadingMove(fired, line.code) : undefined,
   );
   const vectors = wordVectors ? await vectorSide(db, schedule, build, tokens, (_, i) => roles.factors[i] ?? 0, roles.head) : null;
   const scoredByKey = new Map(lexical.map((x) => [x.line.lineKey, x]));

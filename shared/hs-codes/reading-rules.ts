@@ -183,6 +183,12 @@ const GARMENTS = [
  * or "of artificial fibres" (not "other than … fibres"): read once from the WCO's 6-digit texts, so they
  * hold for every schedule.
  */
+const WOOL_OR_SILK_GARMENTS = [
+  "610210", "610331", "610341", "610431", "610441", "610451", "610461", "611011", "611594", "611691",
+  "620120", "620220", "620311", "620331", "620341", "620411", "620421", "620431", "620441", "620451",
+  "620461", "620610", "620620", "621410", "621420", "621510",
+];
+
 const MAN_MADE_FIBRE_GARMENTS = [
   "610130",
   "610230",
@@ -417,8 +423,9 @@ export const READING_RULES: readonly ReadingRule[] = [
       ...FOOTWEAR,
     ],
     favour: MAN_MADE_FIBRE_GARMENTS,
-    disfavour: [],
+    disfavour: WOOL_OR_SILK_GARMENTS,
     withinHeading: true,
+    bringsLines: true,
   },
 ];
 
@@ -488,9 +495,30 @@ export function ruleFactor(fired: readonly FiredRule[], code: string): { factor:
   return { factor, moved };
 }
 
-/** The schedule's subheadings (of `subheadings`) whose lines the fired rules bring as candidates (`bringsLines`). */
-export function broughtSubheadings(fired: readonly FiredRule[], subheadings: Iterable<string>): string[] {
-  const prefixes = fired.flatMap((f) => (f.rule.bringsLines ? f.rule.favour : []));
-  if (prefixes.length === 0) return [];
-  return [...subheadings].filter((k) => prefixes.some((p) => k.startsWith(p)));
+/** How the fired rules that read only the subheading (`withinHeading`) move a line: up, down or not at all. */
+export function withinHeadingMove(fired: readonly FiredRule[], code: string): "favour" | "disfavour" | null {
+  for (const f of fired) {
+    if (!f.rule.withinHeading) continue;
+    if (f.rule.favour.some((p) => code.startsWith(p))) return "favour";
+    if (f.rule.disfavour.some((p) => code.startsWith(p))) return "disfavour";
+  }
+  return null;
+}
+
+/**
+ * The schedule's subheadings (of `subheadings`) whose lines the fired rules bring as candidates
+ * (`bringsLines`). A rule that reads only the subheading (`withinHeading`) brings them only under the
+ * headings in `headings` (those the title's words already reached): it picks a heading's subheading and
+ * never proposes a heading of its own.
+ */
+export function broughtSubheadings(
+  fired: readonly FiredRule[],
+  subheadings: Iterable<string>,
+  headings: ReadonlySet<string> = new Set(),
+): string[] {
+  const brings = fired.filter((f) => f.rule.bringsLines);
+  if (brings.length === 0) return [];
+  return [...subheadings].filter((k) =>
+    brings.some((f) => (!f.rule.withinHeading || headings.has(k.slice(0, 4))) && f.rule.favour.some((p) => k.startsWith(p))),
+  );
 }

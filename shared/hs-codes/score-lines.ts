@@ -160,8 +160,10 @@ export function scoreLine(
 /**
  * The best `limit` lines: score, then the shorter code (a heading before its lines), then code order.
  * `factorOf`: a factor on each line's score before the cut (the reading rules, reading-rules.ts);
- * `withinHeading`: the lines whose raised score stops at their heading's best unmoved score (a rule that
- * reads the subheading, not the heading).
+ * `withinHeading`: how a rule that reads the subheading, not the heading, moves a line. A line it raises
+ * stops at its heading's best unmoved score, and takes at least the unmoved score of a line it lowers
+ * among its siblings (`siblingGroup`): "dresses of wool" ranked by the title's words hands its place to
+ * "dresses of synthetic fibres", since what ranked it is the garment, not the fibre.
  */
 export function rankLines(
   terms: readonly PlannedTerm[],
@@ -170,25 +172,53 @@ export function rankLines(
   limit: number,
   bonus: ReferenceBonus = noBonus,
   factorOf?: (line: CandidateLine) => number,
-  withinHeading?: (line: CandidateLine) => boolean,
+  withinHeading?: (line: CandidateLine) => "favour" | "disfavour" | null,
 ): ScoredLine[] {
   const scored = lines.map((l) => scoreLine(terms, averages, l, bonus));
-  // A line moved only within its heading rises at most to the best score its heading had unmoved.
+  // A line moved only within its heading rises at most to the best score its heading had unmoved, and to
+  // at least the unmoved score of a sibling the same reading lowers.
   const best = new Map<string, number>();
+  const lowered = new Map<string, number>();
+  const moves = withinHeading ? scored.map((s) => withinHeading(s.line)) : [];
   if (withinHeading)
-    for (const s of scored) {
+    scored.forEach((s, i) => {
       const h = s.line.code.slice(0, 4);
       if (s.score > (best.get(h) ?? 0)) best.set(h, s.score);
-    }
+      const g = siblingGroup(s.line.code);
+      if (moves[i] === "disfavour" && s.score > (lowered.get(g) ?? 0)) lowered.set(g, s.score);
+    });
+  // Of a raised subheading's lines only its best is raised: the others, alike, would crowd the other
+  // headings out of the cut (the page shows one line per subheading first anyway).
+  const heir = new Map<string, number>();
+  scored.forEach((s, i) => {
+    if (moves[i] !== "favour") return;
+    const k = s.line.subheading ?? s.line.code;
+    const at = heir.get(k);
+    if (at === undefined || before(s, scored[at]) < 0) heir.set(k, i);
+  });
   if (factorOf)
-    for (const s of scored) {
+    scored.forEach((s, i) => {
       const moved = s.score * factorOf(s.line);
-      s.score =
-        withinHeading?.(s.line) && moved > s.score ? Math.max(s.score, Math.min(moved, best.get(s.line.code.slice(0, 4)) ?? 0)) : moved;
-    }
-  return scored
-    .sort(
-      (a, b) => b.score - a.score || a.line.level - b.line.level || (a.line.code < b.line.code ? -1 : a.line.code > b.line.code ? 1 : 0),
-    )
-    .slice(0, limit);
+      if (moves[i] !== "favour" || moved <= s.score) {
+        s.score = moved;
+        return;
+      }
+      if (heir.get(s.line.subheading ?? s.line.code) !== i) return;
+      const cap = best.get(s.line.code.slice(0, 4)) ?? 0;
+      s.score = Math.max(s.score, Math.min(moved, cap), lowered.get(siblingGroup(s.line.code)) ?? 0);
+    });
+  return scored.sort(before).slice(0, limit);
+}
+
+/** Rank order: score, then the shorter code (a heading before its lines), then code order. */
+function before(a: ScoredLine, b: ScoredLine): number {
+  return b.score - a.score || a.line.level - b.line.level || (a.line.code < b.line.code ? -1 : a.line.code > b.line.code ? 1 : 0);
+}
+
+/**
+ * The subheadings a 6-digit code is an alternative to: those under the same one-dash subheading
+ * (6204.41–6204.49 under 6204.4), or, for a one-dash subheading itself (6201.20, 6201.40), the heading's.
+ */
+export function siblingGroup(code: string): string {
+  return code.length >= 6 && code[5] !== "0" ? code.slice(0, 5) : code.slice(0, 4);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { broughtSubheadings, firedRules, READING_RULES, RULE_FACTORS, ruleFactor } from "../../../shared/hs-codes/reading-rules.ts";
-import { rankLines, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
+import { broughtSubheadings, firedRules, READING_RULES, RULE_FACTORS, ruleFactor, withinHeadingMove } from "../../../shared/hs-codes/reading-rules.ts";
+import { rankLines, siblingGroup, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
 import type { PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
 
 const ids = (title: string) => firedRules(title).map((f) => f.rule.id);
@@ -55,14 +55,24 @@ describe("reading rules: how a customs classifier reads a title (issue 27)", () 
     expect(fired[0].rule.withinHeading).toBe(true);
     expect(ruleFactor(fired, "6204533010").factor).toBe(RULE_FACTORS.favour);
     expect(ruleFactor(fired, "6104530000").factor).toBe(RULE_FACTORS.favour);
-    // Wool and cotton are not ruled out: the rule only says which line leads a heading.
-    expect(ruleFactor(fired, "6204510000").factor).toBe(1);
+    // A title leaves polyester unnamed, not wool or silk: those lines go down; cotton is left alone.
+    expect(ruleFactor(fired, "6204510000").factor).toBe(RULE_FACTORS.disfavour);
+    expect(withinHeadingMove(fired, "6204510000")).toBe("disfavour");
+    expect(withinHeadingMove(fired, "6204533010")).toBe("favour");
     expect(ruleFactor(fired, "6204520000").factor).toBe(1);
+    expect(withinHeadingMove(fired, "6204520000")).toBeNull();
     // A named fibre, leather or a shoe is no unstated fibre.
     expect(ids("Women Cotton Midi Skirt")).toEqual([]);
     expect(ids("Pure Silk Bow Tie")).toEqual([]);
     expect(ids("Genuine Leather Jacket Men")).toEqual([]);
     expect(ids("Men Dress Shoes")).toEqual([]);
+  });
+
+  it("brings a garment's man-made-fibre subheadings only under the headings the title's words reached", () => {
+    const fired = firedRules("Sequin Prom Dress Evening Gown");
+    const keys = ["620441", "620443", "620444", "610443", "620811", "611596"];
+    expect(broughtSubheadings(fired, keys)).toEqual([]);
+    expect(broughtSubheadings(fired, keys, new Set(["6204"]))).toEqual(["620443", "620444"]);
   });
 
   it("reads base metal, plating, glass and plastics jewellery as imitation jewellery (7117)", () => {
@@ -157,8 +167,39 @@ describe("rankLines with the rules' factors", () => {
     const free = rankLines(dressTerms, averages, lines, 3, undefined, manMade);
     expect(free[0].line.code).toBe("6204430000");
     // Within its heading it reaches the wool line's score and no more: the heading's standing is unchanged.
-    const within = rankLines(dressTerms, averages, lines, 3, undefined, manMade, () => true);
+    const within = rankLines(dressTerms, averages, lines, 3, undefined, manMade, () => "favour");
     expect(within[0].line.code).toBe("6211430000");
     expect(score(within, "6204430000")).toBeCloseTo(score(plain, "6204410000"), 10);
+  });
+
+  it("hands a lowered line's place to its raised sibling, and raises one line per subheading", () => {
+    const dress = (code: string, where: number): CandidateLine => ({
+      lineKey: code,
+      code,
+      level: 10,
+      subheading: code.slice(0, 6),
+      lengths: { own: 3, up: 5, wco: 0, shared: 0 },
+      found: new Map([["dress", where]]),
+    });
+    const dressTerms: PlannedTerm[] = [
+      { text: "dress", alternatives: [{ stems: ["dress"], value: 2, via: "query", words: ["dress"], reach: 10 }], factor: 1 },
+    ];
+    // A labelled example ("wedding dresses") names the wool subheading: its line leads on the garment alone.
+    const lines = [dress("6204410000", 2), dress("6204433010", 2), dress("6204434030", 2), dress("6211430000", 2)];
+    const bonus = new Map([["6204410000", 5]]);
+    const move = (l: CandidateLine) => (l.code.startsWith("620441") ? "disfavour" : l.code.startsWith("620443") ? "favour" : null);
+    const factor = (l: CandidateLine) => (move(l) === "favour" ? RULE_FACTORS.favour : move(l) === "disfavour" ? RULE_FACTORS.disfavour : 1);
+    const plain = rankLines(dressTerms, averages, lines, 4, bonus);
+    expect(plain[0].line.code).toBe("6204410000");
+    const ruled = rankLines(dressTerms, averages, lines, 4, bonus, factor, move);
+    const score = (r: ReturnType<typeof rankLines>, code: string) => r.find((x) => x.line.code === code)?.score ?? 0;
+    // The synthetic-fibre dress takes the wool dress's score; the wool dress goes down.
+    expect(ruled[0].line.code).toBe("6204433010");
+    expect(score(ruled, "6204433010")).toBeCloseTo(score(plain, "6204410000"), 10);
+    expect(score(ruled, "6204410000")).toBeCloseTo(score(plain, "6204410000") * RULE_FACTORS.disfavour, 10);
+    // The subheading's other line keeps its own score: one raised line per subheading.
+    expect(score(ruled, "6204434030")).toBeCloseTo(score(plain, "6204434030"), 10);
+    expect(siblingGroup("620443")).toBe("62044");
+    expect(siblingGroup("620140")).toBe("6201");
   });
 });
