@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { broughtSubheadings, firedRules, READING_RULES, RULE_FACTORS, ruleFactor, withinHeadingMove } from "../../../shared/hs-codes/reading-rules.ts";
+import {
+  broughtSubheadings,
+  firedRules,
+  READING_RULES,
+  RULE_FACTORS,
+  ruleFactor,
+  withinHeadingMove,
+} from "../../../shared/hs-codes/reading-rules.ts";
 import { rankLines, siblingGroup, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
 import type { PlannedTerm } from "../../../shared/hs-codes/query-plan.ts";
 
@@ -188,7 +195,8 @@ describe("rankLines with the rules' factors", () => {
     const lines = [dress("6204410000", 2), dress("6204433010", 2), dress("6204434030", 2), dress("6211430000", 2)];
     const bonus = new Map([["6204410000", 5]]);
     const move = (l: CandidateLine) => (l.code.startsWith("620441") ? "disfavour" : l.code.startsWith("620443") ? "favour" : null);
-    const factor = (l: CandidateLine) => (move(l) === "favour" ? RULE_FACTORS.favour : move(l) === "disfavour" ? RULE_FACTORS.disfavour : 1);
+    const factor = (l: CandidateLine) =>
+      move(l) === "favour" ? RULE_FACTORS.favour : move(l) === "disfavour" ? RULE_FACTORS.disfavour : 1;
     const plain = rankLines(dressTerms, averages, lines, 4, bonus);
     expect(plain[0].line.code).toBe("6204410000");
     const ruled = rankLines(dressTerms, averages, lines, 4, bonus, factor, move);
