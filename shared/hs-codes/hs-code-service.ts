@@ -65,6 +65,7 @@ import {
   readMachinePart,
   type MachinePartReading,
 } from "./machine-parts.ts";
+import { MATERIAL_RULE, MATERIAL_SHARE, namedMaterials, offerMaterialResiduals, type NamedMaterial } from "./material-residuals.ts";
 import { broughtSubheadings, firedRules, ruleFactor, withinHeadingMove, type FiredRule } from "./reading-rules.ts";
 import { everydayWords } from "./synonyms.ts";
 import {
@@ -88,7 +89,7 @@ import { buildHierarchy, fullDescription, hsLevelCodes, type HierarchyEntry } fr
 import { osaDistance } from "../text/edit-distance.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 import { HS_CODES_ERRORS } from "./hs-codes-errors.ts";
-import { candidateLines, type LineIndex } from "./line-index.ts";
+import { candidateLines, firstListedLine, type LineIndex, type ListedOn } from "./line-index.ts";
 import { loadLineIndex } from "./stored-line-index.ts";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -156,7 +157,9 @@ export interface HsMatchedTerm {
    * its distinct stems ("1 of 2"), `words` the stems it has. Rule "parts-of-machine" (machine-parts.ts), effect
    * "favour": the title's head noun is a part word ("roller", "spacer", "ring"), its other words name a
    * machine of chapters 84, 85, 90 or 91, and this is a "Parts" line of that machine's heading or of the
-   * parts heading the notes give it; `term` the part word, `words` the machine's heading.
+   * parts heading the notes give it; `term` the part word, `words` the machine's heading. Rule
+   * "article-of-material" (material-residuals.ts), effect "favour": the title names a material (`term`) and
+   * this is its residual subheading of articles no heading names (`words`: "392690").
    */
   rule?: string;
   effect?: "favour" | "disfavour";
@@ -205,17 +208,22 @@ function notLoaded(schedule: HsSchedule): AppError {
   );
 }
 
-function toResult(
-  schedule: HsSchedule,
-  r: HsSearchRow,
-  scored?: ScoredLine,
-  terms?: readonly PlannedTerm[],
-  reference?: ReferenceMatch,
-  fused?: { score: number; reason?: VectorReason },
-  fired: readonly FiredRule[] = [],
-  residualOf?: string,
-  machinePart?: MachinePartReading,
-): HsSearchResult {
+/** Why a text search answered a line: what scored it and each reading that moved or brought it. */
+interface LineWhy {
+  scored?: ScoredLine;
+  terms?: readonly PlannedTerm[];
+  reference?: ReferenceMatch;
+  fused?: { score: number; reason?: VectorReason };
+  fired?: readonly FiredRule[];
+  /** residual-subheadings.ts: the code of the line whose score it took a share of. */
+  residualOf?: string;
+  machinePart?: MachinePartReading;
+  /** material-residuals.ts: the material the title names whose residual subheading this is. */
+  material?: NamedMaterial;
+}
+
+function toResult(schedule: HsSchedule, r: HsSearchRow, why: LineWhy = {}): HsSearchResult {
+  const { scored, terms, reference, fused, fired = [], residualOf, machinePart, material } = why;
   const matched: HsMatchedTerm[] = [];
   if (reference) matched.push({ term: reference.term, words: reference.words, via: "reference", level: "subheading" });
   if (terms && scored) {
@@ -275,6 +283,17 @@ function toResult(
   if (residualOf) {
     // GRI 6: the title names no specific subheading of this heading that outranked this residual one.
     matched.push({ term: residualOf, words: [r.code.slice(0, 4)], via: "rule", level: "line", rule: RESIDUAL_RULE, effect: "favour" });
+  }
+  if (material) {
+    // Articles of a material the tariff names no heading for go to that material's residual subheading.
+    matched.push({
+      term: material.cue,
+      words: [material.material.residual],
+      via: "rule",
+      level: "line",
+      rule: MATERIAL_RULE,
+      effect: "favour",
+    });
   }
   if (fused?.reason) {
     const v = fused.reason;
@@ -531,6 +550,7 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
   const tokens = tokenizeHsQuery(q);
   // How a customs classifier reads the title (reading-rules.ts): moves lines by code, may add tariff words.
   const fired = firedRules(q);
+  const materials = namedMaterials(q);
   const ruleTerms: Term[] = fired.flatMap((f) =>
     f.rule.reads
       ? [
@@ -695,14 +715,14 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
       ...(partLines?.subheadings ?? []),
     ]),
   ];
+  // UTC: the day PostgreSQL's current_date gives on a database in UTC (Supabase's default).
+  const listedOn: ListedOn = { today: new Date().toISOString().slice(0, 10), validity: hasValidityPeriods(schedule) };
   const request = (allTerms: boolean) => ({
     select: candidateStems(planned, { allTerms }),
     stems: stemList,
     subheadings,
     limit,
-    // UTC: the day PostgreSQL's current_date gives on a database in UTC (Supabase's default).
-    today: new Date().toISOString().slice(0, 10),
-    validity: hasValidityPeriods(schedule),
+    ...listedOn,
   });
   let allTerms = false;
   let candidates = candidateLines(index, request(allTerms));
@@ -750,7 +770,17 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     },
     RESIDUAL_LIFT,
   );
-  const withPrior = residuals.lines;
+  // Articles of a named material: that material's residual subheading among the first (material-residuals.ts).
+  const offered = new Map<string, NamedMaterial>();
+  const withPrior = offerMaterialResiduals(
+    residuals.lines,
+    materials.flatMap((m) => {
+      const key = firstListedLine(index, m.material.residual, listedOn);
+      return key === null ? [] : [{ key, named: m }];
+    }),
+    MATERIAL_SHARE,
+    (key, named) => offered.set(key, named),
+  );
   const subheadingOf = subheadingOfKey(index);
   const ordered = vectors
     ? fuseScores(withPrior, vectors.proposed, vectors.similarity, vectors.exampleSimilarity, FUSION.weights)
@@ -783,7 +813,20 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     results: page.flatMap((x) => {
       const r = rows.get(x.key);
       const part = machinePart && partLines?.keys.has(x.key) ? machinePart : undefined;
-      return r ? [toResult(schedule, r, x.scored, planned, referenced.get(x.key), x.fused, fired, residuals.lifted.get(x.key), part)] : [];
+      return r
+        ? [
+            toResult(schedule, r, {
+              scored: x.scored,
+              terms: planned,
+              reference: referenced.get(x.key),
+              fused: x.fused,
+              fired,
+              residualOf: residuals.lifted.get(x.key),
+              machinePart: part,
+              material: offered.get(x.key),
+            }),
+          ]
+        : [];
     }),
     total: ranked.size,
     ...base,

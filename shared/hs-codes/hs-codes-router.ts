@@ -41,7 +41,7 @@ const MatchedTerm = z.object({
   via: z
     .enum(["query", "synonym", "typo", "bridge", "completion", "split", "abbreviation", "rule", "reference", "embedding", "example"])
     .describe(
-      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading; rule: a reading rule of the tariff's notes (rule) fired on the query's words (term) and moved the line (effect; words: the code prefix that decided) or added the tariff's words for them (words); rule residual-subheading: a residual subheading (\"Other:\") lifted towards the best line of its heading (term: that line's code, words: the heading); rule partial-line: the query names only some of the line's own words (term: how many, \"1 of 2\"; words: those it names); rule parts-of-machine: a part word heads the query and the line is a parts line of the machine its other words name (term: the part word, words: the machine's heading)",
+      "reference: a UK Trade Tariff search reference (term) names the line's subheading; embedding: found by word vectors, the line's words (words) are near in meaning to the query's (term); example: a search reference (term) near the query in meaning (words: the query's nearest words) names the line's subheading; rule: a reading rule of the tariff's notes (rule) fired on the query's words (term) and moved the line (effect; words: the code prefix that decided) or added the tariff's words for them (words); rule residual-subheading: a residual subheading (\"Other:\") lifted towards the best line of its heading (term: that line's code, words: the heading); rule partial-line: the query names only some of the line's own words (term: how many, \"1 of 2\"; words: those it names); rule parts-of-machine: a part word heads the query and the line is a parts line of the machine its other words name (term: the part word, words: the machine's heading); rule article-of-material: the query names a material (term) and the line is that material's residual subheading of articles no heading names (words: the subheading, e.g. 392690 other articles of plastics)",
     ),
   level: z
     .enum(["line", "parent", "subheading"])
@@ -62,7 +62,7 @@ const MatchedTerm = z.object({
     .string()
     .optional()
     .describe(
-      'via rule: the reading rule\'s id, e.g. "jewellery-imitation", or "residual-subheading", "partial-line", "parts-of-machine" (docs/hs-codes.md lists them)',
+      'via rule: the reading rule\'s id, e.g. "jewellery-imitation", or "residual-subheading", "partial-line", "parts-of-machine", "article-of-material" (docs/hs-codes.md lists them)',
     ),
   effect: z
     .enum(["favour", "disfavour"])

@@ -297,7 +297,32 @@ function intersect(lists: Ids[]): Iterable<number> {
   return out;
 }
 
-export interface CandidateRequest {
+/** The day whose lines are in force, and whether the schedule's lines carry validity periods at all. */
+export interface ListedOn {
+  /** ISO date of today: UK and TARIC lines out of force are left out. */
+  today: string;
+  /** Whether the schedule's lines carry validity periods (UK, TARIC). */
+  validity: boolean;
+}
+
+/** Whether line `i` is a text-search answer on that day: searchable and in force. */
+function isListed(index: LineIndex, i: number, on: ListedOn): boolean {
+  if (index.searchable[i] === 0) return false;
+  if (!on.validity) return true;
+  const from = index.validFrom[i];
+  const to = index.validTo[i];
+  return (from === null || from <= on.today) && (to === null || to >= on.today);
+}
+
+/** The key of a subheading's first line in force, in (level, code) order (its own 6-digit line where the schedule has one). */
+export function firstListedLine(index: LineIndex, subheading: string, on: ListedOn): string | null {
+  const g = index.groupIds.get(subheading);
+  if (g === undefined) return null;
+  for (const i of row(index.groupLines, g)) if (isListed(index, i, on)) return index.keys[i];
+  return null;
+}
+
+export interface CandidateRequest extends ListedOn {
   /** The alternatives that select candidates, each as the stems that must all be present (any of them). */
   select: readonly (readonly string[])[];
   /** Every stem of the plan: the stems whose fields the scoring needs. */
@@ -306,10 +331,6 @@ export interface CandidateRequest {
   subheadings: readonly string[];
   /** Lines of a subheading matched only through its national texts: the first `limit` per subheading. */
   limit: number;
-  /** ISO date of today: UK and TARIC lines out of force are left out. */
-  today: string;
-  /** Whether the schedule's lines carry validity periods (UK, TARIC). */
-  validity: boolean;
 }
 
 /**
@@ -321,13 +342,7 @@ export interface CandidateRequest {
  */
 export function candidateLines(index: LineIndex, request: CandidateRequest): CandidateLine[] {
   const ids = (stems: readonly string[]) => stems.map((s) => index.stemIds.get(s) ?? -1);
-  const listed = (i: number) => {
-    if (index.searchable[i] === 0) return false;
-    if (!request.validity) return true;
-    const from = index.validFrom[i];
-    const to = index.validTo[i];
-    return (from === null || from <= request.today) && (to === null || to >= request.today);
-  };
+  const listed = (i: number) => isListed(index, i, request);
   const chosen = new Uint8Array(index.lineCount);
   const select = request.select.map(ids).filter((a) => a.length > 0 && a.every((id) => id >= 0));
   for (const alt of select) {

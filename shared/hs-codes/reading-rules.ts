@@ -465,13 +465,13 @@ export interface FiredRule {
 }
 
 /** The title as words separated by single spaces, padded: cues match whole words and phrases. */
-function wordsOfTitle(title: string): string {
+export function wordsOfTitle(title: string): string {
   const folded = foldHsText(title).toLowerCase().replace(/'s\b/g, "").replace(/'/g, "");
   return ` ${folded.replace(/[^a-z0-9]+/g, " ").trim()} `;
 }
 
 /** The first of `phrases` the title has (a trailing "s" or "es" allowed), or null. */
-function firstFound(words: string, phrases: readonly string[]): string | null {
+export function firstFound(words: string, phrases: readonly string[]): string | null {
   for (const p of phrases) {
     const phrase = p.replace(/[^a-z0-9]+/g, " ").trim();
     if (words.includes(` ${phrase} `) || words.includes(` ${phrase}s `) || words.includes(` ${phrase}es `)) return p;

@@ -532,6 +532,25 @@ describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite
     }
   });
 
+  it("offers the residual subheading of a material the title names, and says so (issue 27)", async () => {
+    // No heading names phone cases of silicone: "Other articles of plastics" (3926.90) is offered among the
+    // first five, below the lines the title's words found, with the material's word as the reason.
+    const r = await get(`/api/v1/hs-codes/search?q=${encodeURIComponent("Soft Silicone Phone Case for iPhone 15")}&limit=5&country=US`);
+    const offered = (r.body.results as Result[]).find((x) => x.code === "392690");
+    expect(offered?.matched).toContainEqual({
+      term: "silicone",
+      words: ["392690"],
+      via: "rule",
+      level: "line",
+      rule: "article-of-material",
+      effect: "favour",
+    });
+    expect((r.body.results as Result[])[0].code).not.toBe("392690");
+    // "Iron on" is how a patch is fixed, not what it is made of: no articles of iron or steel.
+    expect((await top5("Iron on embroidered patch", "US")).some((c) => c.startsWith("7326"))).toBe(false);
+    expect((await top5("Stainless steel key chain", "US")).some((c) => c.startsWith("732690"))).toBe(true);
+  });
+
   it("lists a code prefix with or without dots", async () => {
     const r = await get("/api/v1/hs-codes/search?q=8471.30&country=US");
     expect(r.body.match).toBe("code_prefix");
