@@ -29,7 +29,7 @@ export const MATERIALS: readonly Material[] = [
   { id: "aluminium", words: ["aluminum", "aluminium"], residual: "761699" },
   { id: "wood", words: ["wood", "wooden", "bamboo"], residual: "442199" },
   { id: "glass", words: ["glass"], residual: "702000" },
-  { id: "textile", words: ["fabric", "satin", "fleece", "felt", "polyester", "nylon", "canvas", "cloth"], residual: "630790" },
+  { id: "textile", words: ["fabric", "satin", "fleece", "felt", "polyester", "nylon", "canvas"], residual: "630790" },
 ];
 
 /** A material a title names, with the word that named it (matched[]'s term). */

@@ -13,6 +13,7 @@ describe("articles of a named material (issue 27)", () => {
     expect(ids("Satin Scrunchies Hair Ties")).toEqual([["textile", "satin"]]);
     // Goods, not materials: "iron on" patches, a steering wheel of "glassy" look, "absolute" is no ABS.
     expect(ids("Iron on embroidered patch")).toEqual([]);
+    expect(ids("Patch for clothes and bags")).toEqual([]);
     expect(ids("Glassy absolute beauty")).toEqual([]);
   });
 
