@@ -187,6 +187,8 @@ const ENTRIES: readonly Entry[] = [
   ],
   [["diapers", "diaper", "nappies", "nappy"], ["napkins napkin liners for babies"]],
   [["toy", "toys"], ["toys"]],
+  // Collectible figures sold sealed, the buyer not knowing which of a series is inside.
+  [["blind box", "blind boxes", "mystery box"], ["toys"]],
   [["lego", "building blocks"], ["construction sets"]],
   [["jigsaw", "jigsaw puzzle"], ["puzzles"]],
   [["tissues", "paper towels", "kitchen roll"], ["handkerchiefs cleansing tissues towels"]],
