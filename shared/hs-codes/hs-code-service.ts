@@ -738,8 +738,10 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     new Set(candidates.map((c) => c.code.slice(0, 4))),
   ).filter((k) => !subheadings.includes(k));
   if (within.length > 0) {
-    subheadings.push(...within);
-    candidates = candidateLines(index, request(allTerms));
+    // Only those subheadings' lines: the title's words selected the others already.
+    const have = new Set(candidates.map((c) => c.lineKey));
+    const brought = candidateLines(index, { ...request(allTerms), select: [], subheadings: within });
+    candidates = [...candidates, ...brought.filter((c) => !have.has(c.lineKey))];
   }
   const referenced = referencedLines(candidates, references);
   const bonus = new Map([...referenced].map(([key, m]) => [key, REFERENCE_WEIGHT * m.score]));
