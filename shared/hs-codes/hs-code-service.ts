@@ -512,9 +512,10 @@ function replacementFor(word: string, vocab: WordVocabulary, wordnet: WordNetVoc
   if (closest.length > 0) return { kind: "typo", words: closest };
   const parts = splitJoinedWord(word, (w) => vocab.counts.has(w) || wordnet.isKnownWord(w), vocab);
   if (parts) return { kind: "split", words: parts };
-  // Two edits (words of 6+ letters, typo.ts) only towards goods nouns ("bycicle" → bicycle): a brand
-  // that far from a tariff word is not read as it.
-  const goods = near.filter((w) => wordnet.classOf(w) === "goods");
+  // Two edits (words of 6+ letters, typo.ts) only towards goods nouns with the same first letter
+  // ("bycicle" → bicycle): misspellings keep the first letter, and a brand or name that far from a tariff
+  // word is not read as it ("Figaro" chain is no cigar, "cosplay" no display).
+  const goods = near.filter((w) => wordnet.classOf(w) === "goods" && w[0] === word[0]);
   return goods.length > 0 ? { kind: "typo", words: goods } : null;
 }
 

@@ -551,6 +551,19 @@ describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite
     expect((await top5("Stainless steel key chain", "US")).some((c) => c.startsWith("732690"))).toBe(true);
   });
 
+  it("reads two edits as a misspelling only when the first letter is kept (issue 27)", async () => {
+    const corrections = async (q: string) =>
+      ((await get(`/api/v1/hs-codes/search?q=${encodeURIComponent(q)}&limit=5&country=US`)).body.corrections ?? []) as Array<{
+        word: string;
+        replaced_by: string[];
+      }>;
+    // "bycicle" is two edits from "bicycle" and starts alike: a misspelling.
+    expect(await corrections("bycicle")).toContainEqual(expect.objectContaining({ word: "bycicle", replaced_by: ["bicycle"] }));
+    // A Figaro chain is a chain pattern, not a cigar; cosplay is no display.
+    expect((await corrections("Figaro chain necklace")).map((c) => c.word)).not.toContain("figaro");
+    expect((await corrections("cosplay costume")).map((c) => c.word)).not.toContain("cosplay");
+  });
+
   it("lists a code prefix with or without dots", async () => {
     const r = await get("/api/v1/hs-codes/search?q=8471.30&country=US");
     expect(r.body.match).toBe("code_prefix");
