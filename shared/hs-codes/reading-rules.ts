@@ -14,7 +14,7 @@
  */
 import { foldHsText } from "./normalize.ts";
 
-export type ReadingRuleGroup = "jewellery" | "footwear" | "garments";
+export type ReadingRuleGroup = "jewellery" | "footwear" | "garments" | "bags";
 
 export interface ReadingRule {
   id: string;
@@ -450,13 +450,47 @@ export const READING_RULES: readonly ReadingRule[] = [
     withinHeading: true,
     bringsLines: true,
   },
+  // ---- Bags (heading 4202 names handbags, satchels, rucksacks, travel and sports bags; 3923 is for "the
+  // conveyance or packing of goods", 4819 and 6305 are packing sacks of paper and of textiles).
+  {
+    id: "bags-carried",
+    group: "bags",
+    note: "A bag worn or carried by a person (shoulder, crossbody, messenger, tote, backpack, waist, clutch …) is a handbag, rucksack or similar container of 4202, not a packing bag of 3923, 4819 or 6305.",
+    scope: ["bag", "handbag", "backpack", "rucksack", "purse"],
+    when: [
+      "shoulder",
+      "crossbody",
+      "cross body",
+      "messenger",
+      "handbag",
+      "tote",
+      "backpack",
+      "rucksack",
+      "waist bag",
+      "chest bag",
+      "sling bag",
+      "clutch",
+      "purse",
+      "satchel",
+      "school bag",
+      "laptop bag",
+      "travel bag",
+      "duffel",
+      "underarm",
+      "bucket bag",
+    ],
+    // Goods for a bag, not the bag: a badge or a patch for a backpack, a bag charm.
+    unless: ["jewelry", "jewellery", "brooch", "badge", "pin", "patch", "applique", "keychain", "key chain", "charm", "pendant"],
+    favour: ["4202"],
+    disfavour: ["3923", "4819", "6305"],
+  },
 ];
 
 /** Factors of a fired rule on a line's BM25F score: chosen on HSCodeComp's dev half (docs/hs-codes.md). */
 export const RULE_FACTORS = { favour: 1.5, disfavour: 0.6 };
 
 /** The groups in force (all; tests and measurements may pass fewer to firedRules). */
-export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear", "garments"];
+export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear", "garments", "bags"];
 
 /** A rule that fired on a title, with the words that fired it (matched[]'s term). */
 export interface FiredRule {

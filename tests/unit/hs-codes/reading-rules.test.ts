@@ -82,6 +82,18 @@ describe("reading rules: how a customs classifier reads a title (issue 27)", () 
     expect(broughtSubheadings(fired, keys, new Set(["6204"]))).toEqual(["620443", "620444"]);
   });
 
+  it("reads a bag worn or carried by a person as 4202, not a packing bag of 3923 (issue 27)", () => {
+    expect(ids("Women Shoulder Bags Casual Crossbody Bag")).toEqual(["bags-carried"]);
+    expect(ids("Men's Chest Bag Sports Waist Bag")).toEqual(["bags-carried"]);
+    const fired = firedRules("Nylon Messenger Bag for Men");
+    expect(ruleFactor(fired, "4202228100").factor).toBe(RULE_FACTORS.favour);
+    expect(ruleFactor(fired, "3923210090").factor).toBe(RULE_FACTORS.disfavour);
+    // Packing bags, and goods for a bag, are not read so.
+    expect(ids("Plastic garbage bags 30 litre")).toEqual([]);
+    expect(ids("Enamel Badge Backpack Pin")).not.toContain("bags-carried");
+    expect(ids("Embroidered Patch for Clothes Backpack Bag")).not.toContain("bags-carried");
+  });
+
   it("reads base metal, plating, glass and plastics jewellery as imitation jewellery (7117)", () => {
     expect(ids("Rhinestone brooch pin")).toEqual(["jewellery-imitation"]);
     expect(ids("Stainless steel cross pendant necklace")).toEqual(["jewellery-imitation"]);
