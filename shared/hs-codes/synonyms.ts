@@ -192,10 +192,7 @@ const ENTRIES: readonly Entry[] = [
   [["lego", "building blocks"], ["construction sets"]],
   // Printed collectibles and decals: trading cards are printed pictures (4911.91), temporary tattoos are
   // transfers (4908).
-  [
-    ["trading card", "trading cards", "collection cards", "collectible cards", "collector cards"],
-    ["pictures designs and photographs"],
-  ],
+  [["trading card", "trading cards", "collection cards", "collectible cards", "collector cards"], ["pictures designs and photographs"]],
   [["temporary tattoo", "temporary tattoos", "tattoo sticker", "tattoo stickers"], ["transfers decalcomanias"]],
   [["jigsaw", "jigsaw puzzle"], ["puzzles"]],
   [["tissues", "paper towels", "kitchen roll"], ["handkerchiefs cleansing tissues towels"]],
