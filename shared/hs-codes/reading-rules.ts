@@ -14,7 +14,7 @@
  */
 import { foldHsText } from "./normalize.ts";
 
-export type ReadingRuleGroup = "jewellery" | "footwear" | "garments" | "bags";
+export type ReadingRuleGroup = "jewellery" | "footwear" | "garments" | "garment-sets" | "bags";
 
 export interface ReadingRule {
   id: string;
@@ -450,6 +450,57 @@ export const READING_RULES: readonly ReadingRule[] = [
     withinHeading: true,
     bringsLines: true,
   },
+  // ---- Garment sets (Chapters 61 and 62, Note 3: a suit has a jacket or blazer and trousers, skirt or
+  // shorts of identical fabric; other garments of one fabric put up together, a top and a bottom, are an
+  // ensemble).
+  {
+    id: "garments-ensemble",
+    group: "garment-sets",
+    note: "A two-piece, matching or 2pcs set of a top and a bottom, with no jacket or blazer named, is an ensemble, not a suit (Note 3 of chapters 61 and 62); sleepwear, swimwear, tracksuits and underwear sets have headings of their own.",
+    scope: GARMENTS,
+    when: ["two piece", "2 piece", "2pcs", "2 pcs", "3pcs", "three piece", "matching set", "set"],
+    unless: [
+      "pajamas",
+      "pyjamas",
+      "pijamas",
+      "sleepwear",
+      "nightwear",
+      "loungewear set",
+      "swimsuit",
+      "swimwear",
+      "bikini",
+      "tracksuit",
+      "track suit",
+      "underwear",
+      "lingerie",
+      "bra",
+      "panties",
+      "socks",
+      "blazer",
+      "jacket",
+      "tuxedo",
+      "jewelry",
+      "jewellery",
+    ],
+    favour: [
+      "610322",
+      "610323",
+      "610329",
+      "610422",
+      "610423",
+      "610429",
+      "620322",
+      "620323",
+      "620329",
+      "620421",
+      "620422",
+      "620423",
+      "620429",
+    ],
+    disfavour: ["610310", "610413", "610419", "620311", "620312", "620319", "620411", "620412", "620413", "620419"],
+    withinHeading: true,
+    bringsLines: true,
+  },
   // ---- Bags (heading 4202 names handbags, satchels, rucksacks, travel and sports bags; 3923 is for "the
   // conveyance or packing of goods", 4819 and 6305 are packing sacks of paper and of textiles).
   {
@@ -490,7 +541,7 @@ export const READING_RULES: readonly ReadingRule[] = [
 export const RULE_FACTORS = { favour: 1.5, disfavour: 0.6 };
 
 /** The groups in force (all; tests and measurements may pass fewer to firedRules). */
-export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear", "garments", "bags"];
+export const READING_RULE_GROUPS: readonly ReadingRuleGroup[] = ["jewellery", "footwear", "garments", "garment-sets", "bags"];
 
 /** A rule that fired on a title, with the words that fired it (matched[]'s term). */
 export interface FiredRule {

@@ -82,6 +82,19 @@ describe("reading rules: how a customs classifier reads a title (issue 27)", () 
     expect(broughtSubheadings(fired, keys, new Set(["6204"]))).toEqual(["620443", "620444"]);
   });
 
+  it("reads a two-piece or matching set of a top and a bottom as an ensemble, not a suit, within its heading", () => {
+    const fired = firedRules("Women Two Piece Set Crop Top and Wide Leg Pants Matching Sets");
+    expect(fired.map((f) => f.rule.id)).toEqual(["garments-fibre-unstated", "garments-ensemble"]);
+    const set = fired.filter((f) => f.rule.id === "garments-ensemble");
+    expect(set[0].rule.withinHeading).toBe(true);
+    expect(withinHeadingMove(set, "6204230060")).toBe("favour");
+    expect(withinHeadingMove(set, "6204133000")).toBe("disfavour");
+    // A jacket makes a suit; sleepwear, swimwear and tracksuit sets have headings of their own.
+    expect(ids("Men Two Piece Suit Blazer and Pants Set")).not.toContain("garments-ensemble");
+    expect(ids("Kids Pajamas Sets 2pcs")).not.toContain("garments-ensemble");
+    expect(ids("Women Bikini Set 2 piece")).not.toContain("garments-ensemble");
+  });
+
   it("reads a bag worn or carried by a person as 4202, not a packing bag of 3923 (issue 27)", () => {
     expect(ids("Women Shoulder Bags Casual Crossbody Bag")).toEqual(["bags-carried"]);
     expect(ids("Men's Chest Bag Sports Waist Bag")).toEqual(["bags-carried"]);
