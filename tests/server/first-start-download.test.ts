@@ -64,7 +64,9 @@ describe.runIf(hasSharedData)("the first `npm start` downloads the reference dat
       .tables as Table[];
 
   it("says so at start, answers while loading, and loads each table it can reach", async () => {
-    expect(server.output()).toMatch(/reference data: downloading 10 empty table\(s\) from their publishers in the background: /);
+    await expect
+      .poll(() => server.output(), { timeout: 30_000 })
+      .toMatch(/reference data: downloading 10 empty table\(s\) from their publishers in the background: /);
     expect(server.output()).toContain("TDS_REFERENCE_DOWNLOAD=off skips the download");
     // The API answers while the download runs.
     expect((await fetch(`${server.url}/health`)).status).toBe(200);

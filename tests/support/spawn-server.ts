@@ -63,10 +63,20 @@ export async function spawnServer(options: {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  await new Promise((r) => setTimeout(r, 50)); // let the rest of the banner arrive
+  // Let the rest of the banner arrive: the server prints it in a few writes after "listening", and a busy
+  // machine (CI on two cores) can deliver them to this process well after the first; wait until the output
+  // has been quiet for a while (at most 10 s more).
+  for (let seen = out.length, quietSince = Date.now(), until = Date.now() + 10_000; Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 25));
+    if (out.length !== seen) [seen, quietSince] = [out.length, Date.now()];
+    else if (Date.now() - quietSince >= 250) break;
+  }
   return {
     url: out.match(/listening on (http:\/\/\S+)/)![1],
-    defaultApiKey: out.match(/shown only now: (tds_\S+)/)?.[1],
+    // Read when asked, not once: a line that arrives late is still found.
+    get defaultApiKey() {
+      return out.match(/shown only now: (tds_\S+)/)?.[1];
+    },
     anonKey: out.match(/anon key:\s+(\S+)/)?.[1] ?? "",
     output: () => out,
     kill: async () => {
