@@ -733,11 +733,13 @@ async function searchText(db: Queryable, schedule: HsSchedule, q: string, limit:
     candidates = candidateLines(index, request(allTerms));
   }
   // A rule that reads a heading's subheading brings that subheading's lines under the headings reached.
-  const within = broughtSubheadings(
-    fired.filter((f) => f.rule.withinHeading),
-    index.groupIds.keys(),
-    new Set(candidates.map((c) => c.code.slice(0, 4))),
-  ).filter((k) => !subheadings.includes(k));
+  const bringsWithin = fired.filter((f) => f.rule.withinHeading && f.rule.bringsLines);
+  const within =
+    bringsWithin.length === 0
+      ? []
+      : broughtSubheadings(bringsWithin, index.groupIds.keys(), new Set(candidates.map((c) => c.code.slice(0, 4)))).filter(
+          (k) => !subheadings.includes(k),
+        );
   if (within.length > 0) {
     // Only those subheadings' lines: the title's words selected the others already.
     const have = new Set(candidates.map((c) => c.lineKey));

@@ -179,9 +179,8 @@ const GARMENTS = [
 ];
 
 /**
- * HS 2022 subheadings of chapters 61 and 62 whose text says "of synthetic fibres", "of man-made fibres"
- * or "of artificial fibres" (not "other than … fibres"): read once from the WCO's 6-digit texts, so they
- * hold for every schedule.
+ * HS 2022 subheadings of chapters 61 and 62 whose text says "of wool or fine animal hair" or "of silk or
+ * silk waste" (not "other than …"): read once from the WCO's 6-digit texts, so they hold for every schedule.
  */
 const WOOL_OR_SILK_GARMENTS = [
   "610210",
@@ -212,6 +211,11 @@ const WOOL_OR_SILK_GARMENTS = [
   "621510",
 ];
 
+/**
+ * HS 2022 subheadings of chapters 61 and 62 whose text says "of synthetic fibres", "of man-made fibres"
+ * or "of artificial fibres" (not "other than … fibres"): read once from the WCO's 6-digit texts, so they
+ * hold for every schedule.
+ */
 const MAN_MADE_FIBRE_GARMENTS = [
   "610130",
   "610230",

@@ -176,19 +176,20 @@ describe("rankLines with the rules' factors", () => {
     expect(ruled[0].score).toBeCloseTo((plain[0].score * RULE_FACTORS.favour) / 1, 10);
   });
 
+  // `found`: the fields a line has the stem in (FIELD_BITS: 1 its own text, 2 its ancestors', 3 both).
+  const dress = (code: string, where: number): CandidateLine => ({
+    lineKey: code,
+    code,
+    level: 10,
+    subheading: code.slice(0, 6),
+    lengths: { own: 3, up: 5, wco: 0, shared: 0 },
+    found: new Map([["dress", where]]),
+  });
+  const dressTerms: PlannedTerm[] = [
+    { text: "dress", alternatives: [{ stems: ["dress"], value: 2, via: "query", words: ["dress"], reach: 10 }], factor: 1 },
+  ];
+
   it("lets a rule that reads the subheading raise a line to its heading's best score, not above another heading", () => {
-    // `found`: the fields a line has the stem in (FIELD_BITS: 1 its own text, 2 its ancestors', 3 both).
-    const dress = (code: string, where: number): CandidateLine => ({
-      lineKey: code,
-      code,
-      level: 10,
-      subheading: code.slice(0, 6),
-      lengths: { own: 3, up: 5, wco: 0, shared: 0 },
-      found: new Map([["dress", where]]),
-    });
-    const dressTerms: PlannedTerm[] = [
-      { text: "dress", alternatives: [{ stems: ["dress"], value: 2, via: "query", words: ["dress"], reach: 10 }], factor: 1 },
-    ];
     // 6211 leads; in 6204 the wool line (6204.41) leads the man-made-fibre one (6204.43).
     const lines = [dress("6211430000", 3), dress("6204410000", 1), dress("6204430000", 2)];
     const manMade = (l: CandidateLine) => (l.code.startsWith("620443") ? 2 : 1);
@@ -205,17 +206,6 @@ describe("rankLines with the rules' factors", () => {
   });
 
   it("hands a lowered line's place to its raised sibling, and raises one line per subheading", () => {
-    const dress = (code: string, where: number): CandidateLine => ({
-      lineKey: code,
-      code,
-      level: 10,
-      subheading: code.slice(0, 6),
-      lengths: { own: 3, up: 5, wco: 0, shared: 0 },
-      found: new Map([["dress", where]]),
-    });
-    const dressTerms: PlannedTerm[] = [
-      { text: "dress", alternatives: [{ stems: ["dress"], value: 2, via: "query", words: ["dress"], reach: 10 }], factor: 1 },
-    ];
     // A labelled example ("wedding dresses") names the wool subheading: its line leads on the garment alone.
     const lines = [dress("6204410000", 2), dress("6204433010", 2), dress("6204434030", 2), dress("6211430000", 2)];
     const bonus = new Map([["6204410000", 5]]);
