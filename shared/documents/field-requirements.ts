@@ -11,12 +11,15 @@
  *   - "condition": the entry is the field a blocking condition reports on — the condition is coded below;
  *   - "warn": a missing value is a soft warning: generate-documents asks for confirm_warnings, and the
  *     document gets a fillable blank field. These are exactly the spec's "Soft-warning fields" (nothing
- *     more; docs/generation.md, "Soft warnings and document rules");
+ *     more; docs/generation.md, "Soft warnings and document rules"). Only a `recommended` entry can
+ *     carry it: the spec says recommended fields are the ones that produce soft warnings, so the served
+ *     recommended fields include every soft-warning field by construction (one table, not two);
  *   - absent: informational only (what a complete form needs; missing values become fillable fields).
  * Every pre-check error's fieldPath is a `required` or `conditions` spec of its type and every warning's
- * fieldPath a `recommended` or `softWarnings` spec of its type (tested), so the endpoint's table and
- * generate-documents agree. The one soft-warning field the summary table does not list,
- * bl_data.place_of_delivery, is in `softWarnings`: warned, not served.
+ * fieldPath a `recommended` spec of its type (tested), so the endpoint's table and generate-documents
+ * agree. The spec's summary table omits one soft-warning field, the bill of lading's
+ * bl_data.place_of_delivery; it is served as recommended, since the spec's rule ("recommended ones
+ * [correspond] to soft warnings") and its soft-warning table say so.
  * Fields a layout prints when present (the invoice number and date, the proforma number and date) are
  * shipment fields, not requirements: the spec's table lists none for them.
  * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
@@ -74,11 +77,10 @@ const importer = (role = "Importer") => party("importer", role);
 
 export interface RequirementsRow {
   required: RequirementEntry[];
+  /** Served as recommended; the ones marked "warn" are the type's soft-warning fields. */
   recommended: RequirementEntry[];
   /** Fields of the blocking conditions (not served: the spec's table does not list them). */
   conditions?: RequirementEntry[];
-  /** Soft-warning fields of the spec's soft-warning table that its summary table does not list (not served). */
-  softWarnings?: RequirementEntry[];
 }
 
 /** The table. Labels are what a form shows next to the field. */
@@ -115,10 +117,10 @@ export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>>
     ],
     recommended: [
       spec("bl_data.freight_payment", "Freight payment (PREPAID or COLLECT)", "logistics", "warn"),
+      spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn"),
       spec("packaging.containers.*.container_number", "Container number", "logistics"),
       spec("packaging.containers.*.seal_number", "Seal number", "logistics"),
     ],
-    softWarnings: [spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn")],
   },
   AIR_WAYBILL: {
     required: [
@@ -262,9 +264,7 @@ export interface PreconditionResult {
 
 function entry(docType: DocumentType, dataPath: string): RequirementEntry {
   const table = REQUIREMENTS_TABLE[docType];
-  const found = [...table.required, ...table.recommended, ...(table.conditions ?? []), ...(table.softWarnings ?? [])].find(
-    (e) => e.dataPath === dataPath,
-  );
+  const found = [...table.required, ...table.recommended, ...(table.conditions ?? [])].find((e) => e.dataPath === dataPath);
   if (!found) throw new Error(`No requirement ${dataPath} for ${docType}`);
   return found;
 }
@@ -401,11 +401,10 @@ export function preCheckErrorsFor(shipment: unknown, docType: DocumentType): Che
   }
 }
 
-/** Soft warnings for one type: its "warn" fields (the spec's soft-warning table) that are missing. */
+/** Soft warnings for one type: its recommended "warn" fields (the spec's soft-warning table) that are missing. */
 export function warningsFor(shipment: unknown, docType: DocumentType): CheckMessage[] {
   const title = DOCUMENT_TITLES[docType];
-  const row = REQUIREMENTS_TABLE[docType];
-  return [...row.recommended, ...(row.softWarnings ?? [])]
+  return REQUIREMENTS_TABLE[docType].recommended
     .filter((e) => e.check === "warn" && !hasValue(shipment, e.dataPath))
     .map((e) => ({
       message: `${title}: ${e.label} (${e.dataPath}) is missing; the document will have a blank field for it.`,

@@ -44,9 +44,38 @@ for (const backend of testBackends()) {
       expect(r.status).toBe(200);
       expect(Object.keys(r.body.requirements).sort()).toEqual([...DOCUMENT_TYPES].sort());
       expect(r.body.requirements).toEqual(JSON.parse(JSON.stringify(FIELD_REQUIREMENTS)));
-      expect(r.body.requirements.BILL_OF_LADING.recommended.map((f: { dataPath: string }) => f.dataPath)).toContain(
-        "bl_data.freight_payment",
+      expect(r.body.requirements.BILL_OF_LADING.recommended.map((f: { dataPath: string }) => f.dataPath)).toEqual(
+        expect.arrayContaining(["bl_data.freight_payment", "bl_data.place_of_delivery"]),
       );
+    });
+
+    it("names as soft warnings only fields that field-requirements serves as recommended, for all 16 types", async () => {
+      const served = (await gw.call("GET", "/functions/v1/document-field-requirements")).body.requirements;
+      // Without the blocks the soft-warning fields live in, every one of them warns.
+      const strip = (s: Record<string, unknown>) => {
+        for (const block of ["bl_data", "insurance_data", "vgm_data", "sli_data", "awb_data"]) delete s[block];
+        return s;
+      };
+      const seen = new Set<string>();
+      for (const [shipment, types] of [
+        [strip(sampleShipment()), EU_TYPES],
+        [strip(sampleUsmcaShipment()), ["AIR_WAYBILL", "USMCA_CERTIFICATE_OF_ORIGIN"]],
+      ] as const) {
+        const r = await generate({ shipment, document_types: types });
+        expect(r.status).toBe(200);
+        for (const { docType, warnings } of r.body.warnings as { docType: string; warnings: { fieldPath: string }[] }[]) {
+          seen.add(docType);
+          const recommended = served[docType].recommended.map((f: { fieldPath: string }) => f.fieldPath);
+          for (const w of warnings) expect(recommended, `${docType} ${w.fieldPath}`).toContain(w.fieldPath);
+        }
+      }
+      expect([...seen].sort()).toEqual([
+        "AIR_WAYBILL",
+        "BILL_OF_LADING",
+        "INSURANCE_CERTIFICATE",
+        "SHIPPERS_LETTER_OF_INSTRUCTION",
+        "VGM_DECLARATION",
+      ]);
     });
 
     it("generates all 14 types an EU shipment allows (and the other 2 for a US one): PDFs pass qpdf, fonts embedded, data, hash and QR", async () => {

@@ -102,11 +102,7 @@ const BASE_FIELDS: FormField[] = [
 
 /** The table's entries that mark a row of a group, e.g. goods.line_items.*.compliance_flags. */
 function tableEntries() {
-  return DOCUMENT_TYPES.flatMap((t) => [
-    ...REQUIREMENTS_TABLE[t].required,
-    ...REQUIREMENTS_TABLE[t].recommended,
-    ...(REQUIREMENTS_TABLE[t].softWarnings ?? []),
-  ]);
+  return DOCUMENT_TYPES.flatMap((t) => [...REQUIREMENTS_TABLE[t].required, ...REQUIREMENTS_TABLE[t].recommended]);
 }
 
 /** Every field: the base list, then each table path not in it (label and tab from the table). */
