@@ -61,10 +61,12 @@ async function main(): Promise<number> {
   }
   const bytes = new Uint8Array(await readFile(args.file));
   const isPdf = new TextDecoder().decode(bytes.slice(0, 5)) === "%PDF-";
-  const jwt = isPdf ? await readPdfCredential(bytes) : new TextDecoder().decode(bytes).trim();
+  // A PDF: its embedded credential.jwt, or (the PDF/A-2b copy) the credential in its XMP metadata.
+  const found = isPdf ? await readPdfCredential(bytes) : { jwt: new TextDecoder().decode(bytes).trim(), source: null };
+  const jwt = found?.jwt;
   if (!jwt) {
     console.error(
-      `tds-verify: ${args.file} carries no credential (no embedded credential.jwt): documents generated before credentials were issued are checked by their hash at the verification page`,
+      `tds-verify: ${args.file} carries no credential (no embedded credential.jwt, no tdsvc:credential in its XMP metadata): documents generated before credentials were issued are checked by their hash at the verification page`,
     );
     return 1;
   }
@@ -74,7 +76,17 @@ async function main(): Promise<number> {
   const code = failed.length > 0 ? 1 : outcome.verified ? 0 : 2;
   if (args.json) {
     console.log(
-      JSON.stringify({ file: args.file, verified: outcome.verified, checks: outcome.checks, credential: outcome.credential }, null, 2),
+      JSON.stringify(
+        {
+          file: args.file,
+          source: found?.source ?? null,
+          verified: outcome.verified,
+          checks: outcome.checks,
+          credential: outcome.credential,
+        },
+        null,
+        2,
+      ),
     );
     return code;
   }
@@ -85,7 +97,13 @@ async function main(): Promise<number> {
   } catch {
     /* reported by the checks */
   }
-  console.log(`${args.file}${isPdf ? " (embedded credential.jwt)" : ""}`);
+  const where =
+    found?.source === "embedded file"
+      ? "embedded credential.jwt"
+      : found?.source === "XMP metadata"
+        ? "credential in the XMP metadata"
+        : "";
+  console.log(`${args.file}${where ? ` (${where})` : ""}`);
   if (outcome.credential) {
     console.log(`  credential  ${String(outcome.credential.id)}`);
     console.log(`  document    ${String(subject.documentType)}  hash ${String(subject.validationHash)}`);

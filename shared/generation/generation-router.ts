@@ -157,7 +157,12 @@ export const documentFieldRequirementsRoute = defineRoute({
   summary: "Public: required and recommended fields of all 16 document types",
   tags: ["Documents"],
   auth: "public",
-  responses: { 200: { description: "The table that also drives the pre-checks and soft warnings", schema: FieldRequirementsSchema } },
+  responses: {
+    200: {
+      description: "The table that also drives the pre-checks and soft warnings (every soft-warning field is among the recommended ones)",
+      schema: FieldRequirementsSchema,
+    },
+  },
   handler: (c) => {
     c.header("cache-control", "public, max-age=3600");
     return c.json({ requirements: FIELD_REQUIREMENTS }, 200);

@@ -9,20 +9,26 @@ import { DOCUMENT_TITLES, isDocumentType } from "../trade/document-types.ts";
 import { isUuid } from "../db/values.ts";
 import { findCredentialByJob } from "../credentials/credential-repository.ts";
 import { credentialAttachment } from "../credentials/credential-attachment.ts";
+import { credentialXmpSchema } from "../credentials/credential-xmp.ts";
 import { verificationUrl } from "../generation/document-links.ts";
 import { PDF_ROUND_TRIP_ERRORS } from "./pdf-round-trip-errors.ts";
+import type { PdfAConformance } from "./pdfa-conformance.ts";
 
 export interface FlattenInput {
   jobId: string;
   docType?: string;
   hashStamp?: string;
   generationHistoryId?: string;
+  /** "2b" (default, as the spec says) or "3b" (the credential kept as an embedded file, PDF/A-3). */
+  conformance?: PdfAConformance;
 }
 
 /**
  * flatten-document: find the job and its provider job, fetch the generated PDF from the provider (here the
- * service's own storage), flatten it to PDF/A-2b (PDF/A-3b with the document's credential attached), store it beside the original and return its signed
- * address; with generation_history_id, record it in flattened_urls[doc_type].
+ * service's own storage), flatten it to PDF/A-2b, store it beside the original and return its signed
+ * address; with generation_history_id, record it in flattened_urls[doc_type]. The document's credential
+ * goes into the XMP metadata (PDF/A-2 allows no embedded JWT file); with conformance "3b" it stays an
+ * embedded file instead, as in the generated document.
  */
 export async function flattenDocument(services: Services, principal: KeyPrincipal, input: FlattenInput, now = new Date()) {
   const { db, blobs, config } = services;
@@ -50,16 +56,19 @@ export async function flattenDocument(services: Services, principal: KeyPrincipa
     });
 
   const docType = input.docType ?? job.document_type;
-  // The document's credential stays attached in the copy (which makes it PDF/A-3b); documents generated
-  // before credentials were issued have none and get PDF/A-2b as before.
+  // The document's credential survives the copy: in the XMP metadata of the PDF/A-2b copy, or as the
+  // embedded file of a PDF/A-3b one. Documents generated before credentials were issued have none.
   const credential = await findCredentialByJob(db, job.id);
+  const page = verificationUrl(config, job.validation_hash);
+  const pdfa3 = input.conformance === "3b";
   let flattened: Uint8Array;
   try {
     flattened = await flattenToPdfA(blob.bytes, {
       hashStamp: input.hashStamp,
       title: isDocumentType(job.document_type) ? DOCUMENT_TITLES[job.document_type] : undefined,
       now,
-      pdfa3: credential ? { attachments: [credentialAttachment(credential, verificationUrl(config, job.validation_hash))] } : undefined,
+      xmpExtensions: credential && !pdfa3 ? [credentialXmpSchema(credential.jwt, page)] : undefined,
+      pdfa3: pdfa3 ? { attachments: credential ? [credentialAttachment(credential, page)] : [] } : undefined,
     });
   } catch (e) {
     const message = isPdfProblemError(e) ? e.message : (e as Error).message;

@@ -6,6 +6,7 @@ import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { readMultipartForm } from "../http/read-multipart-form.ts";
 import { extractFilledFields } from "./extract-filled-fields.ts";
 import { VALIDATION_ERRORS } from "../validation/validation-errors.ts";
+import { PDFA_CONFORMANCES } from "./pdfa-conformance.ts";
 
 export const extractFilledFieldsRoute = defineRoute({
   method: "post",
@@ -70,7 +71,11 @@ export const flattenDocumentRoute = defineRoute({
   method: "post",
   path: "/functions/v1/flatten-document",
   operationId: "flattenDocument",
-  summary: "Flatten a generated document to PDF/A (PDF/A-3b carrying its credential) and return its download address",
+  summary: "Flatten a generated document to PDF/A-2b (its credential in the XMP metadata) and return its download address",
+  description:
+    "The copy is PDF/A-2b (ISO 19005-2, level B). A document's W3C Verifiable Credential (compact JWS) is kept in the XMP " +
+    "metadata as tdsvc:credential (namespace urn:trade-document-service:xmp:credential:1.0#, described by a PDF/A extension " +
+    'schema). `conformance: "3b"` makes a PDF/A-3b copy instead, with the credential as the embedded file credential.jwt.',
   tags: ["PDF round trip"],
   auth: "function",
   body: z.strictObject({
@@ -78,11 +83,15 @@ export const flattenDocumentRoute = defineRoute({
     doc_type: z.string().max(100).optional(),
     hash_stamp: z.string().max(256).optional(),
     generation_history_id: z.string().max(100).optional(),
+    conformance: z
+      .enum(PDFA_CONFORMANCES)
+      .optional()
+      .describe('"2b" (default): PDF/A-2b, the credential in the XMP metadata; "3b": PDF/A-3b, the credential as an embedded file'),
   }),
   bodyErrorCode: (issue) => (issue.path[0] === "job_id" ? PDF_ROUND_TRIP_ERRORS.SVC_FLAT_001 : undefined),
   responses: {
     200: {
-      description: "The PDF/A copy (PDF/A-3b with the credential attached; PDF/A-2b for documents from before credentials)",
+      description: "The PDF/A copy (PDF/A-2b unless conformance is 3b)",
       schema: z.object({ download_url: z.string(), job_id: z.string(), doc_type: z.string().nullable() }),
     },
     400: err("SVC_FLAT_001, 003, 004, 005"),
@@ -99,6 +108,7 @@ export const flattenDocumentRoute = defineRoute({
         docType: body.doc_type,
         hashStamp: body.hash_stamp,
         generationHistoryId: body.generation_history_id,
+        conformance: body.conformance,
       }),
       200,
     ),

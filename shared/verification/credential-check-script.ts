@@ -6,6 +6,8 @@
  *              DID's own host (the page's host: the CSP allows no other);
  *   status     the Bitstring Status List credential, itself signed by the issuer and not expired, does
  *              not have the credential's bit set (gunzip with DecompressionStream).
+ * The same checks run on a PDF the visitor picks (read in the browser, never sent anywhere): the credential
+ * in its XMP metadata (the PDF/A-2b copy) or its embedded file credential.jwt (the generated document).
  * Every text it writes goes through textContent: nothing fetched is ever parsed as HTML.
  */
 export const CREDENTIAL_CHECK_SCRIPT = `(() => {
@@ -49,17 +51,30 @@ export const CREDENTIAL_CHECK_SCRIPT = `(() => {
   };
 
   async function check(box) {
+    let jwt;
+    try {
+      jwt = (await (await get(box.dataset.credential, "application/vc+jwt")).text()).trim();
+    } catch (e) {
+      return unreadable(box, e);
+    }
+    return checkJwt(box, jwt);
+  }
+
+  function unreadable(box, e) {
+    for (const c of ["integrity", "issuer", "status"]) show(box, c, false, "The credential could not be read: " + e.message);
+    summarise(box, {});
+  }
+
+  async function checkJwt(box, jwt) {
     const hash = box.dataset.hash;
-    let jwt, header, vc, doc = null;
+    let header, vc, doc = null;
     const results = {};
     const record = (c, ok, detail) => { results[c] = ok; show(box, c, ok, detail); };
     try {
-      jwt = (await (await get(box.dataset.credential, "application/vc+jwt")).text()).trim();
       header = part(jwt, 0);
       vc = part(jwt, 1);
     } catch (e) {
-      for (const c of ["integrity", "issuer", "status"]) record(c, false, "The credential could not be read: " + e.message);
-      return summarise(box, results);
+      return unreadable(box, e);
     }
     const issuer = typeof vc.issuer === "string" ? vc.issuer : vc.issuer && vc.issuer.id;
     try {
@@ -114,4 +129,64 @@ export const CREDENTIAL_CHECK_SCRIPT = `(() => {
   }
 
   for (const box of document.querySelectorAll("[data-credential]")) check(box).catch((e) => summarise(box, {}));
+
+  // A PDF the visitor has, read in the browser (never uploaded): the credential of the PDF/A-2b copy is in
+  // its XMP metadata (unfiltered, tdsvc:credential); a generated document carries it as the embedded file
+  // credential.jwt (a FlateDecode stream of MIME type application/vc+jwt). Then the same three checks.
+  const latin1 = (bytes) => { let s = ""; for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)); return s; };
+  const JWS = /^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$/;
+  const fromXmp = (text) => {
+    const ns = "urn:trade-document-service:xmp:credential:1.0#";
+    for (const m of text.matchAll(/xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']([^"']*)["']/g)) {
+      if (m[2] !== ns) continue;
+      const el = new RegExp("<" + m[1] + ":credential>\\\\s*([^<]*?)\\\\s*</" + m[1] + ":credential>").exec(text);
+      if (el && JWS.test(el[1])) return el[1];
+    }
+    return null;
+  };
+  const inflate = async (bytes) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+  const fromEmbeddedFile = async (bytes, text) => {
+    for (const m of text.matchAll(/\\/Subtype\\s*\\/application#2Fvc\\+jwt/g)) {
+      const start = text.lastIndexOf("obj", m.index);
+      const keyword = /stream\\r?\\n/g;
+      keyword.lastIndex = m.index;
+      const s = keyword.exec(text);
+      if (start < 0 || !s) continue;
+      const dict = text.slice(start, s.index);
+      const length = /\\/Length\\s+(\\d+)(\\s+\\d+\\s+R)?/.exec(dict);
+      const from = s.index + s[0].length;
+      const to = length && !length[2] ? from + Number(length[1]) : text.indexOf("endstream", from);
+      let data = bytes.subarray(from, to);
+      if (/\\/Filter\\s*\\/FlateDecode/.test(dict)) data = await inflate(data);
+      const jwt = new TextDecoder().decode(data).trim();
+      if (JWS.test(jwt)) return jwt;
+    }
+    return null;
+  };
+  for (const box of document.querySelectorAll("[data-file-check]")) {
+    const input = box.querySelector("input[type=file]");
+    input.addEventListener("change", async () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      box.dataset.state = "pending";
+      for (const row of box.querySelectorAll("[data-check]")) { row.dataset.state = "pending"; row.querySelector(".mark").textContent = "…"; row.querySelector(".detail").textContent = "Checking…"; }
+      const where = box.querySelector(".source");
+      try {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const text = latin1(bytes);
+        if (!text.startsWith("%PDF-")) throw new Error("this file is not a PDF");
+        let jwt = await fromEmbeddedFile(bytes, text);
+        where.textContent = jwt ? "Found in the PDF as its embedded file credential.jwt." : "";
+        if (!jwt) {
+          jwt = fromXmp(text);
+          where.textContent = jwt ? "Found in the PDF's XMP metadata (its PDF/A-2b archival copy)." : "";
+        }
+        if (!jwt) throw new Error("this PDF carries no credential (no embedded credential.jwt, nothing in its XMP metadata)");
+        await checkJwt(box, jwt);
+      } catch (e) {
+        where.textContent = "";
+        unreadable(box, e);
+      }
+    });
+  }
 })();`;

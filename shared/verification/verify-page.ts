@@ -24,12 +24,13 @@ dl{display:grid;grid-template-columns:minmax(0,9rem) minmax(0,1fr);gap:6px 12px;
 code{font:0.85rem/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
 h2{font-size:1rem;margin:0 0 8px}ul{margin:0;padding-left:1.2rem}p{margin:0 0 8px}.muted{color:var(--muted);font-size:.9rem}
 @media (max-width:420px){dl{grid-template-columns:1fr}dt{margin-top:6px}}
-.vc{border-top:1px solid rgba(127,127,127,.25);padding-top:12px;margin-top:12px}.vc h3{font-size:1rem;margin:0 0 6px}
+.vc,.vc-file{border-top:1px solid rgba(127,127,127,.25);padding-top:12px;margin-top:12px}.vc h3,.vc-file h3{font-size:1rem;margin:0 0 6px}
+input[type=file]{max-width:100%}
 .checks{list-style:none;padding:0;margin:0 0 6px}.checks li{display:grid;grid-template-columns:1.6rem minmax(0,1fr);gap:2px 8px;margin:6px 0}
 .checks .mark{grid-row:span 2;width:1.5rem;height:1.5rem;border-radius:50%;display:grid;place-items:center;background:var(--muted);color:#fff;font-size:.9rem}
 .checks [data-state=passed] .mark{background:var(--ok)}.checks [data-state=failed] .mark{background:var(--bad)}
 .checks .detail{color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
-.summary{font-weight:700;margin:4px 0 0}.vc[data-state=passed] .summary{color:var(--ok)}.vc[data-state=failed] .summary{color:var(--bad)}
+.summary{font-weight:700;margin:4px 0 0}[data-state=passed]>.summary{color:var(--ok)}[data-state=failed]>.summary{color:var(--bad)}
 `;
 
 const CHECK_LABELS = [
@@ -52,7 +53,7 @@ function credentialsSection(hash: string, credentials: readonly PageCredential[]
   }
   return html`<section class="card">
   <h2>Signed credentials</h2>
-  <p class="muted">Each document also carries a W3C Verifiable Credential signed by the issuer (embedded in the PDF as credential.jwt). Your browser checks its signature, the issuer's key and its revocation status itself, from the issuer's public files.</p>
+  <p class="muted">Each document also carries a W3C Verifiable Credential signed by the issuer (embedded in the PDF as credential.jwt; in the XMP metadata of its PDF/A-2b archival copy). Your browser checks its signature, the issuer's key and its revocation status itself, from the issuer's public files.</p>
   ${credentials.map(
     (c) => html`<div class="vc" data-credential="${c.url}" data-hash="${hash}" data-state="pending">
     <h3>${documentTitle(c.documentType)} <span class="muted">· issued ${new Date(c.issuedAt).toUTCString()}</span></h3>
@@ -66,7 +67,20 @@ function credentialsSection(hash: string, credentials: readonly PageCredential[]
     <p class="muted"><a href="${c.url}">Download the credential</a> to check it offline: <code>npx tds-verify credential.jwt</code></p>
   </div>`,
   )}
-  <noscript><p class="muted">The checks run in your browser with JavaScript. Without it, download the credential and run <code>npx tds-verify</code>.</p></noscript>
+  <div class="vc-file" data-file-check data-hash="${hash}" data-state="idle">
+    <h3>Check the PDF you have</h3>
+    <p class="muted">Pick the document (the generated PDF or its PDF/A archival copy): your browser reads the credential it carries — its embedded file credential.jwt, or its XMP metadata in the PDF/A-2b copy — and runs the same three checks. The file is not uploaded.</p>
+    <p><input type="file" accept="application/pdf,.pdf" aria-label="PDF document to check"></p>
+    <p class="source muted"></p>
+    <ul class="checks">
+      ${CHECK_LABELS.map(
+        ([key, label, what]) =>
+          html`<li data-check="${key}" data-state="idle"><span class="mark" aria-hidden="true">·</span><span><b>${label}</b>: ${what}</span><span class="detail">No file chosen.</span></li>`,
+      )}
+    </ul>
+    <p class="summary" aria-live="polite"></p>
+  </div>
+  <noscript><p class="muted">The checks run in your browser with JavaScript. Without it, download the credential and run <code>npx tds-verify</code> (it also reads the PDF: <code>npx tds-verify document.pdf</code>).</p></noscript>
 </section>`;
 }
 

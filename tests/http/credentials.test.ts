@@ -14,6 +14,8 @@ import type { DidDocument } from "../../shared/credentials/did-web.ts";
 import { CONFORMITY_TYPES } from "../../shared/credentials/credential-vocabulary.ts";
 import { computeValidationHash } from "../../shared/hashing/validation-hash.ts";
 import { readStatusBit, LIST_SIZE } from "../../shared/credentials/status-list.ts";
+import { CREDENTIAL_XMP_NAMESPACE } from "../../shared/credentials/credential-xmp.ts";
+import { checkExtensionSchemas, xmllint, xmpByPdfinfo } from "../support/xmp-checks.ts";
 
 const BASE = "https://docs.example.test";
 const EU_TYPES = DOCUMENT_TYPES.filter((t) => t !== "AIR_WAYBILL" && t !== "USMCA_CERTIFICATE_OF_ORIGIN");
@@ -192,16 +194,48 @@ for (const backend of testBackends()) {
       expect(objects).toMatch(/"\/AF":\["\d+ 0 R"\]/);
     });
 
-    it("flatten-document keeps the credential in the PDF/A copy, which is then PDF/A-3b", async () => {
-      const { jobId, jwt } = issued.get("BILL_OF_LADING")!;
-      const r = await gw.call("POST", "/functions/v1/flatten-document", { body: { job_id: jobId }, apiKey: key, anon: true });
-      expect(r.status).toBe(200);
+    const flatten = async (body: Record<string, unknown>, name: string) => {
+      const r = await gw.call("POST", "/functions/v1/flatten-document", { body, apiKey: key, anon: true });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
       const u = new URL(r.body.download_url);
-      const file = pdfs.write(new Uint8Array(await (await gw.fetch(u.pathname + u.search)).arrayBuffer()), "bl-pdfa");
+      return pdfs.write(new Uint8Array(await (await gw.fetch(u.pathname + u.search)).arrayBuffer()), name);
+    };
+
+    it("flatten-document makes a PDF/A-2b copy with the credential in its XMP metadata (pdfinfo, xmllint, python, PyJWT, jwcrypto)", async () => {
+      const { jobId, jwt } = issued.get("BILL_OF_LADING")!;
+      const file = await flatten({ job_id: jobId }, "bl-pdfa2b");
+      const check = spawnSync("qpdf", ["--check", file], { encoding: "utf8" });
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      expect(check.stdout + check.stderr).not.toMatch(/warning/i);
+      const xmp = xmpByPdfinfo(file);
+      expect(xmllint(xmp)).toEqual({ status: 0, stderr: "" });
+      expect(xmp).toContain("<pdfaid:part>2</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>");
+      const described = checkExtensionSchemas(xmp);
+      expect(described.problems).toEqual([]);
+      const fromXmp = described.values[`${CREDENTIAL_XMP_NAMESPACE}credential`];
+      expect(fromXmp).toBe(jwt);
+      const python = verifyWithPython(fromXmp, await didKey());
+      expect(python.pyjwt.ok, python.pyjwt.error).toBe(true);
+      expect(python.jwcrypto.ok, python.jwcrypto.error).toBe(true);
+      // PDF/A-2 allows no embedded JWT file (6.8): none is left.
+      expect(spawnSync("qpdf", ["--list-attachments", file], { encoding: "utf8" }).stdout).toMatch(/has no embedded files/);
+    });
+
+    it('flatten-document with conformance "3b": PDF/A-3b, the credential kept as the embedded file; other values refused', async () => {
+      const { jobId, jwt } = issued.get("BILL_OF_LADING")!;
+      const file = await flatten({ job_id: jobId, conformance: "3b" }, "bl-pdfa3b");
       expect(spawnSync("qpdf", ["--show-attachment=credential.jwt", file], { encoding: "utf8" }).stdout).toBe(jwt);
       const qdf = spawnSync("qpdf", ["--qdf", "--object-streams=disable", file, "-"], { encoding: "latin1", maxBuffer: 64 << 20 }).stdout;
       expect(qdf).toContain("<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>");
       expect(qdf).toContain("/AFRelationship /Data");
+      expect(checkExtensionSchemas(xmpByPdfinfo(file)).declared).not.toContain(CREDENTIAL_XMP_NAMESPACE);
+      const bad = await gw.call("POST", "/functions/v1/flatten-document", {
+        body: { job_id: jobId, conformance: "1a" },
+        apiKey: key,
+        anon: true,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.field).toBe("conformance");
     });
 
     it("one byte changed: PyJWT, jwcrypto and our integrity check all fail", async () => {

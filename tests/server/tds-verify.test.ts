@@ -87,6 +87,22 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       expect(online.out).toMatch(/PASS {2}status/);
       expect(online.code, online.out).toBe(0);
 
+      // The PDF/A-2b copy: the credential moved into the XMP metadata, read from there.
+      const flat = await json(
+        await fetch(`${server.url}/functions/v1/flatten-document`, {
+          method: "POST",
+          headers: { apikey: server.anonKey, authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ job_id: origin }),
+        }),
+      );
+      expect(flat.status, JSON.stringify(flat.body)).toBe(200);
+      const flatUrl = new URL(flat.body.download_url);
+      const flatPdf = join(dataDir, "origin-pdfa.pdf");
+      await writeFile(flatPdf, new Uint8Array(await (await fetch(`${server.url}${flatUrl.pathname}${flatUrl.search}`)).arrayBuffer()));
+      const flattened = await tdsVerify(flatPdf);
+      expect(flattened.out).toContain("(credential in the XMP metadata)");
+      expect(flattened.code, flattened.out).toBe(0);
+
       // Offline: a DID document file; the status needs a copy of the list.
       const didFile = join(dataDir, "did.json");
       const did = await (await fetch(`${server.url}/.well-known/did.json`)).json();
@@ -124,6 +140,7 @@ describe("tds-verify and key rotation (real server process)", { timeout: 400_000
       expect(after.out).toMatch(/PASS {2}integrity/);
       expect(after.out).toMatch(/FAIL {2}status\s+revoked/);
       expect(after.code).toBe(1);
+      expect((await tdsVerify(flatPdf)).out).toMatch(/FAIL {2}status\s+revoked/);
     } catch (e) {
       // What the server said, so that a failure here says whether the server itself failed.
       throw new Error(

@@ -88,6 +88,63 @@ describe("the verification page checks the signed credentials in a real browser"
     }
   });
 
+  it("checks the PDF a visitor picks, in the browser: the generated PDF's embedded credential and the PDF/A-2b copy's XMP one", async () => {
+    const origin = jobs.find((j) => j.docType === "CERTIFICATE_OF_ORIGIN")!;
+    const generated = Buffer.from(
+      await (await fetch(`${server.url}/api/v1/documents/${origin.jobId}/download`, { headers: headers() })).arrayBuffer(),
+    );
+    const flat = await json(
+      await fetch(`${server.url}/functions/v1/flatten-document`, {
+        method: "POST",
+        headers: headers(),
+        body: JSON.stringify({ job_id: origin.jobId }),
+      }),
+    );
+    expect(flat.status, JSON.stringify(flat.body)).toBe(200);
+    const u = new URL(flat.body.download_url);
+    const pdfa = Buffer.from(await (await fetch(`${server.url}${u.pathname}${u.search}`)).arrayBuffer());
+    expect(pdfa.toString("latin1")).toContain("<pdfaid:part>2</pdfaid:part>");
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/verify/${hash}`);
+    const box = page.locator("[data-file-check]");
+    const pick = async (name: string, buffer: Buffer) => {
+      await box.locator("input[type=file]").setInputFiles({ name, mimeType: "application/pdf", buffer });
+      await page.waitForFunction(() => {
+        const state = (document.querySelector("[data-file-check]") as HTMLElement).dataset.state;
+        return state === "passed" || state === "failed";
+      });
+      return {
+        checks: await box.locator("[data-check]").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.state)),
+        source: await box.locator(".source").textContent(),
+        summary: await box.locator(".summary").textContent(),
+      };
+    };
+    expect(await pick("origin.pdf", generated)).toEqual({
+      checks: ["passed", "passed", "passed"],
+      source: "Found in the PDF as its embedded file credential.jwt.",
+      summary: "All three checks passed.",
+    });
+    expect(await pick("origin-pdfa.pdf", pdfa)).toEqual({
+      checks: ["passed", "passed", "passed"],
+      source: "Found in the PDF's XMP metadata (its PDF/A-2b archival copy).",
+      summary: "All three checks passed.",
+    });
+    // A PDF without a credential, and a copy whose XMP credential had one byte changed.
+    const plain = Buffer.from("%PDF-1.7\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    const none = await pick("plain.pdf", plain);
+    expect(none.checks).toEqual(["failed", "failed", "failed"]);
+    expect(await box.locator('[data-check="integrity"] .detail').textContent()).toContain("carries no credential");
+    const text = pdfa.toString("latin1");
+    const at = text.indexOf("<tdsvc:credential>") + "<tdsvc:credential>".length + 60;
+    const tampered = Buffer.from(text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1), "latin1");
+    expect((await pick("tampered.pdf", tampered)).checks[0]).toBe("failed");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("one changed byte fails integrity; a revoked document fails status; the others still pass", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
     // The browser receives a credential with one byte changed (as a tampered copy would be).

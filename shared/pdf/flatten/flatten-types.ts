@@ -22,6 +22,11 @@ export interface FlattenOptions {
   iccProfile?: Uint8Array;
   limits?: Partial<InspectLimits>;
   /**
+   * Custom XMP properties, each schema described in the packet's PDF/A extension schema (ISO 19005-2
+   * 6.6.2.3), so allowed in PDF/A-2b: e.g. the document's credential (credentials/credential-xmp.ts).
+   */
+  xmpExtensions?: XmpExtensionSchema[];
+  /**
    * PDF/A-3b instead of PDF/A-2b: the XMP says part 3 and these files are embedded as associated files
    * (ISO 19005-3 6.8) after the cleanup, which removes every file the input carried. Factur-X uses this.
    */

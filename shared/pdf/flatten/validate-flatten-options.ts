@@ -37,6 +37,22 @@ export function validateFlattenOptions(options: FlattenOptions): { icc: Uint8Arr
     )
       throw new TypeError("flattenToPdfA: each of `pdfa3.attachments` needs a name, bytes and a MIME type");
   }
+  const prefixes = new Set(["x", "rdf", "pdfaid", "dc", "xmp", "pdf", "xmpMM", "pdfaExtension", "pdfaSchema", "pdfaProperty", "tds"]);
+  for (const schema of [...(options.xmpExtensions ?? []), ...(options.pdfa3?.xmpExtensions ?? [])]) {
+    // A prefix the packet already binds (or one given twice) would make two schemas share a prefix (6.6.2.3.1).
+    const named = /^[A-Za-z_][\w-]*$/;
+    if (
+      !schema ||
+      !named.test(schema.prefix) ||
+      prefixes.has(schema.prefix) ||
+      typeof schema.namespaceURI !== "string" ||
+      !schema.namespaceURI ||
+      !Array.isArray(schema.properties) ||
+      schema.properties.some((p) => !named.test(p.name) || typeof p.value !== "string")
+    )
+      throw new TypeError("flattenToPdfA: each XMP extension schema needs its own prefix, a namespace URI and named text properties");
+    prefixes.add(schema.prefix);
+  }
   const icc = options.iccProfile ?? srgbIccProfile();
   validateIcc(icc);
   return { icc, limits: { ...DEFAULT_INSPECT_LIMITS, ...options.limits } };

@@ -116,7 +116,7 @@ export async function writePdfAMetadata(
     instanceId: uuidOf(instance),
     hashStamp: options.hashStamp,
     part: options.pdfa3 ? 3 : 2,
-    extensions: options.pdfa3?.xmpExtensions,
+    extensions: [...(options.xmpExtensions ?? []), ...(options.pdfa3?.xmpExtensions ?? [])],
   });
   const metadata = context.stream(new TextEncoder().encode(xmp), { Type: "Metadata", Subtype: "XML" });
   catalog.set(PDFName.of("Metadata"), context.register(metadata));

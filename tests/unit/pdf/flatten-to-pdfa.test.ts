@@ -1,8 +1,9 @@
 /**
- * flattenToPdfA: a 3-page generated packing list, filled with pdftk (Latin, Cyrillic and CJK values),
- * flattened with a hash stamp; every PDF/A-2b clause the flattener implements is checked on the output with
- * qpdf, poppler, python's XML parser and pdf-lib's low-level objects (the clause table is in
- * docs/pdf-round-trip.md). Plus the other fill styles, non-text fields, annotations and actions.
+ * flattenToPdfA: a 3-page generated packing list carrying its credential (as generation embeds it), filled
+ * with pdftk (Latin, Cyrillic and CJK values), flattened as flatten-document does it: a hash stamp and the
+ * credential moved into the XMP metadata. Every PDF/A-2b clause the flattener implements is checked on the
+ * output with qpdf, poppler, xmllint, python's XML parser and pdf-lib's low-level objects (the clause table
+ * is in docs/pdf-round-trip.md). Plus the other fill styles, non-text fields, annotations and actions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -25,6 +26,13 @@ import { PdfProblemError } from "../../../shared/pdf/pdf-problem.ts";
 import { TDS_XMP_NAMESPACE } from "../../../shared/pdf/xmp.ts";
 import { readSystemSrgbProfile, srgbIccProfile } from "../../../shared/pdf/srgb-icc.ts";
 import { SAMPLE_META } from "../../support/sample-shipments.ts";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { attachFile } from "../../../shared/pdf/attach-file.ts";
+import { credentialAttachment } from "../../../shared/credentials/credential-attachment.ts";
+import { CREDENTIAL_XMP_NAMESPACE, credentialXmpSchema } from "../../../shared/credentials/credential-xmp.ts";
+import { readPdfCredential } from "../../../shared/credentials/read-pdf-credential.ts";
+import { verifyWithPython } from "../../support/credential-checks.ts";
+import { checkExtensionSchemas, xmllint, xmpByPdfinfo } from "../../support/xmp-checks.ts";
 import { pdffonts } from "../../support/pdf-tools.ts";
 import {
   fillNeedAppearances,
@@ -58,12 +66,24 @@ let file: string;
 let out: PDFDocument;
 let qdf: string;
 let xmp: string;
+/** A real ES256 credential JWS (the shape does not matter here, its signature does) and its public key. */
+let jwt: string;
+let publicJwk: object;
+const PAGE = "https://docs.example.test/verify/sha256:9f2c";
+const options = () => ({ now: NOW, hashStamp: STAMP, xmpExtensions: [credentialXmpSchema(jwt, PAGE)] });
 
 beforeAll(async () => {
   requireTools();
-  const form = await renderForm("PACKING_LIST", threePageShipment());
+  const keys = await generateKeyPair("ES256", { extractable: true });
+  publicJwk = await exportJWK(keys.publicKey);
+  jwt = await new SignJWT({ id: "urn:uuid:6f1c2b1e-0000-4000-8000-000000000001", credentialSubject: { validationHash: STAMP } })
+    .setProtectedHeader({ alg: "ES256", typ: "vc+jwt", kid: "did:web:docs.example.test#k1" })
+    .sign(keys.privateKey);
+  const form = await renderForm("PACKING_LIST", threePageShipment(), {
+    attach: (doc) => attachFile(doc, credentialAttachment({ jwt, issued_at: "2025-04-01T10:00:00Z" }, PAGE)),
+  });
   input = fillWithPdftk(ws, form, VALUES, "three-page");
-  result = await flattenToPdfAWithReport(input, { now: NOW, hashStamp: STAMP });
+  result = await flattenToPdfAWithReport(input, options());
   file = ws.write(result.bytes, "flattened");
   out = await PDFDocument.load(result.bytes, { updateMetadata: false });
   qdf = qdfText(ws, file);
@@ -170,9 +190,9 @@ describe("the flattened 3-page document", () => {
   });
 
   it("is deterministic given `now`, and differs for another `now`", async () => {
-    const again = await flattenToPdfA(input, { now: NOW, hashStamp: STAMP });
+    const again = await flattenToPdfA(input, options());
     expect(Buffer.compare(Buffer.from(again), Buffer.from(result.bytes))).toBe(0);
-    const later = await flattenToPdfA(input, { now: new Date("2025-04-02T00:00:00Z"), hashStamp: STAMP });
+    const later = await flattenToPdfA(input, { ...options(), now: new Date("2025-04-02T00:00:00Z") });
     expect(Buffer.compare(Buffer.from(later), Buffer.from(result.bytes))).not.toBe(0);
   });
 });
@@ -366,7 +386,7 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
     expect(parse.stdout.trim()).toBe("x:xmpmeta");
   });
 
-  it("6.6.2.3 only predefined schemas, plus tds:hashStamp declared in a PDF/A extension schema", () => {
+  it("6.6.2.3 only predefined schemas, plus tds:hashStamp and tdsvc:credential declared in a PDF/A extension schema", () => {
     const namespaces = new Set([...xmp.matchAll(/xmlns:([A-Za-z]+)="([^"]+)"/g)].map((m) => `${m[1]}=${m[2]}`));
     expect([...namespaces].sort()).toEqual(
       [
@@ -378,18 +398,49 @@ describe("PDF/A-2b clauses (ISO 19005-2)", () => {
         "pdfaid=http://www.aiim.org/pdfa/ns/id/",
         "rdf=http://www.w3.org/1999/02/22-rdf-syntax-ns#",
         `tds=${TDS_XMP_NAMESPACE}`,
+        `tdsvc=${CREDENTIAL_XMP_NAMESPACE}`,
         "x=adobe:ns:meta/",
         "xmp=http://ns.adobe.com/xap/1.0/",
         "xmpMM=http://ns.adobe.com/xap/1.0/mm/",
       ].sort(),
     );
-    expect(xmpValue(/<pdfaSchema:namespaceURI>([^<]*)</)).toBe(TDS_XMP_NAMESPACE);
-    expect(xmpValue(/<pdfaSchema:prefix>([^<]*)</)).toBe("tds");
-    expect(xmpValue(/<pdfaProperty:name>([^<]*)</)).toBe("hashStamp");
-    expect(xmpValue(/<pdfaProperty:valueType>([^<]*)</)).toBe("Text");
-    expect(xmpValue(/<pdfaProperty:category>([^<]*)</)).toBe("external");
-    const used = new Set([...xmp.matchAll(/<tds:([A-Za-z]+)>/g)].map((m) => m[1]));
-    expect([...used]).toEqual(["hashStamp"]);
+    // The packet as poppler reads it out of the file, parsed by python (namespaces resolved): every
+    // property outside the predefined schemas is described, with its prefix, value type and category.
+    const check = checkExtensionSchemas(xmpByPdfinfo(file));
+    expect(check.problems).toEqual([]);
+    expect(check.declared.sort()).toEqual([TDS_XMP_NAMESPACE, CREDENTIAL_XMP_NAMESPACE].sort());
+    expect(Object.keys(check.values).sort()).toEqual([`${TDS_XMP_NAMESPACE}hashStamp`, `${CREDENTIAL_XMP_NAMESPACE}credential`].sort());
+    const used = new Set([...xmp.matchAll(/<(tds|tdsvc):([A-Za-z]+)>/g)].map((m) => `${m[1]}:${m[2]}`));
+    expect([...used].sort()).toEqual(["tds:hashStamp", "tdsvc:credential"]);
+  });
+
+  it("6.6.2.3 the checker can fail: an undescribed property, a wrong prefix, a missing value type", () => {
+    const undescribed = xmp.replace(
+      "</rdf:RDF>",
+      '<rdf:Description rdf:about="" xmlns:zz="urn:x:1#"><zz:a>1</zz:a></rdf:Description></rdf:RDF>',
+    );
+    expect(checkExtensionSchemas(undescribed).problems).toEqual(["namespace urn:x:1# is not described by an extension schema"]);
+    const prefix = xmp.replace("<pdfaSchema:prefix>tdsvc<", "<pdfaSchema:prefix>other<");
+    expect(checkExtensionSchemas(prefix).problems).toEqual([
+      `namespace ${CREDENTIAL_XMP_NAMESPACE} is written with another prefix than its schema declares`,
+    ]);
+    const valueType = xmp.replace("<pdfaProperty:valueType>Text</pdfaProperty:valueType>", "");
+    expect(checkExtensionSchemas(valueType).problems).toEqual(["hashStamp: valueType None"]);
+  });
+
+  it("the credential survives in the XMP, exactly, and verifies with PyJWT and jwcrypto; no embedded file is left (6.8)", async () => {
+    const packet = xmpByPdfinfo(file);
+    expect(xmllint(packet)).toEqual({ status: 0, stderr: "" });
+    const fromXmp = checkExtensionSchemas(packet).values[`${CREDENTIAL_XMP_NAMESPACE}credential`];
+    expect(fromXmp).toBe(jwt);
+    const python = verifyWithPython(fromXmp, publicJwk);
+    expect(python.pyjwt.ok, python.pyjwt.error).toBe(true);
+    expect(python.jwcrypto.ok, python.jwcrypto.error).toBe(true);
+    expect(run("qpdf", ["--list-attachments", file]).stdout).toMatch(/has no embedded files/);
+    expect(qdf).not.toContain("/EmbeddedFile");
+    expect(await readPdfCredential(result.bytes)).toEqual({ jwt, source: "XMP metadata" });
+    // The input carried it as the embedded file credential.jwt: read from there first.
+    expect(await readPdfCredential(input)).toEqual({ jwt, source: "embedded file" });
   });
 
   it("6.6.4 version identification: pdfaid:part 2, pdfaid:conformance B", () => {
