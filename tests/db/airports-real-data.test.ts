@@ -5,7 +5,7 @@ import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { lookupAirports } from "../../shared/reference/airports.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
-import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
+import { SHARED_DATA, hasSharedData, sharedDataName } from "../support/shared-data.ts";
 import { sampleShipment } from "../support/sample-shipments.ts";
 import { PdfWorkspace, pdftotext } from "../support/pdf-tools.ts";
 
@@ -23,7 +23,7 @@ function airShipment(): Shipment {
 
 /** The UN/LOCODE 2025-1 code list imported into port_codes: the IATA codes, airport functions and names it gives. */
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`airports from the UN/LOCODE list, on ${backend.name}`, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`airports from the UN/LOCODE list, on ${backend.name}`), () => {
     let db: Db;
     let close: () => Promise<void>;
     let gw: TestGateway;

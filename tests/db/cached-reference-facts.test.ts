@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "../support/databases.ts";
-import { hasSharedData, SHARED_DATA } from "../support/reference-source-server.ts";
+import { hasSharedData, SHARED_DATA, sharedDataName } from "../support/reference-source-server.ts";
 import type { Db, Queryable } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetReferenceState, gatherReferenceFacts, type ReferenceLookupAsk } from "../../shared/reference/gather-reference-facts.ts";
@@ -39,7 +39,7 @@ const plain = (f: Awaited<ReturnType<typeof gatherReferenceFacts>>) => ({
 });
 
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`reference facts remembered per process on ${backend.name}`, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`reference facts remembered per process on ${backend.name}`), () => {
     let db: Db;
     let close: () => Promise<void>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "../support/databases.ts";
-import { hasSharedData, SHARED_DATA } from "../support/reference-source-server.ts";
+import { hasSharedData, SHARED_DATA, sharedDataName } from "../support/reference-source-server.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetReferenceState } from "../../shared/reference/gather-reference-facts.ts";
@@ -10,7 +10,7 @@ import { screenPartyNamesCached } from "../../shared/validation/cached-screening
 const CLEAN = ["Müller Maschinenbau GmbH", "Pacific Coast Electronics Inc."];
 
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`party screening remembered per process on ${backend.name}`, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`party screening remembered per process on ${backend.name}`), () => {
     let db: Db;
     let close: () => Promise<void>;
     let listed: string;

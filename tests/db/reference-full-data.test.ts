@@ -3,12 +3,12 @@ import { openTestPglite } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir, type ReferenceImportResult } from "../../shared/reference/import-reference-dir.ts";
 import { gatherReferenceFacts } from "../../shared/reference/gather-reference-facts.ts";
-import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
+import { SHARED_DATA, hasSharedData, sharedDataName } from "../support/shared-data.ts";
 
 // The workspace's real reference files (see ../shared/data/SOURCES.md); absent in a bare checkout.
 const DATA_DIR = SHARED_DATA;
 
-describe.runIf(hasSharedData)("full reference import from ../shared/data (PGlite)", () => {
+describe.runIf(hasSharedData)(sharedDataName("full reference import from ../shared/data (PGlite)"), () => {
   let db: Db;
   let result: ReferenceImportResult;
   let seconds = 0;

@@ -4,7 +4,7 @@ import type { Db } from "../../shared/db/types.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { openTestPglite, openTestPostgres } from "../support/databases.ts";
 import { currentStoredLayout, screenNamesStored } from "../../shared/reference/sanctions/stored-index.ts";
-import { hasSharedData, officialBytes, startSourceServer } from "../support/reference-source-server.ts";
+import { hasSharedData, officialBytes, startSourceServer, sharedDataName } from "../support/reference-source-server.ts";
 import type { ReferenceRefreshSettings } from "../../shared/runtime/config/reference-refresh-settings.ts";
 import { refreshReferenceData, type TableRefreshResult } from "../../shared/reference/refresh/refresh-reference-data.ts";
 import { referenceRefreshTask } from "../../shared/reference/refresh/refresh-task.ts";
@@ -77,7 +77,7 @@ if (process.env.DATABASE_URL) {
 }
 
 for (const backend of backends) {
-  describe.runIf(hasSharedData)(`reference refresh from a local publisher on ${backend.name}`, { timeout: 420_000 }, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`reference refresh from a local publisher on ${backend.name}`), { timeout: 420_000 }, () => {
     let db: Db;
     let second: () => Db;
     let close: () => Promise<void>;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { testBackends } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { loadOfacEntries } from "../support/ofac-entries.ts";
-import { hasSharedData } from "../support/shared-data.ts";
+import { hasSharedData, sharedDataName } from "../support/shared-data.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
 import {
   currentStoredLayout,
@@ -33,7 +33,7 @@ function screenedNames(): string[] {
 }
 
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`stored sanctions index (${backend.name})`, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`stored sanctions index (${backend.name})`), () => {
     let db: Db;
     let close: () => Promise<void>;
     beforeAll(async () => {

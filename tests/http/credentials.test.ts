@@ -7,7 +7,7 @@ import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "
 import { sampleShipment, sampleUsmcaShipment } from "../support/sample-shipments.ts";
 import { DOCUMENT_TYPES } from "../../shared/trade/document-types.ts";
 import { PdfWorkspace } from "../support/pdf-tools.ts";
-import { hasSharedData } from "../support/shared-data.ts";
+import { hasSharedData, sharedDataName } from "../support/shared-data.ts";
 import { createAjv, DCC_SCHEMA, expandSafely, offlineLoader, VC_SCHEMA, verifyWithPython } from "../support/credential-checks.ts";
 import { verifyCredentialJwt, type Resolver } from "../../shared/credentials/verify-credential.ts";
 import type { DidDocument } from "../../shared/credentials/did-web.ts";
@@ -29,7 +29,7 @@ function tamper(jwt: string): string {
 }
 
 for (const backend of testBackends()) {
-  describe.runIf(hasSharedData)(`verifiable credentials of documents on ${backend.name}`, () => {
+  describe.runIf(hasSharedData)(sharedDataName(`verifiable credentials of documents on ${backend.name}`), () => {
     let db: Db;
     let close: () => Promise<void>;
     let gw: TestGateway;

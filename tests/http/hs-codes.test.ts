@@ -9,7 +9,7 @@ import { importReferenceDir } from "../../shared/reference/import-reference-dir.
 import { foldHsText } from "../../shared/hs-codes/normalize.ts";
 import { forgetHsSearchState, searchHsCodes } from "../../shared/hs-codes/hs-code-service.ts";
 import { loadConfig } from "../../shared/runtime/config.ts";
-import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
+import { SHARED_DATA, hasSharedData, sharedDataName } from "../support/shared-data.ts";
 import { HS_FIXTURES, HS_TABLES, writeHsFixtures } from "../support/hs-fixtures.ts";
 
 let dir: string;
@@ -483,7 +483,7 @@ for (const backend of testBackends()) {
 // The workspace's real reference files (../shared/data); absent in a bare checkout.
 const DATA_DIR = SHARED_DATA;
 
-describe.runIf(hasSharedData)("HS code lookup on the full reference data (PGlite)", () => {
+describe.runIf(hasSharedData)(sharedDataName("HS code lookup on the full reference data (PGlite)"), () => {
   let db: Db;
   let gw: TestGateway;
   let key: string;

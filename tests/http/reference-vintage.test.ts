@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
-import { hasSharedData, officialBytes, SHARED_DATA, startSourceServer } from "../support/reference-source-server.ts";
+import { hasSharedData, officialBytes, SHARED_DATA, startSourceServer, sharedDataName } from "../support/reference-source-server.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetReferenceVintage } from "../../shared/reference/refresh/reference-vintage.ts";
@@ -24,7 +24,7 @@ function shipment() {
 
 for (const backend of testBackends()) {
   describe.runIf(hasSharedData)(
-    `reference data vintage in answers, records, /health and GET /api/v1/reference-data on ${backend.name}`,
+    sharedDataName(`reference data vintage in answers, records, /health and GET /api/v1/reference-data on ${backend.name}`),
     () => {
       let db: Db;
       let close: () => Promise<void>;

@@ -3,7 +3,7 @@ import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
-import { SHARED_DATA, hasSharedData } from "../support/shared-data.ts";
+import { SHARED_DATA, hasSharedData, sharedDataName } from "../support/shared-data.ts";
 
 const DATA_DIR = SHARED_DATA;
 
@@ -74,7 +74,7 @@ function usImport() {
 }
 
 // Validation end to end on the real reference data of ../shared/data (tariffs, UN/LOCODE, OFAC, ISO).
-describe.runIf(hasSharedData)("validation on the real reference data", () => {
+describe.runIf(hasSharedData)(sharedDataName("validation on the real reference data"), () => {
   let db: Db;
   let gw: TestGateway;
   let key: string;

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { json, spawnServer, type SpawnedServer } from "../support/spawn-server.ts";
-import { hasSharedData, officialBytes, startSourceServer } from "../support/reference-source-server.ts";
+import { hasSharedData, officialBytes, startSourceServer, sharedDataName } from "../support/reference-source-server.ts";
 
 const OFAC_FILES: Record<string, string> = {
   "sdn.csv": "ofac/ofac_sdn_2024-05-03.csv.gz",
@@ -26,7 +26,7 @@ const OFAC_FILES: Record<string, string> = {
 
 type Table = { table: string; row_count: number; stale: boolean; published_at: string | null; last_refresh_outcome: string | null };
 
-describe.runIf(hasSharedData)("the first `npm start` downloads the reference data", { timeout: 420_000 }, () => {
+describe.runIf(hasSharedData)(sharedDataName("the first `npm start` downloads the reference data"), { timeout: 420_000 }, () => {
   let source: Awaited<ReturnType<typeof startSourceServer>>;
   let server: SpawnedServer;
   let dataDir: string;

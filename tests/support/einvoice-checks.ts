@@ -6,7 +6,7 @@
  * are run apart from the project by scripts/check-einvoice-rules.ts (docs/einvoice.md).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { all, attr, first, parseXml, text, type XmlNode } from "../../shared/extraction/embedded/xml-tree.ts";
@@ -15,6 +15,8 @@ export const CII_XSD = join(
   import.meta.dirname,
   "../../../shared/data/einvoice/cen-en16931-1.3.16/cii/schema/D16B/CrossIndustryInvoice_100pD16B.xsd",
 );
+/** CEN's schema is workspace data (../shared/data): a clone without it skips the schema checks, by name. */
+export const hasCiiXsd = existsSync(CII_XSD);
 
 /** xmllint --schema on the XML: exit status 0 and "validates", or the errors. */
 export function xsdErrors(xml: string): string[] {

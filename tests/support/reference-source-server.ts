@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { SHARED_DATA } from "./shared-data.ts";
 
 // The workspace's reference files (never copied into the project; tests read them in place).
-export { hasSharedData, SHARED_DATA } from "./shared-data.ts";
+export { hasSharedData, SHARED_DATA, sharedDataName } from "./shared-data.ts";
 
 /** A file of ../shared/data, gunzipped when stored as .gz: the bytes the publisher serves. */
 export function officialBytes(rel: string): Uint8Array {

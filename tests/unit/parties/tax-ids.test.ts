@@ -4,7 +4,7 @@ import { checkTaxIds, gstinCheckCharacter, normalizeTaxId, taxIdProblem } from "
 import { COUNTRY_CODES as ISO_COUNTRY_CODES } from "../../../shared/trade/countries.ts";
 import { foldPartyName, partySearchWords } from "../../../shared/parties/party-service.ts";
 import { parseIsoCountriesCsv } from "../../../shared/reference/importers/parse-iso-countries.ts";
-import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";
+import { hasSharedData, sharedDataFile, sharedDataName } from "../../support/shared-data.ts";
 
 describe("tax ids", () => {
   it("normalises the known ids and keeps other ids as typed", () => {
@@ -70,7 +70,7 @@ describe("party names", () => {
 
 const ISO_FILE = sharedDataFile("iso/country-codes.csv");
 
-describe.runIf(hasSharedData)("ISO country list", () => {
+describe.runIf(hasSharedData)(sharedDataName("ISO country list"), () => {
   it("is the same set as the imported ISO 3166 file", () => {
     const rows = parseIsoCountriesCsv(readFileSync(ISO_FILE, "utf8"));
     expect([...ISO_COUNTRY_CODES].sort()).toEqual(rows.map((r) => r.alpha2).sort());

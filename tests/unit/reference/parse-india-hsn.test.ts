@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parseIndiaHsnCsv } from "../../../shared/reference/importers/parse-india-hsn.ts";
-import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";
+import { hasSharedData, sharedDataFile, sharedDataName } from "../../support/shared-data.ts";
 
 // The GST master as saved from the spreadsheet: BOM, a quoted header with a line break, CRLF,
 // a code with a space, codes that lost their leading zero, and a description with "\r\r\n" inside.
@@ -54,7 +54,7 @@ describe("parseIndiaHsnCsv", () => {
 // and look like 4- and 6-digit codes of the wrong chapter ("8023" Walnuts, "3023"/"3034" Tunas).
 const REAL_FILE = sharedDataFile("in_hsn/india_gst_hsn_master_goods.csv.gz");
 
-describe.runIf(hasSharedData)("parseIndiaHsnCsv on the real file", () => {
+describe.runIf(hasSharedData)(sharedDataName("parseIndiaHsnCsv on the real file"), () => {
   // The collector runs even when the suite is skipped: read the file only when it is there.
   const { rows, skipped } = hasSharedData
     ? parseIndiaHsnCsv(gunzipSync(readFileSync(REAL_FILE)).toString("utf8"))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSharedData, officialBytes } from "../../support/reference-source-server.ts";
+import { hasSharedData, officialBytes, sharedDataName } from "../../support/reference-source-server.ts";
 import { FormatError, parseDownloadedTable } from "../../../shared/reference/refresh/parse-downloads.ts";
 import type { DownloadedFile } from "../../../shared/reference/refresh/download-source.ts";
 
@@ -8,7 +8,7 @@ function file(key: string, bytes: Uint8Array, meta: Partial<DownloadedFile> = {}
 }
 const bytes = (s: string) => new TextEncoder().encode(s);
 
-describe.runIf(hasSharedData)("downloaded official formats → rows and the publisher's version", () => {
+describe.runIf(hasSharedData)(sharedDataName("downloaded official formats → rows and the publisher's version"), () => {
   it("USITC JSON export: the revision comes from the publisher's file name", async () => {
     const r = await parseDownloadedTable("hs_codes_us", [
       file("hts.json", officialBytes("us_hts/usitc_hts_2026_revision_10.json.gz"), { fileName: "hts_2026_revision_10_json.json" }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipSync } from "fflate";
-import { hasSharedData, officialBytes, startSourceServer } from "../../support/reference-source-server.ts";
+import { hasSharedData, officialBytes, startSourceServer, sharedDataName } from "../../support/reference-source-server.ts";
 import { downloadSourceFile } from "../../../shared/reference/refresh/download-source.ts";
 import { parseDownloadedTable } from "../../../shared/reference/refresh/parse-downloads.ts";
 import { SOURCE_DEFAULTS, UNLOCODE_RELEASE } from "../../../shared/runtime/config/reference-sources.ts";
@@ -8,7 +8,7 @@ import { SOURCE_DEFAULTS, UNLOCODE_RELEASE } from "../../../shared/runtime/confi
 // UNECE's production release as its publications page links it (checked 2026-11-26, docs/reference-data.md):
 // a GitLab CI artifact of the release tag, answered by a redirect to the job's artifact, a zip whose entries
 // carry no release name ("release/csv/UNLOCODE CodeListPart1.csv"). Served here by a local publisher.
-describe.runIf(hasSharedData)("UN/LOCODE production release from its documented address", () => {
+describe.runIf(hasSharedData)(sharedDataName("UN/LOCODE production release from its documented address"), () => {
   let server: Awaited<ReturnType<typeof startSourceServer>>;
   const releasePath = `/un/unece/uncefact/vocab-locode/-/jobs/artifacts/${UNLOCODE_RELEASE}/download`;
   beforeAll(async () => {

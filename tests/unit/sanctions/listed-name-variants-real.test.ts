@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadOfacEntries } from "../../support/ofac-entries.ts";
-import { hasSharedData } from "../../support/shared-data.ts";
+import { hasSharedData, sharedDataName } from "../../support/shared-data.ts";
 import { buildSanctionsIndex, screenName, SANCTIONS_MATCH_THRESHOLD } from "../../../shared/reference/sanctions/sanctions-index.ts";
 
 /** Issue 25 on the real OFAC data: the listed-name variants the screening missed. */
-describe.runIf(hasSharedData)("listed names written with a word left out or a particle added (real OFAC data)", () => {
+describe.runIf(hasSharedData)(sharedDataName("listed names written with a word left out or a particle added (real OFAC data)"), () => {
   const index = hasSharedData ? buildSanctionsIndex(loadOfacEntries().entries) : null;
 
   it("flags Korea Mining Trading Corporation as KOMID (KOREA MINING DEVELOPMENT TRADING CORPORATION)", () => {

@@ -15,7 +15,7 @@ import {
   isIncoterm2020,
   TransportModeSchema,
 } from "../../../shared/trade/index.ts";
-import { hasSharedData, sharedDataFile } from "../../support/shared-data.ts";
+import { hasSharedData, sharedDataFile, sharedDataName } from "../../support/shared-data.ts";
 
 describe("trade vocabulary", () => {
   it("answers the questions the rules, extraction and forms ask", () => {
@@ -41,7 +41,7 @@ describe("trade vocabulary", () => {
   });
 
   // The reference tables are imported from these files: the compile-time lists must say the same.
-  describe.runIf(hasSharedData)("agrees with the ISO files of the reference data", () => {
+  describe.runIf(hasSharedData)(sharedDataName("agrees with the ISO files of the reference data"), () => {
     it("countries: the 249 assigned ISO 3166-1 alpha-2 codes", () => {
       const rows = parseIsoCountriesCsv(readFileSync(sharedDataFile("iso/country-codes.csv"), "utf8"));
       expect([...COUNTRY_CODES].sort()).toEqual(rows.map((r) => r.alpha2).sort());
