@@ -63,8 +63,14 @@ export function listZipEntries(b: Uint8Array): ZipEntry[] {
       const size = u16(b, e + 2);
       if (id === 0x0001) {
         let f = e + 4;
-        if (declaredSize === 0xffffffff) (declaredSize = u64(b, f)), (f += 8);
-        if (compressedSize === 0xffffffff) (compressedSize = u64(b, f)), (f += 8);
+        if (declaredSize === 0xffffffff) {
+          declaredSize = u64(b, f);
+          f += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(b, f);
+          f += 8;
+        }
         if (localOffset === 0xffffffff) localOffset = u64(b, f);
       }
       e += 4 + size;
@@ -94,4 +100,3 @@ export async function chargeZipEntries(b: Uint8Array, budget: ByteBudget, what =
   }
   return entries;
 }
-

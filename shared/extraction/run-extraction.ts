@@ -49,7 +49,11 @@ export async function readInput(bytes: Uint8Array, kind: FileKind, config: Extra
 }
 
 /** The extracting half: text → checked values, merged with the embedded invoice's exact ones. */
-export async function extractFrom({ doc, embedded }: ReadInput, config: ExtractionConfig, extractor?: Extractor): Promise<ExtractionOutcome> {
+export async function extractFrom(
+  { doc, embedded }: ReadInput,
+  config: ExtractionConfig,
+  extractor?: Extractor,
+): Promise<ExtractionOutcome> {
   const x = extractor ?? (await extractorFor(config));
   // The checks adjust what was read from text; exact embedded values keep confidence 1.
   const fromText = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();

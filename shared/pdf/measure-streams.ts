@@ -15,12 +15,7 @@ import { pdfProblem, PdfProblemError } from "./pdf-problem.ts";
 const EXPANDING = new Set(["FlateDecode", "Fl", "LZWDecode", "LZW", "RunLengthDecode", "RL"]);
 const WHAT = "compressed streams";
 
-export async function chargePdfStreams(
-  bytes: Uint8Array,
-  streams: SkippedStream[],
-  budget: ByteBudget,
-  maxPixels: number,
-): Promise<void> {
+export async function chargePdfStreams(bytes: Uint8Array, streams: SkippedStream[], budget: ByteBudget, maxPixels: number): Promise<void> {
   for (const s of streams) {
     if (s.pixels !== undefined && s.pixels > maxPixels) throw new PixelLimitExceeded(s.pixels, maxPixels, "An image in the PDF");
   }

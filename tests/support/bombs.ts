@@ -92,7 +92,10 @@ export function zipOf(entries: ZipEntryInput[]): Uint8Array {
 /** An XLSX whose one sheet inflates to `sheetBytes` (declared honestly, or as 1 KB when `lie`). */
 export function xlsxBomb(sheetBytes: number, lie = false): Uint8Array {
   return zipOf([
-    { name: "[Content_Types].xml", text: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+    {
+      name: "[Content_Types].xml",
+      text: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    },
     { name: "xl/workbook.xml", text: '<?xml version="1.0"?><workbook/>' },
     { name: "xl/worksheets/sheet1.xml", deflated: rawDeflateRepeated(sheetBytes), declaredSize: lie ? 1024 : sheetBytes },
   ]);
@@ -118,13 +121,20 @@ export function pdfOf(objects: (string | [string, Uint8Array])[]): Uint8Array {
     const chunk =
       typeof o === "string"
         ? [encoder.encode(`${i + 1} 0 obj\n${o}\nendobj\n`)]
-        : [encoder.encode(`${i + 1} 0 obj\n${o[0].replace(">>", ` /Length ${o[1].length} >>`)}\nstream\n`), o[1], encoder.encode("\nendstream\nendobj\n")];
+        : [
+            encoder.encode(`${i + 1} 0 obj\n${o[0].replace(">>", ` /Length ${o[1].length} >>`)}\nstream\n`),
+            o[1],
+            encoder.encode("\nendstream\nendobj\n"),
+          ];
     for (const c of chunk) {
       parts.push(c);
       at += c.length;
     }
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)].join("");
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`),
+  ].join("");
   parts.push(encoder.encode(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
   return concat(parts);
 }
@@ -157,25 +167,57 @@ export function facturxBomb(bytes: number): Uint8Array {
 export function pngDeclaring(width: number, height: number): Uint8Array {
   const ihdr = new DataView(new ArrayBuffer(8 + 25 + 12 + 12));
   const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  sig.forEach((b, i) => ihdr.setUint8(i, b));
+  for (const [i, b] of sig.entries()) ihdr.setUint8(i, b);
   ihdr.setUint32(8, 13);
-  [0x49, 0x48, 0x44, 0x52].forEach((b, i) => ihdr.setUint8(12 + i, b));
+  for (const [i, b] of [0x49, 0x48, 0x44, 0x52].entries()) ihdr.setUint8(12 + i, b);
   ihdr.setUint32(16, width);
   ihdr.setUint32(20, height);
   ihdr.setUint8(24, 8); // bit depth; colour type 0 (grey)
   ihdr.setUint32(33, 0);
-  [0x49, 0x44, 0x41, 0x54].forEach((b, i) => ihdr.setUint8(37 + i, b));
+  for (const [i, b] of [0x49, 0x44, 0x41, 0x54].entries()) ihdr.setUint8(37 + i, b);
   ihdr.setUint32(45, 0);
-  [0x49, 0x45, 0x4e, 0x44].forEach((b, i) => ihdr.setUint8(49 + i, b));
+  for (const [i, b] of [0x49, 0x45, 0x4e, 0x44].entries()) ihdr.setUint8(49 + i, b);
   return new Uint8Array(ihdr.buffer);
 }
 
 /** A baseline JPEG header declaring width × height (at most 65,535 each). */
 export function jpegDeclaring(width: number, height: number): Uint8Array {
   return new Uint8Array([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00,
-    0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xc0,
+    0x00,
+    0x0b,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x01,
+    0x01,
+    0x11,
+    0x00,
+    0xff,
+    0xd9,
   ]);
 }
 

@@ -51,8 +51,7 @@ function tiffDimensions(b: Uint8Array): Dimensions | null {
   if (b.length < 8) return null;
   const little = b[0] === 0x49;
   const u16 = (i: number) => (little ? b[i] | (b[i + 1] << 8) : (b[i] << 8) | b[i + 1]);
-  const u32 = (i: number) =>
-    little ? (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0 : be32(b, i);
+  const u32 = (i: number) => (little ? (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0 : be32(b, i));
   const ifd = u32(4);
   if (ifd + 2 > b.length) return null;
   const count = u16(ifd);

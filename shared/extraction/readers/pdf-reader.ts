@@ -178,9 +178,7 @@ async function ocrPage(
   const viewport = page.getViewport({ scale });
   // A page declaring a huge MediaBox would allocate its raster here: the same pixel budget as images.
   if (viewport.width * viewport.height > maxPixels)
-    throw pixelBudgetError(
-      new PixelLimitExceeded(viewport.width * viewport.height, maxPixels, `Page ${n} rendered at ${OCR_DPI} dpi`),
-    );
+    throw pixelBudgetError(new PixelLimitExceeded(viewport.width * viewport.height, maxPixels, `Page ${n} rendered at ${OCR_DPI} dpi`));
   const factory = (pdf as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } })
     .canvasFactory;
   if (!factory)

@@ -47,7 +47,8 @@ export async function checkReadBudgets(bytes: Uint8Array, kind: FileKind, budget
 
 export function checkPixels(bytes: Uint8Array, kind: FileKind, maxPixels: number, what = "The image"): void {
   const d = imageDimensions(bytes, kind);
-  if (d && d.width * d.height > maxPixels) throw pixelBudgetError(new PixelLimitExceeded(d.width * d.height, maxPixels, `${what} (${d.width} × ${d.height})`));
+  if (d && d.width * d.height > maxPixels)
+    throw pixelBudgetError(new PixelLimitExceeded(d.width * d.height, maxPixels, `${what} (${d.width} × ${d.height})`));
 }
 
 async function checkPdf(bytes: Uint8Array, budgets: ByteAndPixelBudgets): Promise<void> {
@@ -61,7 +62,10 @@ async function checkPdf(bytes: Uint8Array, budgets: ByteAndPixelBudgets): Promis
   if (!pre.ok) {
     const { code, message } = pre.problem;
     if (code === "too_large" && /expand/.test(message))
-      throw inflatedBudgetError(budgets.maxInflatedBytes, `the PDF's object streams expand to more than ${formatBytes(budgets.maxInflatedBytes)}`);
+      throw inflatedBudgetError(
+        budgets.maxInflatedBytes,
+        `the PDF's object streams expand to more than ${formatBytes(budgets.maxInflatedBytes)}`,
+      );
     // Encrypted streams cannot be measured: pdfjs decrypts them (or asks for the password), and the
     // isolated worker's heap and time limits are what bound it.
     if (code === "encrypted") return;
@@ -86,4 +90,3 @@ async function checkZip(bytes: Uint8Array, budgets: ByteAndPixelBudgets): Promis
     throw asBudgetError(e, "the XLSX file") ?? e;
   }
 }
-

@@ -52,7 +52,6 @@ export class Abort {
   constructor(readonly problem: PdfProblem) {}
 }
 
-
 /** Counts indirect objects (one at the top level, /N of an object stream) against the limit. */
 export function countObjects(state: ScanState, count: number): void {
   state.objects += count;

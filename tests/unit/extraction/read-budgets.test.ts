@@ -103,8 +103,10 @@ describe("filter lengths counted without the output", () => {
     expect(lzwLength(new Uint8Array([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01]), budget, "x")).toBe(10);
     expect(runLengthLength(new Uint8Array([2, 1, 2, 3, 254, 7, 128]), budget, "x")).toBe(6);
     expect([...decodeAsciiHex(new TextEncoder().encode("48 65 6c6C6f>"))]).toEqual([...new TextEncoder().encode("Hello")]);
-    expect(new TextDecoder().decode(decodeAscii85(new TextEncoder().encode("87cURD]i,\"Ebo80~>")))).toBe("Hello World!");
-    expect(() => runLengthLength(new Uint8Array([129, 0, 129, 0]), new ByteBudget(200), "runs")).toThrow(/runs expand to more than 200 bytes/);
+    expect(new TextDecoder().decode(decodeAscii85(new TextEncoder().encode('87cURD]i,"Ebo80~>')))).toBe("Hello World!");
+    expect(() => runLengthLength(new Uint8Array([129, 0, 129, 0]), new ByteBudget(200), "runs")).toThrow(
+      /runs expand to more than 200 bytes/,
+    );
   });
 });
 
@@ -138,7 +140,8 @@ describe("isolation: the job's reading runs in a worker thread with heap and tim
     const row = new TextEncoder().encode(`<row>${'<c t="inlineStr"><is><t>Stainless steel hex bolt M8x40</t></is></c>'.repeat(16)}</row>`);
     const segment = new Uint8Array(row.length * 4096);
     for (let i = 0; i < 4096; i++) segment.set(row, i * row.length);
-    const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+    const head =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
     // About 40 MB of cells: inside the 100 MB byte budget, far over a 64 MB heap once parsed.
     const tail = "</sheetData></worksheet>";
     const sheet = rawDeflateRepeated(segment.length * 8, segment, { head, tail });
