@@ -35,7 +35,7 @@ let unavailable: string | null = null;
 
 function timeBudgetError(ms: number): ExtractionError {
   return new ExtractionError(
-    `The file exceeds the time budget: reading and extracting it took longer than ${Math.round(ms / 1000)} s (TDS_EXTRACTION_TIME_LIMIT_SECONDS)`,
+    `The file exceeds the time budget: reading and extracting it took longer than ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`} (TDS_EXTRACTION_TIME_LIMIT_SECONDS)`,
   );
 }
 
