@@ -85,10 +85,20 @@ try {
   }
   await new Promise((r) => setTimeout(r, 2000));
   const idle = groupRss(server.pid);
+  // /health with no job running, for comparison under the same machine load.
+  const baseline: number[] = [];
+  for (const until = Date.now() + 5000; Date.now() < until; ) {
+    const t = performance.now();
+    await (await fetch(`${server.url}/health`)).arrayBuffer();
+    baseline.push(performance.now() - t);
+  }
   console.log(
     `runtime ${deno ? "deno" : "node"}; idle RSS ${(idle / MB).toFixed(0)} MB; load ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(" ")}\n`,
+      .join(" ")}`,
+  );
+  console.log(
+    `/health with no job: p50 ${percentile(baseline, 50).toFixed(1)} / p95 ${percentile(baseline, 95).toFixed(1)} / max ${Math.max(...baseline).toFixed(1)} ms (${baseline.length})\n`,
   );
   console.log("| Bomb | Upload | Outcome | Failed after | Peak RSS above idle | /health p50 / p95 / max (n) |");
   console.log("|---|---:|---|---:|---:|---|");
