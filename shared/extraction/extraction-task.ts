@@ -18,7 +18,8 @@ import { ExtractionError } from "./extraction-error.ts";
 import { completeExtractionJob, failExtractionJob, stampFailureCode, type ExtractionJobRow } from "./extraction-repository.ts";
 import { enqueueExtractionEvent } from "./extraction-events.ts";
 import type { Extractor } from "./extractors/extractor.ts";
-import { runExtraction, type ExtractionOutcome } from "./run-extraction.ts";
+import type { ExtractionOutcome } from "./run-extraction.ts";
+import { runIsolatedExtraction, stopIsolatedExtraction } from "./isolation/isolated-extraction.ts";
 import { cleanupExpiredUploads } from "./upload-retention.ts";
 
 export const EXTRACTION_LEASE_SECONDS = 120;
@@ -39,7 +40,8 @@ export function extractionJobKind(services: Services, config: ExtractionConfig, 
           console.error(`extraction job ${job.id}: upload ${job.blob_key} is missing from storage (${services.blobs.kind})`);
           throw new ExtractionError("The uploaded file is missing from storage (a storage fault, not retention); submit it again");
         }
-        outcome = await runExtraction(blob.bytes, job.file_kind, config, extractor);
+        // In a worker thread with heap, time, byte and pixel budgets: a bomb fails its job, not the server.
+        outcome = await runIsolatedExtraction(blob.bytes, job.file_kind, config, extractor);
       } catch (e) {
         if (e instanceof ExtractionError) message = e.message;
         else {
@@ -96,6 +98,7 @@ export function createExtractionTask(services: Services, options: ExtractionTask
       clearInterval(timer);
       await worker.stop();
       await cleaning;
+      await stopIsolatedExtraction();
       await (await import("./readers/ocr-reader.ts")).terminateOcr();
     },
     async idle() {

@@ -1,6 +1,6 @@
 /** File bytes → extraction result: read (per input kind), extract (built-in or model), check. */
 import { applyChecks } from "./confidence.ts";
-import type { InputSource } from "./document-text.ts";
+import type { DocumentText, InputSource } from "./document-text.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import { toResultTree, type FlatExtraction } from "./extraction-result.ts";
@@ -8,7 +8,7 @@ import type { Extractor } from "./extractors/extractor.ts";
 import { createBuiltinExtractor } from "./extractors/builtin-extractor.ts";
 import type { FileKind } from "./file-kinds.ts";
 import { readDocument } from "./readers/read-document.ts";
-import { mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
+import { type EmbeddedInvoice, mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
 
 export interface ExtractionOutcome {
   source: InputSource;
@@ -34,15 +34,26 @@ export function extractorFor(config: ExtractionConfig): Promise<Extractor> {
   return e;
 }
 
-export async function runExtraction(
-  bytes: Uint8Array,
-  kind: FileKind,
+/** What the readers give: the document's text and, for a PDF, an embedded e-invoice. */
+export interface ReadInput {
+  doc: DocumentText;
+  embedded: EmbeddedInvoice | null;
+}
+
+/** The reading half (the heavy one: decompression, parsing, OCR), under the configured budgets. */
+export async function readInput(bytes: Uint8Array, kind: FileKind, config: ExtractionConfig): Promise<ReadInput> {
+  const doc = await readDocument(bytes, kind, { maxPages: config.maxPages, budgets: config.budgets });
+  const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
+  if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");
+  return { doc, embedded };
+}
+
+/** The extracting half: text → checked values, merged with the embedded invoice's exact ones. */
+export async function extractFrom(
+  { doc, embedded }: ReadInput,
   config: ExtractionConfig,
   extractor?: Extractor,
 ): Promise<ExtractionOutcome> {
-  const doc = await readDocument(bytes, kind, { maxPages: config.maxPages });
-  const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
-  if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");
   const x = extractor ?? (await extractorFor(config));
   // The checks adjust what was read from text; exact embedded values keep confidence 1.
   const fromText = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
@@ -55,4 +66,14 @@ export async function runExtraction(
     flat,
     result: toResultTree(flat),
   };
+}
+
+/** In this thread; the job runs it isolated (isolation/isolated-extraction.ts). */
+export async function runExtraction(
+  bytes: Uint8Array,
+  kind: FileKind,
+  config: ExtractionConfig,
+  extractor?: Extractor,
+): Promise<ExtractionOutcome> {
+  return extractFrom(await readInput(bytes, kind, config), config, extractor);
 }

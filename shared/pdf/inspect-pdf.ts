@@ -27,10 +27,11 @@ import { DEFAULT_INSPECT_LIMITS, type InspectLimits } from "./inspect-pdf/inspec
 import { findHeader, hasEofMarker } from "./inspect-pdf/read-header.ts";
 import { cursorAt } from "./inspect-pdf/read-token.ts";
 import { scanObjects } from "./inspect-pdf/scan-objects.ts";
-import { Abort, formatBytes, newScanState } from "./inspect-pdf/scan-state.ts";
+import { Abort, formatBytes, newScanState, type SkippedStream } from "./inspect-pdf/scan-state.ts";
 import { type PdfProblem, pdfProblem } from "./pdf-problem.ts";
 
 export { DEFAULT_INSPECT_LIMITS, type InspectLimits } from "./inspect-pdf/inspect-limits.ts";
+export type { SkippedStream } from "./inspect-pdf/scan-state.ts";
 
 export interface PdfFacts {
   /** Header version, e.g. "1.7". */
@@ -44,6 +45,10 @@ export interface PdfFacts {
   objectStreams: number;
   /** A catalog entry /AcroForm was seen. */
   hasAcroForm: boolean;
+  /** Decompressed bytes of object and cross-reference streams (counted against maxDecodedBytes). */
+  decodedBytes: number;
+  /** The streams the scan skipped, when limits.listStreams is set (see measure-streams.ts). */
+  streams: SkippedStream[];
 }
 
 export type InspectResult = { ok: true; facts: PdfFacts } | { ok: false; problem: PdfProblem };
@@ -87,6 +92,8 @@ export function inspectPdf(bytes: Uint8Array, limits: Partial<InspectLimits> = {
       objectCount: state.objects,
       objectStreams: state.objectStreams,
       hasAcroForm: state.hasAcroForm,
+      decodedBytes: state.decodedBytes,
+      streams: state.streams,
     },
   };
 }

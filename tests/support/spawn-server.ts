@@ -7,6 +7,8 @@ export const DENO = join(ROOT, "node_modules/deno/deno");
 
 export interface SpawnedServer {
   url: string;
+  /** The started process (and its process group: a benchmark sums the group's memory). */
+  pid: number;
   /** The default account's key, printed on the first start only. */
   defaultApiKey?: string;
   /** The local anon key from the banner ("" when the banner shows none: a deployment). */
@@ -72,6 +74,7 @@ export async function spawnServer(options: {
     else if (Date.now() - quietSince >= 250) break;
   }
   return {
+    pid: child.pid as number,
     url: out.match(/listening on (http:\/\/\S+)/)![1],
     // Read when asked, not once: a line that arrives late is still found.
     get defaultApiKey() {

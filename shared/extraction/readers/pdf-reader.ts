@@ -9,6 +9,8 @@ import { ExtractionError } from "../extraction-error.ts";
 import type { EmbeddedFile } from "../embedded/read-embedded-invoice.ts";
 import { ocrImage } from "./ocr-reader.ts";
 import { encodeGrayPgm, toGray } from "./gray-raster.ts";
+import { PixelLimitExceeded } from "../../decompression/byte-budget.ts";
+import { pixelBudgetError } from "./read-budget.ts";
 
 /** A page with fewer visible characters than this in its text layer is treated as a scan. */
 const MIN_TEXT_CHARS = 25;
@@ -29,7 +31,7 @@ async function loadPdfJs(): Promise<PdfJs> {
   return pdfjsModule;
 }
 
-export async function readPdf(bytes: Uint8Array, options: { maxPages: number }): Promise<DocumentText> {
+export async function readPdf(bytes: Uint8Array, options: { maxPages: number; maxPixels?: number }): Promise<DocumentText> {
   const pdfjs = await loadPdfJs();
   let pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy;
   try {
@@ -101,7 +103,7 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
       if (visible >= MIN_TEXT_CHARS) {
         words.push(...pageWords);
       } else {
-        words.push(...(await ocrPage(pdf, page, n)));
+        words.push(...(await ocrPage(pdf, page, n, options.maxPixels ?? Number.POSITIVE_INFINITY)));
         ocrPages++;
       }
       page.cleanup();
@@ -168,11 +170,15 @@ async function ocrPage(
   pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy,
   page: import("pdfjs-dist/legacy/build/pdf.mjs").PDFPageProxy,
   n: number,
+  maxPixels: number,
 ): Promise<PositionedWord[]> {
   const scan = await embeddedScan(await loadPdfJs(), page).catch(() => null);
   if (scan) return ocrImage(scan.image, n, scan.scale);
   const scale = OCR_DPI / 72;
   const viewport = page.getViewport({ scale });
+  // A page declaring a huge MediaBox would allocate its raster here: the same pixel budget as images.
+  if (viewport.width * viewport.height > maxPixels)
+    throw pixelBudgetError(new PixelLimitExceeded(viewport.width * viewport.height, maxPixels, `Page ${n} rendered at ${OCR_DPI} dpi`));
   const factory = (pdf as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } })
     .canvasFactory;
   if (!factory)

@@ -5,11 +5,21 @@
  */
 import type { DocumentText } from "../document-text.ts";
 import type { FileKind } from "../file-kinds.ts";
+import { type ByteAndPixelBudgets, checkReadBudgets, DEFAULT_READ_BUDGETS } from "./read-budget.ts";
 
-export async function readDocument(bytes: Uint8Array, kind: FileKind, options: { maxPages: number }): Promise<DocumentText> {
+export interface ReadOptions {
+  maxPages: number;
+  /** Decompressed bytes and pixels (read-budget.ts); the defaults when absent. */
+  budgets?: ByteAndPixelBudgets;
+}
+
+export async function readDocument(bytes: Uint8Array, kind: FileKind, options: ReadOptions): Promise<DocumentText> {
+  const budgets = options.budgets ?? DEFAULT_READ_BUDGETS;
+  // Before any parser: a bomb is refused by counting, not by holding what it expands to.
+  await checkReadBudgets(bytes, kind, budgets);
   switch (kind) {
     case "pdf":
-      return (await import("./pdf-reader.ts")).readPdf(bytes, options);
+      return (await import("./pdf-reader.ts")).readPdf(bytes, { maxPages: options.maxPages, maxPixels: budgets.maxPixels });
     case "png":
     case "jpeg":
     case "tiff": {

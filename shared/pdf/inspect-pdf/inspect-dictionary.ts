@@ -7,7 +7,7 @@ import { type Dict, nameOf } from "./pdf-values.ts";
 import { Abort, type ScanState } from "./scan-state.ts";
 
 export function inspectDictionary(dict: Dict, state: ScanState): void {
-  if (dict.has("XFA"))
+  if (dict.has("XFA") && !state.limits.allowXfa)
     throw new Abort(pdfProblem("xfa", "The PDF is an XFA form (Adobe LiveCycle); only standard AcroForm PDFs are supported."));
   if (dict.has("AcroForm")) state.hasAcroForm = true;
   const type = nameOf(dict.get("Type"));

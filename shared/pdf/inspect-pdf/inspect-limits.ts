@@ -12,6 +12,14 @@ export interface InspectLimits {
   maxDecodedBytes: number;
   /** Indirect objects (top level and inside object streams) and cross-reference stream entries. */
   maxObjects: number;
+  /**
+   * List the streams the scan skips (content, fonts, images, embedded files) in the facts, so that a
+   * reader which decodes them (text extraction) can charge their decoded size to the same budget
+   * (measure-streams.ts). Off for the form reader and the flattener, which never decode them.
+   */
+  listStreams?: boolean;
+  /** Let XFA forms through (a text reader reads their pages; the form reader cannot read their values). */
+  allowXfa?: boolean;
 }
 
 export const DEFAULT_INSPECT_LIMITS: Readonly<InspectLimits> = Object.freeze({

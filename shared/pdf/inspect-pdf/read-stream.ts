@@ -9,7 +9,7 @@ import { indexOfAscii } from "./find-ascii.ts";
 import { type Dict, nameOf } from "./pdf-values.ts";
 import type { Cursor } from "./read-token.ts";
 import { scanObjectStream } from "./scan-object-stream.ts";
-import { Abort, formatBytes, type ScanState } from "./scan-state.ts";
+import { Abort, formatBytes, type ScanState, type SkippedStream } from "./scan-state.ts";
 
 /** `cur.pos` is just after the "stream" keyword; leaves it after "endstream". */
 export function readStream(cur: Cursor, dict: Dict, state: ScanState): void {
@@ -53,4 +53,14 @@ export function readStream(cur: Cursor, dict: Dict, state: ScanState): void {
   const type = nameOf(dict.get("Type"));
   if (type === "ObjStm") scanObjectStream(dict, buf.subarray(start, dataEnd), state);
   else if (type === "XRef") checkXrefStream(dict, buf.subarray(start, dataEnd), state);
+  else if (state.limits.listStreams) state.streams.push(skippedStream(dict, start, dataEnd));
+}
+
+function skippedStream(dict: Dict, start: number, end: number): SkippedStream {
+  const filter = dict.get("Filter");
+  const filters = (Array.isArray(filter) ? filter.map(nameOf) : filter === undefined ? [] : [nameOf(filter)]).map((f) => f ?? "?");
+  const width = dict.get("Width") ?? dict.get("W");
+  const height = dict.get("Height") ?? dict.get("H");
+  const pixels = typeof width === "number" && typeof height === "number" ? Math.abs(width) * Math.abs(height) : undefined;
+  return { start, end, filters, ...(pixels !== undefined ? { pixels } : {}) };
 }

@@ -4,6 +4,18 @@
  */
 import { type PdfProblem, pdfProblem } from "../pdf-problem.ts";
 import type { InspectLimits } from "./inspect-limits.ts";
+import { formatBytes } from "../../decompression/byte-budget.ts";
+
+export { formatBytes };
+
+/** A stream the scan skipped: where its data is, its filters, and an image's declared size. */
+export interface SkippedStream {
+  start: number;
+  end: number;
+  filters: string[];
+  /** /Width × /Height of an image (or anything declaring them). */
+  pixels?: number;
+}
 
 export interface ScanState {
   limits: InspectLimits;
@@ -16,6 +28,8 @@ export interface ScanState {
   hasAcroForm: boolean;
   /** A damaged compressed stream: reported at the end unless a stronger finding (e.g. encryption) comes first. */
   deferred: PdfProblem | null;
+  /** Filled when limits.listStreams is set. */
+  streams: SkippedStream[];
 }
 
 export function newScanState(limits: InspectLimits, fileSize: number): ScanState {
@@ -29,18 +43,13 @@ export function newScanState(limits: InspectLimits, fileSize: number): ScanState
     pageObjects: 0,
     hasAcroForm: false,
     deferred: null,
+    streams: [],
   };
 }
 
 /** Thrown by a step to end the scan with `problem`; inspectPdf turns it into its answer. */
 export class Abort {
   constructor(readonly problem: PdfProblem) {}
-}
-
-const MiB = 1024 * 1024;
-
-export function formatBytes(n: number): string {
-  return n >= MiB ? `${Math.round((n / MiB) * 10) / 10} MB` : `${n} bytes`;
 }
 
 /** Counts indirect objects (one at the top level, /N of an object stream) against the limit. */

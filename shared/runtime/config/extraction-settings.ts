@@ -21,8 +21,21 @@ export interface ExtractionConfig {
   maxPages: number;
   /** Worker poll interval in ms (TDS_EXTRACTION_POLL_MS, default 1000). */
   pollMs: number;
+  /** Budgets of reading one upload (docs/extraction.md, "Limits"). */
+  budgets: ReadBudgets;
   /** Read a Factur-X/ZUGFeRD/UBL invoice embedded in a PDF first (default true; the benchmark turns it off to measure the text reading alone). */
   readEmbedded?: boolean;
+}
+
+export interface ReadBudgets {
+  /** Bytes all decompression of one upload may produce: PDF streams, zip entries (TDS_EXTRACTION_MAX_INFLATED_BYTES). */
+  maxInflatedBytes: number;
+  /** Pixels of one image, or of a PDF page rendered for OCR (TDS_EXTRACTION_MAX_PIXELS). */
+  maxPixels: number;
+  /** Heap of the isolated reader (worker thread resourceLimits; TDS_EXTRACTION_WORKER_MEMORY_MB). */
+  workerMemoryMb: number;
+  /** Wall time of reading and extracting one upload (TDS_EXTRACTION_TIME_LIMIT_SECONDS). */
+  timeLimitMs: number;
 }
 
 export const extractionVariables = {
@@ -35,6 +48,10 @@ export const extractionVariables = {
   TDS_UPLOAD_RETENTION_DAYS: integer(1, 5),
   TDS_EXTRACTION_MAX_PAGES: integer(1, 20),
   TDS_EXTRACTION_POLL_MS: integer(10, 1000),
+  TDS_EXTRACTION_MAX_INFLATED_BYTES: integer(1_048_576, 104_857_600),
+  TDS_EXTRACTION_MAX_PIXELS: integer(1_000_000, 40_000_000),
+  TDS_EXTRACTION_WORKER_MEMORY_MB: integer(64, 256),
+  TDS_EXTRACTION_TIME_LIMIT_SECONDS: integer(1, 120),
 };
 
 export function extractionSettings(v: Vars<typeof extractionVariables>): ExtractionConfig {
@@ -48,6 +65,12 @@ export function extractionSettings(v: Vars<typeof extractionVariables>): Extract
     retentionDays: v.TDS_UPLOAD_RETENTION_DAYS,
     maxPages: v.TDS_EXTRACTION_MAX_PAGES,
     pollMs: v.TDS_EXTRACTION_POLL_MS,
+    budgets: {
+      maxInflatedBytes: v.TDS_EXTRACTION_MAX_INFLATED_BYTES,
+      maxPixels: v.TDS_EXTRACTION_MAX_PIXELS,
+      workerMemoryMb: v.TDS_EXTRACTION_WORKER_MEMORY_MB,
+      timeLimitMs: v.TDS_EXTRACTION_TIME_LIMIT_SECONDS * 1000,
+    },
   };
 }
 

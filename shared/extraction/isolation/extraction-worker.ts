@@ -1,0 +1,30 @@
+/**
+ * Runs inside the extraction worker thread: one request at a time from the supervisor
+ * (isolated-extraction.ts) — read the upload and, unless the caller extracts itself, extract — and
+ * answers with the outcome or the error's message. A bomb that gets past the byte and pixel budgets
+ * ends here, in this thread's heap limit, not in the server's.
+ */
+import { parentPort } from "node:worker_threads";
+import { ExtractionError } from "../extraction-error.ts";
+import { extractFrom, readInput } from "../run-extraction.ts";
+import type { WorkerAnswer, WorkerRequest } from "./worker-protocol.ts";
+
+const port = parentPort;
+if (!port) throw new Error("extraction-worker.ts runs only as a worker thread");
+
+port.on("message", async (req: WorkerRequest) => {
+  let answer: WorkerAnswer;
+  try {
+    const input = await readInput(req.bytes, req.kind, req.config);
+    answer = req.extract ? { id: req.id, ok: true, outcome: await extractFrom(input, req.config) } : { id: req.id, ok: true, input };
+  } catch (e) {
+    answer = {
+      id: req.id,
+      ok: false,
+      expected: e instanceof ExtractionError,
+      message: e instanceof Error ? e.message : String(e),
+    };
+  }
+  port.postMessage(answer);
+});
+port.postMessage({ ready: true });

@@ -1,0 +1,9 @@
+// The extraction worker thread's first module (plain JavaScript, so every runtime can start it): on
+// Node it registers tsx to load the TypeScript entry; Deno runs TypeScript itself.
+import { workerData } from "node:worker_threads";
+
+if (typeof globalThis.Deno === "undefined") {
+  const { register } = await import("tsx/esm/api");
+  register();
+}
+await import(workerData.entry);
