@@ -115,21 +115,23 @@ export type FactWeights = Map<FactDimension, Map<string, number>>;
  * is the chief one and the others weigh half.
  */
 export function namedFacts(text: string): FactWeights {
-  const words = paddedWords(text);
   const out: FactWeights = new Map();
   const found: Array<{ fact: Fact; at: number; share: number | null }> = [];
-  for (const f of FACTS) {
-    let at = -1;
-    let phrase = "";
-    for (const p of [...f.tariff, ...f.trade]) {
-      const i = firstIndex(words, p);
-      if (i >= 0 && (at < 0 || i < at)) {
-        at = i;
-        phrase = p;
+  // A share belongs to the part of the list it is written in ("95% cotton, 5% elastane", "cotton 95%").
+  let offset = 0;
+  for (const part of foldHsText(text).toLowerCase().split(/[,;/+]|\band\b/)) {
+    const words = paddedWords(part);
+    const m = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%/.exec(part);
+    const share = m && Number(m[1]) > 0 && Number(m[1]) <= 100 ? Number(m[1]) : null;
+    for (const f of FACTS) {
+      let at = -1;
+      for (const p of [...f.tariff, ...f.trade]) {
+        const i = firstIndex(words, p);
+        if (i >= 0 && (at < 0 || i < at)) at = i;
       }
+      if (at >= 0) found.push({ fact: f, at: offset + at, share });
     }
-    if (at < 0) continue;
-    found.push({ fact: f, at, share: shareNear(words, at, phrase) });
+    offset += part.length + 1;
   }
   for (const dimension of ["fibre", "material", "gender", "construction"] as const) {
     const of = found.filter((x) => x.fact.dimension === dimension).sort((a, b) => a.at - b.at);
@@ -151,15 +153,6 @@ function firstIndex(words: string, phrase: string): number {
     if (i >= 0) return i;
   }
   return -1;
-}
-
-/** A percentage written right before or after the word ("95% cotton", "cotton 95%"). */
-function shareNear(words: string, at: number, phrase: string): number | null {
-  const before = words.slice(Math.max(0, at - 8), at);
-  const after = words.slice(at + phrase.length + 1, at + phrase.length + 12);
-  const m = /([0-9]{1,3})\s*$/.exec(before) ?? /^\s*s?\s*([0-9]{1,3})\b/.exec(after);
-  const n = m ? Number(m[1]) : NaN;
-  return n > 0 && n <= 100 ? n : null;
 }
 
 /** Both weights merged, `b`'s weighed by `factor` (a fact already in `a` keeps the larger). */
