@@ -45,6 +45,15 @@ for (const backend of testBackends()) {
       return r.body as Classified;
     };
 
+    it("is described in the OpenAPI document with its request and answer", async () => {
+      const doc = await gw.call("GET", "/api/v1/openapi.json", { apiKey: key });
+      expect(doc.status).toBe(200);
+      const op = doc.body.paths["/api/v1/hs-codes/classify"]?.post;
+      expect(op?.operationId).toBe("classifyHsCode");
+      expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "401", "503"]));
+      expect(JSON.stringify(op?.requestBody)).toContain("attributes");
+    });
+
     it("answers 503 SVC_HS_003 before the schedule is imported", async () => {
       const r = await post({ description: "cotton t-shirt", country: "US" });
       expect(r.status).toBe(503);

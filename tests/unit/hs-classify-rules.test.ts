@@ -22,7 +22,12 @@ describe("tariff facts", () => {
     const mix = namedFacts("cotton 95%, elastane 5%").get("fibre");
     expect(mix?.get("cotton")).toBe(1);
     expect(mix?.get("synthetic")).toBeCloseTo(5 / 95);
-    expect(namedFacts("Polyester, Cotton").get("fibre")).toEqual(new Map([["synthetic", 1], ["cotton", 0.5]]));
+    expect(namedFacts("Polyester, Cotton").get("fibre")).toEqual(
+      new Map([
+        ["synthetic", 1],
+        ["cotton", 0.5],
+      ]),
+    );
   });
 });
 
@@ -42,14 +47,14 @@ describe("attributes", () => {
 
 describe("fit among siblings", () => {
   const children = childrenOf(pool.map((p) => p.path));
-  const fit = (i: number, material: string) => lineFit(pool[i].path, children, { facts: namedFacts(material), goods: [] }).fit;
+  const fitOf = (i: number, material: string) => lineFit(pool[i].path, children, { facts: namedFacts(material), goods: [] }).fit;
   it("agrees, contradicts, or falls to the residual sibling", () => {
-    expect(fit(0, "cotton")).toBeGreaterThan(0);
-    expect(fit(2, "cotton")).toBeLessThan(0);
-    expect(fit(4, "silk")).toBeGreaterThan(fit(2, "silk"));
-    expect(fit(4, "cotton")).toBeLessThan(0);
+    expect(fitOf(0, "cotton")).toBeGreaterThan(0);
+    expect(fitOf(2, "cotton")).toBeLessThan(0);
+    expect(fitOf(4, "silk")).toBeGreaterThan(fitOf(2, "silk"));
+    expect(fitOf(4, "cotton")).toBeLessThan(0);
     // A fact the seller does not state decides nothing.
-    expect(fit(0, "")).toBe(0);
+    expect(fitOf(0, "")).toBe(0);
   });
 });
 
@@ -57,7 +62,12 @@ describe("questions", () => {
   it("asks where the candidates part, options the sibling texts, each keeping its codes", () => {
     const [q] = buildQuestions(pool);
     expect(q.text).toMatch(/made of/);
-    expect(q.options.map((o) => o.label)).toEqual(["Of cotton", "Of synthetic fibers", "Of artificial fibers", "Of other textile materials"]);
+    expect(q.options.map((o) => o.label)).toEqual([
+      "Of cotton",
+      "Of synthetic fibers",
+      "Of artificial fibers",
+      "Of other textile materials",
+    ]);
     expect(q.options[0].codes).toEqual(["6104420010", "6104420020"]);
   });
   it("narrows on an answer and does not ask it again", () => {
@@ -74,7 +84,11 @@ describe("questions", () => {
     expect(applyAnswers(pool, [{ question_id: q.id, option_id: "ox" }]).ok).toBe(false);
   });
   it("keeps at most eight options and three questions", () => {
-    const wide: Pooled[] = Array.from({ length: 12 }, (_, i) => ({ code: `95030000${10 + i}`, path: ["Toys", `Kind ${i}`, i % 2 ? "A" : "B"], score: 1 }));
+    const wide: Pooled[] = Array.from({ length: 12 }, (_, i) => ({
+      code: `95030000${10 + i}`,
+      path: ["Toys", `Kind ${i}`, i % 2 ? "A" : "B"],
+      score: 1,
+    }));
     const qs = buildQuestions(wide);
     expect(qs.length).toBeLessThanOrEqual(3);
     for (const q of qs) expect(q.options.length).toBeLessThanOrEqual(8);

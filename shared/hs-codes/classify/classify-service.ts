@@ -29,9 +29,9 @@ export const MAX_DESCRIPTION = 500;
 /** Search answers read for the headings in play, and how many headings at most. */
 const SEARCH_DEPTH = 30;
 const MAX_HEADINGS = 5;
-/** Candidates kept: at least this share of the best one's score, at most POOL_MAX. */
-const POOL_SHARE = 0.15;
-const POOL_MAX = 40;
+/** Candidates kept: at least this share of the best one's score, at most POOL_MAX (wide: an option can only keep what is kept). */
+const POOL_SHARE = 0.03;
+const POOL_MAX = 80;
 /** A line the search did not answer: this share of its subheading's best answer, else of its heading's. */
 const SUBHEADING_SHARE = 0.9;
 const HEADING_SHARE = 0.3;

@@ -11,7 +11,7 @@ import type { FactDimension, FactWeights } from "./tariff-facts.ts";
 import { paddedWords, statedFacts } from "./tariff-facts.ts";
 
 /** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
-export const FIT_WEIGHT = 0.5;
+export const FIT_WEIGHT = 0.25;
 /** What a residual sibling earns when the seller's fact is none its siblings name. */
 const RESIDUAL_FIT = 0.5;
 /** What a text naming the goods of the item type earns. */

@@ -119,7 +119,9 @@ export function namedFacts(text: string): FactWeights {
   const found: Array<{ fact: Fact; at: number; share: number | null }> = [];
   // A share belongs to the part of the list it is written in ("95% cotton, 5% elastane", "cotton 95%").
   let offset = 0;
-  for (const part of foldHsText(text).toLowerCase().split(/[,;/+]|\band\b/)) {
+  for (const part of foldHsText(text)
+    .toLowerCase()
+    .split(/[,;/+]|\band\b/)) {
     const words = paddedWords(part);
     const m = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%/.exec(part);
     const share = m && Number(m[1]) > 0 && Number(m[1]) <= 100 ? Number(m[1]) : null;
