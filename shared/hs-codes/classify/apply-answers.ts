@@ -11,12 +11,14 @@ export interface Answer {
 }
 
 export type Narrowed<T extends Pooled> =
-  | { ok: true; pool: T[]; answered: Set<string> }
+  | { ok: true; pool: T[]; answered: Set<string>; chosen: Set<string> }
   | { ok: false; answer: Answer; index: number; problem: string };
 
 export function applyAnswers<T extends Pooled>(pool: readonly T[], answers: readonly Answer[]): Narrowed<T> {
   let kept = [...pool];
   const answered = new Set<string>();
+  /** The option texts chosen (the candidates' why). */
+  const chosen = new Set<string>();
   for (const [index, answer] of answers.entries()) {
     if (answered.has(answer.question_id)) continue;
     let next: T[] | null = null;
@@ -32,6 +34,7 @@ export function applyAnswers<T extends Pooled>(pool: readonly T[], answers: read
           .find((c, i) => c !== undefined && nodeKey(kept[i].path, d) === node && optionId(node, c) === answer.option_id);
         if (child === undefined) return { ok: false, answer, index, problem: "is not an option of that question" };
         next = kept.filter((q) => nodeKey(q.path, d) === node && q.path[d] === child);
+        chosen.add(child);
         break;
       }
       if (known) break;
@@ -47,5 +50,5 @@ export function applyAnswers<T extends Pooled>(pool: readonly T[], answers: read
     kept = next;
     answered.add(answer.question_id);
   }
-  return { ok: true, pool: kept, answered };
+  return { ok: true, pool: kept, answered, chosen };
 }

@@ -116,13 +116,7 @@ export async function classifyHsCode(db: Queryable, input: ClassifyInput): Promi
       },
     );
   }
-  const answers = input.answers ?? [];
-  const chosen = new Set(
-    answers.flatMap((a) => {
-      const q = buildQuestions(pool).find((x) => x.id === a.question_id);
-      return q?.options.filter((o) => o.id === a.option_id).map((o) => o.label) ?? [];
-    }),
-  );
+  const chosen = narrowed.chosen;
   const remaining = narrowed.pool;
   return {
     candidates: spreadOverSubheadings(remaining)
