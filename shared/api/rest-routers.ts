@@ -23,6 +23,7 @@ export const restRouters: readonly RestRouter[] = [
   { segments: ["documents"], load: async () => (await import("../credentials/credential-api-router.ts")).credentialRestRoutes },
   { segments: ["parties"], load: async () => (await import("../parties/parties-router.ts")).partiesRouter },
   { segments: ["hs-codes"], load: async () => (await import("../hs-codes/hs-codes-router.ts")).hsCodesRouter },
+  { segments: ["hs-codes"], load: async () => (await import("../hs-codes/classify/classify-router.ts")).classifyRouter },
   { segments: ["extract"], load: async () => (await import("../extraction/extraction-router.ts")).extractionRouter },
   { segments: ["webhooks"], load: async () => (await import("../webhooks/webhooks-router.ts")).webhooksRouter },
   { segments: ["accounts", "account"], load: async () => (await import("../account-api/members-router.ts")).membersRouter },

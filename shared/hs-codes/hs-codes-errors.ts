@@ -14,4 +14,16 @@ export const HS_CODES_ERRORS = defineErrorCodes({
     meaning: "the selected tariff schedule has not been imported yet (npm run reference:import)",
     origin: "project",
   },
+  SVC_HS_004: {
+    status: 400,
+    meaning:
+      "classify: attributes are not key/value pairs of text with lower-case snake-case keys (at most 40 keys of 60 characters, values of at most 300)",
+    origin: "project",
+  },
+  SVC_HS_005: {
+    status: 400,
+    meaning:
+      "classify: an answer names a question or option that these candidates do not have (answers belong to the same description and attributes)",
+    origin: "project",
+  },
 });

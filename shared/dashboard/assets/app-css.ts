@@ -129,6 +129,9 @@ dd.has-warning{border-left:3px solid #b07000;padding-left:8px}
 @media (min-width:700px){.filter-grid{grid-template-columns:2fr 1fr}}
 .rows fieldset.row{max-width:none}
 .row-grid{display:grid;grid-template-columns:1fr;gap:0 16px}
+.hs-panel{grid-column:1/-1;border-left:3px solid var(--accent);padding:0 0 0 12px;margin:0 0 12px}
+.hs-candidates{margin:0 0 12px;padding-left:1.4rem}.hs-candidates li{margin:0 0 6px;overflow-wrap:anywhere}
+.hs-question{border:0;padding:0;margin:0 0 8px}.hs-question legend{font-weight:600;padding:0}
 @media (min-width:900px){.row-grid{grid-template-columns:1fr 1fr}}
 .field input.short{max-width:6rem}
 .party-pick{margin-top:-6px}

@@ -29,6 +29,8 @@ import { renderExtractionFailed, renderExtractionProgress } from "./from-documen
 import { all, memberPrincipal, one, page, shipmentNotFound, type Body, type Ctx } from "./page-support.ts";
 import { scheduleChoiceFor } from "./suggest-pages.ts";
 import { shipmentTitle } from "./view-helpers.ts";
+import { classifyStep, typedAttributes } from "./hs-classify-form.ts";
+import { readClassifyAction } from "./hs-classify-panel.ts";
 import { EXTRACTION_ERRORS } from "../../extraction/extraction-errors.ts";
 
 export const FORM_SCRIPT = "/dashboard/shipments/assets/form.js";
@@ -64,7 +66,9 @@ async function showForm(
     findings: FieldFinding[];
     notice?: { kind: "ok" | "error"; text: string };
     status?: number;
+    attributes?: FormViewModel["hsAttributes"];
     hs?: FormViewModel["hsSuggestions"];
+    classify?: FormViewModel["hsClassify"];
   },
 ): Promise<Response> {
   const body = renderShipmentForm({
@@ -76,6 +80,8 @@ async function showForm(
     confidence: f.confidence,
     partyNames: await partyNames(c),
     hsSuggestions: extra.hs,
+    hsClassify: extra.classify,
+    hsAttributes: extra.attributes,
     shipmentRef: extra.ref,
     mode: f.mode,
   });
@@ -144,7 +150,9 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
   );
   const state = parsed.state;
   const findings = await latestFindings(c, f.existing, parsed.data);
-  const again = (extra: Partial<Parameters<typeof showForm>[3]> = {}) => showForm(c, f, state, { chosen, ref, findings, ...extra });
+  const attributes = typedAttributes(body, state.rows.line_items);
+  const again = (extra: Partial<Parameters<typeof showForm>[3]> = {}) =>
+    showForm(c, f, state, { chosen, ref, findings, attributes, ...extra });
 
   const addMatch = /^add:(line_items|containers)$/.exec(action);
   if (addMatch) {
@@ -170,6 +178,9 @@ async function handleFormPost(c: Ctx, f: FormContext): Promise<Response> {
   }
   const hsMatch = /^hs:(\d{1,4})$/.exec(action);
   if (hsMatch) return again({ hs: await hsFor(c, state, Number(hsMatch[1])) });
+  const classifyAction = readClassifyAction(action);
+  if (classifyAction)
+    return again(await classifyStep(c, state, body, classifyAction).then((x) => ({ classify: x.panel, notice: x.notice })));
   if (action !== "save" && action !== "save_draft")
     return again({ notice: { kind: "error", text: "Unknown button; nothing was saved." }, status: 400 });
 

@@ -22,6 +22,7 @@ import { EXTRA_KEY, inputName, type FormState } from "./form-data.ts";
 import { findingsByField, worstSeverity, type FieldFinding } from "./findings.ts";
 import { confidenceText, isLowConfidence } from "./extraction-review.ts";
 import { documentTitle, fieldId, type Html } from "./view-helpers.ts";
+import { renderClassifyPanel, type ClassifyPanel } from "./hs-classify-panel.ts";
 
 export interface Suggestion {
   value: string;
@@ -40,6 +41,9 @@ export interface FormViewModel {
   partyNames: string[];
   /** HS suggestions per line-item row (no-JS "Suggest HS codes"). */
   hsSuggestions?: { row: number; schedule: string; items: Suggestion[]; note?: string };
+  /** The classify panel of one line-item row (hs-classify-panel.ts), and the attributes typed per row. */
+  hsClassify?: ClassifyPanel;
+  hsAttributes?: Record<number, string>;
   shipmentRef: string;
   /** Which save buttons: a new shipment / review, a draft, or a shipment. */
   mode: "new" | "draft" | "shipment";
@@ -175,7 +179,8 @@ function groupRows(m: FormViewModel, g: RepeatableGroup, byField: Map<string, Fi
         ${fields.map((x) =>
           x.dataPath.endsWith(".hs_code")
             ? html`${fieldBlock(m, x, inputName(x.dataPath, i), byField, html` list="hs-${i}" autocomplete="off" data-hs-row="${i}"`)}${hsDatalist(m, i)}
-              <div class="actions"><button type="submit" class="button button--secondary" name="action" value="hs:${i}">Suggest HS codes for line item ${i + 1}</button></div>`
+              <div class="actions"><button type="submit" class="button button--secondary" name="action" value="hs:${i}">Suggest HS codes for line item ${i + 1}</button></div>
+              ${renderClassifyPanel(i, m.hsAttributes?.[i] ?? "", m.hsClassify)}`
             : fieldBlock(m, x, inputName(x.dataPath, i), byField),
         )}
         </div>

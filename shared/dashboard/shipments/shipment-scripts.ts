@@ -58,7 +58,7 @@ export const FORM_JS = String.raw`"use strict";
       var from = last.getAttribute("data-row"), to = String(max + 1);
       var copy = last.cloneNode(true);
       copy.setAttribute("data-row", to);
-      copy.querySelectorAll(".findings, .confidence, input[type=hidden], p[role=status]").forEach(function (n) { n.remove(); });
+      copy.querySelectorAll(".findings, .confidence, input[type=hidden], p[role=status], .hs-panel").forEach(function (n) { n.remove(); });
       copy.querySelectorAll(".field").forEach(function (f) { f.className = "field"; });
       var swap = function (v) {
         return v.split("." + from + ".").join("." + to + ".").split("-" + from + "-").join("-" + to + "-").replace(new RegExp("^hs-" + from + "$"), "hs-" + to);

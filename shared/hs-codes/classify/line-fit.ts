@@ -1,0 +1,123 @@
+/**
+ * How well a line fits what the seller states, read from the tariff's own distinctions (issue 41). A
+ * line is the path of texts from its heading down; at each step the line's text is one of its siblings'
+ * (the lines under the same parent). Where the siblings state a fact of one kind (a fibre, a material,
+ * a gender, knitted or not: tariff-facts.ts) and the seller states one of that kind, the line's text
+ * agrees (+), contradicts (−), or is the siblings' residual ("Other", "Of other textile materials"):
+ * right when the seller's fact is none the siblings name, wrong when it is. A fact the seller does not
+ * state decides nothing. The goods an item type names count where a text names them. Pure.
+ */
+import type { FactDimension, FactWeights } from "./tariff-facts.ts";
+import { paddedWords, statedFacts } from "./tariff-facts.ts";
+
+/** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
+export const FIT_WEIGHT = 0.25;
+/** What a residual sibling earns when the seller's fact is none its siblings name. */
+const RESIDUAL_FIT = 0.5;
+/** What a text naming the goods of the item type earns. */
+const GOODS_FIT = 0.5;
+
+export interface FitInput {
+  facts: FactWeights;
+  /** Words naming the goods (item type, category), folded and singular. */
+  goods: readonly string[];
+}
+
+/** The children texts of every path prefix of the lines (a heading's tree), keyed by the prefix joined with " > ". */
+export function childrenOf(paths: readonly (readonly string[])[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const p of paths) {
+    for (let i = 1; i < p.length; i++) {
+      const key = p.slice(0, i).join(" > ");
+      let set = out.get(key);
+      if (!set) out.set(key, (set = new Set()));
+      set.add(p[i]);
+    }
+  }
+  return out;
+}
+
+const stated = new Map<string, Map<FactDimension, Set<string>>>();
+function statedOf(text: string): Map<FactDimension, Set<string>> {
+  let s = stated.get(text);
+  if (!s) {
+    if (stated.size > 50_000) stated.clear();
+    s = statedFacts(text);
+    stated.set(text, s);
+  }
+  return s;
+}
+
+/** The fit of one step: `text` among `siblings` (itself included). */
+export function stepFit(text: string, siblings: ReadonlySet<string>, facts: FactWeights, reasons?: FitReason[]): number {
+  if (siblings.size < 2) return 0;
+  const own = statedOf(text);
+  let fit = 0;
+  const dimensions = new Set<FactDimension>();
+  for (const s of siblings) for (const d of statedOf(s).keys()) dimensions.add(d);
+  for (const d of dimensions) {
+    const named = facts.get(d);
+    if (!named || named.size === 0) continue;
+    const mine = own.get(d);
+    if (mine && mine.size > 0) {
+      const agree = Math.max(0, ...[...mine].map((id) => named.get(id) ?? 0));
+      fit += agree > 0 ? agree : -1;
+      reasons?.push({ text, dimension: d, effect: agree > 0 ? "agrees" : "contradicts" });
+    } else {
+      // A residual sibling: the seller's fact goes here when no sibling states it.
+      let covered = 0;
+      for (const s of siblings) for (const id of statedOf(s).get(d) ?? []) covered = Math.max(covered, named.get(id) ?? 0);
+      fit += covered > 0 ? -covered : RESIDUAL_FIT;
+      reasons?.push({ text, dimension: d, effect: covered > 0 ? "contradicts" : "residual" });
+    }
+  }
+  return fit;
+}
+
+/** Words folded and made singular enough to compare ("Dresses" → "dress", "PENDANTS" → "pendant"). */
+export function singularWords(text: string): string[] {
+  return paddedWords(text)
+    .trim()
+    .split(" ")
+    .filter((w) => w.length >= 3)
+    .map((w) =>
+      w
+        .replace(/'s?$/, "")
+        .replace(/(s|x|ch|sh)es$/, "$1")
+        .replace(/([^s])s$/, "$1"),
+    );
+}
+
+/**
+ * Why a line's fit moved: its text `text` agrees with or contradicts a fact of `dimension` the seller
+ * stated, is the residual of siblings none of which states it, or names the goods of the item type.
+ */
+export interface FitReason {
+  text: string;
+  dimension: FactDimension | "goods";
+  effect: "agrees" | "contradicts" | "residual";
+}
+
+/** A line's fit: each step of its path among its siblings, and the goods named in its texts. */
+export function lineFit(
+  path: readonly string[],
+  children: ReadonlyMap<string, ReadonlySet<string>>,
+  input: FitInput,
+): { fit: number; reasons: FitReason[] } {
+  let fit = 0;
+  const reasons: FitReason[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const siblings = children.get(path.slice(0, i).join(" > "));
+    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons);
+  }
+  if (input.goods.length > 0) {
+    const goods = new Set(input.goods);
+    // Once per line, not per level that repeats the goods' name.
+    const naming = path.find((t) => singularWords(t).some((w) => goods.has(w)));
+    if (naming !== undefined) {
+      fit += GOODS_FIT;
+      reasons.push({ text: naming, dimension: "goods", effect: "agrees" });
+    }
+  }
+  return { fit, reasons };
+}

@@ -1,0 +1,169 @@
+/**
+ * The facts on which the tariff decides between sibling lines and that a seller knows: the textile fibre
+ * (chapters 50–63 split garments by it), the material of other goods (plastics, leather, base or precious
+ * metal …), whom garments are for (men's or boys', women's or girls', babies') and whether a fabric is
+ * knitted or crocheted (chapter 61 against 62). Each fact has the words a tariff line states it with and
+ * the words traders write for it ("polyester" is a synthetic fibre, "viscose" an artificial one). Pure.
+ */
+import { foldHsText } from "../normalize.ts";
+
+export type FactDimension = "fibre" | "material" | "gender" | "construction";
+
+export interface Fact {
+  dimension: FactDimension;
+  id: string;
+  /** How the tariff's lines state it ("of cotton", "of man-made fibres" states synthetic and artificial). */
+  tariff: readonly string[];
+  /** The words traders use for it besides the tariff's. */
+  trade: readonly string[];
+}
+
+const fibre = (id: string, tariff: string[], trade: string[] = []): Fact => ({ dimension: "fibre", id, tariff, trade });
+const material = (id: string, tariff: string[], trade: string[] = []): Fact => ({ dimension: "material", id, tariff, trade });
+
+export const FACTS: readonly Fact[] = [
+  fibre("cotton", ["cotton"]),
+  fibre("wool", ["wool", "fine animal hair"], ["cashmere", "merino", "alpaca", "mohair", "angora", "yak", "camel hair"]),
+  fibre("silk", ["silk"]),
+  fibre("flax", ["flax", "linen"]),
+  fibre(
+    "synthetic",
+    ["synthetic fibres", "synthetic fibers", "synthetic filament", "man-made fibres", "man-made fibers"],
+    [
+      "polyester",
+      "nylon",
+      "polyamide",
+      "spandex",
+      "elastane",
+      "lycra",
+      "acrylic fibre",
+      "polypropylene fibre",
+      "microfiber",
+      "microfibre",
+      "synthetic",
+    ],
+  ),
+  fibre(
+    "artificial",
+    ["artificial fibres", "artificial fibers", "artificial filament", "man-made fibres", "man-made fibers"],
+    ["rayon", "viscose", "modal", "lyocell", "tencel", "acetate", "cupro"],
+  ),
+  material("leather", ["leather", "composition leather"], ["cowhide", "sheepskin", "genuine leather", "suede"]),
+  material(
+    "plastics",
+    ["plastics", "plastic"],
+    ["pvc", "pu", "polyurethane", "silicone", "abs", "resin", "eva", "tpu", "acrylic", "pp", "pe"],
+  ),
+  material("rubber", ["rubber"], ["latex"]),
+  material("iron-or-steel", ["iron or steel", "stainless steel", "steel"], ["iron", "carbon steel", "alloy steel"]),
+  material("aluminium", ["aluminum", "aluminium"]),
+  material("copper", ["copper", "brass", "bronze"]),
+  material("zinc", ["zinc"], ["zinc alloy"]),
+  material("precious-metal", ["precious metal", "gold", "silver", "platinum"], ["925", "sterling", "18k", "14k"]),
+  material("glass", ["glass"], ["crystal glass"]),
+  material("wood", ["wood"], ["wooden", "bamboo", "pine", "oak", "mdf", "plywood"]),
+  material("paper", ["paper", "paperboard"], ["cardboard", "kraft"]),
+  material("ceramic", ["ceramic", "porcelain"], ["stoneware", "earthenware"]),
+  material("textile", ["textile materials", "textile"], ["fabric", "cloth", "canvas", "felt", "fleece", "satin"]),
+  { dimension: "gender", id: "male", tariff: ["men's", "boys'", "men", "boys"], trade: ["male", "mens", "man", "boy"] },
+  {
+    dimension: "gender",
+    id: "female",
+    tariff: ["women's", "girls'", "women", "girls"],
+    trade: ["female", "womens", "woman", "ladies", "lady", "girl"],
+  },
+  { dimension: "gender", id: "baby", tariff: ["babies'", "babies", "infants"], trade: ["baby", "infant", "newborn", "toddler"] },
+  { dimension: "construction", id: "knitted", tariff: ["knitted", "crocheted"], trade: ["knit", "knitting", "jersey"] },
+  { dimension: "construction", id: "woven", tariff: ["woven", "not knitted"], trade: ["weave", "woven fabric"] },
+];
+
+/** A text as padded words: phrases match whole words ("of cotton" in " of cotton "). Possessives kept as written ("men's"). */
+export function paddedWords(text: string): string {
+  return ` ${foldHsText(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9'-]+/g, " ")
+    .trim()} `;
+}
+
+function has(words: string, phrase: string): boolean {
+  return words.includes(` ${phrase} `) || words.includes(` ${phrase}s `) || words.includes(` ${phrase}es `);
+}
+
+/** The facts a tariff line's own text states, by dimension ("Of man-made fibres": synthetic and artificial). */
+export function statedFacts(segment: string): Map<FactDimension, Set<string>> {
+  const words = paddedWords(segment);
+  const out = new Map<FactDimension, Set<string>>();
+  // "Not knitted or crocheted" states woven, not knitted.
+  const negatedKnit = /\bnot knitted\b/.test(words);
+  for (const f of FACTS) {
+    if (f.id === "knitted" && negatedKnit) continue;
+    if (f.tariff.some((p) => has(words, p))) {
+      let set = out.get(f.dimension);
+      if (!set) out.set(f.dimension, (set = new Set()));
+      set.add(f.id);
+    }
+  }
+  return out;
+}
+
+/** Weighed facts of a seller's text: per dimension, fact → weight (0–1, the chief one 1). */
+export type FactWeights = Map<FactDimension, Map<string, number>>;
+
+/**
+ * The facts a seller's text names. Shares ("cotton 95%, elastane 5%") weigh the fibres by them (the
+ * tariff classifies a mixture by the fibre that predominates by weight); without shares the first named
+ * is the chief one and the others weigh half.
+ */
+export function namedFacts(text: string): FactWeights {
+  const out: FactWeights = new Map();
+  const found: Array<{ fact: Fact; at: number; share: number | null }> = [];
+  // A share belongs to the part of the list it is written in ("95% cotton, 5% elastane", "cotton 95%").
+  let offset = 0;
+  for (const part of foldHsText(text)
+    .toLowerCase()
+    .split(/[,;/+]|\band\b/)) {
+    const words = paddedWords(part);
+    const m = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%/.exec(part);
+    const share = m && Number(m[1]) > 0 && Number(m[1]) <= 100 ? Number(m[1]) : null;
+    for (const f of FACTS) {
+      let at = -1;
+      for (const p of [...f.tariff, ...f.trade]) {
+        const i = firstIndex(words, p);
+        if (i >= 0 && (at < 0 || i < at)) at = i;
+      }
+      if (at >= 0) found.push({ fact: f, at: offset + at, share });
+    }
+    offset += part.length + 1;
+  }
+  for (const dimension of ["fibre", "material", "gender", "construction"] as const) {
+    const of = found.filter((x) => x.fact.dimension === dimension).sort((a, b) => a.at - b.at);
+    if (of.length === 0) continue;
+    const top = Math.max(...of.map((x) => x.share ?? 0));
+    const weights = new Map<string, number>();
+    of.forEach((x, i) => {
+      const w = top > 0 && x.share !== null ? x.share / top : top > 0 ? 0.3 : i === 0 ? 1 : 0.5;
+      weights.set(x.fact.id, Math.max(weights.get(x.fact.id) ?? 0, w));
+    });
+    out.set(dimension, weights);
+  }
+  return out;
+}
+
+function firstIndex(words: string, phrase: string): number {
+  for (const form of [phrase, `${phrase}s`, `${phrase}es`]) {
+    const i = words.indexOf(` ${form} `);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+/** Both weights merged, `b`'s weighed by `factor` (a fact already in `a` keeps the larger). */
+export function mergeFacts(a: FactWeights, b: FactWeights, factor = 1): FactWeights {
+  const out: FactWeights = new Map([...a].map(([d, m]) => [d, new Map(m)]));
+  for (const [d, m] of b) {
+    let into = out.get(d);
+    if (!into) out.set(d, (into = new Map()));
+    for (const [id, w] of m) into.set(id, Math.max(into.get(id) ?? 0, w * factor));
+  }
+  return out;
+}

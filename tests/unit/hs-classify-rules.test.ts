@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { applyAnswers } from "../../shared/hs-codes/classify/apply-answers.ts";
+import { childrenOf, lineFit } from "../../shared/hs-codes/classify/line-fit.ts";
+import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
+import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
+import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
+
+const DRESSES = "Women's or girls' suits, ensembles, dresses, knitted or crocheted";
+const pool: Pooled[] = [
+  { code: "6104420010", path: [DRESSES, "Dresses", "Of cotton", "Women's (659)"], score: 3 },
+  { code: "6104420020", path: [DRESSES, "Dresses", "Of cotton", "Girls' (659)"], score: 1 },
+  { code: "6104430010", path: [DRESSES, "Dresses", "Of synthetic fibers", "Women's (659)"], score: 3 },
+  { code: "6104440000", path: [DRESSES, "Dresses", "Of artificial fibers"], score: 1 },
+  { code: "6104490000", path: [DRESSES, "Dresses", "Of other textile materials"], score: 0.5 },
+];
+
+describe("tariff facts", () => {
+  it("reads what a line's text states and what a seller's text names", () => {
+    expect(statedFacts("Of man-made fibres").get("fibre")).toEqual(new Set(["synthetic", "artificial"]));
+    expect(statedFacts("Not knitted or crocheted").get("construction")).toEqual(new Set(["woven"]));
+    expect(statedFacts("Men's or boys'").get("gender")).toEqual(new Set(["male"]));
+    const mix = namedFacts("cotton 95%, elastane 5%").get("fibre");
+    expect(mix?.get("cotton")).toBe(1);
+    expect(mix?.get("synthetic")).toBeCloseTo(5 / 95);
+    expect(namedFacts("Polyester, Cotton").get("fibre")).toEqual(
+      new Map([
+        ["synthetic", 1],
+        ["cotton", 0.5],
+      ]),
+    );
+  });
+});
+
+describe("attributes", () => {
+  it("accepts lower-case snake-case keys only", () => {
+    expect(attributeKeyProblem("item_type")).toBeNull();
+    expect(attributeKeyProblem("Item Type")).toMatch(/snake case/);
+    expect(attributeKeyProblem("_x")).toMatch(/snake case/);
+  });
+  it("reads goods from the item type and the category's last level, facts from the material", () => {
+    const a = readAttributes({ item_type: "Dress", category: "Women's Clothing > Dresses", material: "viscose", brand_name: "Cotton Co" });
+    expect(a.goods).toEqual(["Dress", "Dresses"]);
+    expect(a.facts.get("fibre")).toEqual(new Map([["artificial", 1]]));
+    expect(a.facts.get("gender")?.get("female")).toBeGreaterThan(0);
+  });
+});
+
+describe("fit among siblings", () => {
+  const children = childrenOf(pool.map((p) => p.path));
+  const fitOf = (i: number, material: string) => lineFit(pool[i].path, children, { facts: namedFacts(material), goods: [] }).fit;
+  it("agrees, contradicts, or falls to the residual sibling", () => {
+    expect(fitOf(0, "cotton")).toBeGreaterThan(0);
+    expect(fitOf(2, "cotton")).toBeLessThan(0);
+    expect(fitOf(4, "silk")).toBeGreaterThan(fitOf(2, "silk"));
+    expect(fitOf(4, "cotton")).toBeLessThan(0);
+    // A fact the seller does not state decides nothing.
+    expect(fitOf(0, "")).toBe(0);
+  });
+});
+
+describe("questions", () => {
+  it("asks where the candidates part, options the sibling texts, each keeping its codes", () => {
+    const [q] = buildQuestions(pool);
+    expect(q.text).toMatch(/made of/);
+    expect(q.options.map((o) => o.label)).toEqual([
+      "Of cotton",
+      "Of synthetic fibers",
+      "Of artificial fibers",
+      "Of other textile materials",
+    ]);
+    expect(q.options[0].codes).toEqual(["6104420010", "6104420020"]);
+  });
+  it("narrows on an answer and does not ask it again", () => {
+    const [q] = buildQuestions(pool);
+    const cotton = q.options[0];
+    const narrowed = applyAnswers(pool, [{ question_id: q.id, option_id: cotton.id }]);
+    if (!narrowed.ok) throw new Error(narrowed.problem);
+    expect(narrowed.pool.map((p) => p.code)).toEqual(["6104420010", "6104420020"]);
+    const next = buildQuestions(narrowed.pool, narrowed.answered);
+    expect(next.map((x) => x.id)).not.toContain(q.id);
+    expect(next[0].options.map((o) => o.label)).toEqual(["Women's (659)", "Girls' (659)"]);
+    expect(isResolved(narrowed.pool)).toBe(false);
+    expect(isResolved(narrowed.pool.slice(0, 1))).toBe(true);
+    expect(applyAnswers(pool, [{ question_id: q.id, option_id: "ox" }]).ok).toBe(false);
+  });
+  it("keeps at most eight options and three questions", () => {
+    const wide: Pooled[] = Array.from({ length: 12 }, (_, i) => ({
+      code: `95030000${10 + i}`,
+      path: ["Toys", `Kind ${i}`, i % 2 ? "A" : "B"],
+      score: 1,
+    }));
+    const qs = buildQuestions(wide);
+    expect(qs.length).toBeLessThanOrEqual(3);
+    for (const q of qs) expect(q.options.length).toBeLessThanOrEqual(8);
+  });
+});
