@@ -124,7 +124,13 @@ async function measure(backend: string, env: Record<string, string>) {
     runtime: "node",
     // Rate limits stay on (the default); the budget is raised so that the counting costs what it costs
     // without refusing the benchmark's requests.
-    env: { TDS_REFERENCE_DIR: REFERENCE_DIR, TDS_RATE_LIMITS: "on", TDS_RATE_LIMIT_SCALE: "1000000000,1000", TDS_RATE_LIMIT_PUBLIC: "1000000000", ...env },
+    env: {
+      TDS_REFERENCE_DIR: REFERENCE_DIR,
+      TDS_RATE_LIMITS: "on",
+      TDS_RATE_LIMIT_SCALE: "1000000000,1000",
+      TDS_RATE_LIMIT_PUBLIC: "1000000000",
+      ...env,
+    },
     timeoutMs: 600_000,
   });
   try {
