@@ -2,7 +2,7 @@
 // `npm start` process per backend (PGlite under bench/.data, then PostgreSQL when DATABASE_URL is set, in
 // the database `tds_bench_throughput`, created on first use with the reference data), the default
 // configuration (rate limits on: the budget is raised so that the counters count without refusing), and
-// GET /health, POST /api/v1/shipments/validate with 10 and with 500 lines, each sequential (one client)
+// GET /health, the static GET /functions/v1/document-field-requirements, POST /api/v1/shipments/validate with 10 and with 500 lines, each sequential (one client)
 // and with 16 concurrent clients (each sends its next request when the last one answered). Prints the
 // validate/health throughput ratio at 16 clients, and the server process's CPU per request (user + system,
 // all threads, from /proc): on a machine shared with other jobs the CPU per request moves far less than
@@ -109,6 +109,8 @@ async function account(server: SpawnedServer): Promise<string> {
 
 const CALLS: [string, Call][] = [
   ["GET /health", { method: "GET", path: "/health" }],
+  // The static answer (no database): the ceiling of a light route on this server, which /health should approach.
+  ["GET field-requirements", { method: "GET", path: "/functions/v1/document-field-requirements" }],
   ["validate, 10 lines", { method: "POST", path: "/api/v1/shipments/validate", body: Buffer.from(JSON.stringify(benchShipment(10))) }],
   ["validate, 500 lines", { method: "POST", path: "/api/v1/shipments/validate", body: Buffer.from(JSON.stringify(benchShipment(500))) }],
 ];
@@ -122,7 +124,13 @@ async function measure(backend: string, env: Record<string, string>) {
     runtime: "node",
     // Rate limits stay on (the default); the budget is raised so that the counting costs what it costs
     // without refusing the benchmark's requests.
-    env: { TDS_REFERENCE_DIR: REFERENCE_DIR, TDS_RATE_LIMITS: "on", TDS_RATE_LIMIT_SCALE: "1000000000,1000", ...env },
+    env: {
+      TDS_REFERENCE_DIR: REFERENCE_DIR,
+      TDS_RATE_LIMITS: "on",
+      TDS_RATE_LIMIT_SCALE: "1000000000,1000",
+      TDS_RATE_LIMIT_PUBLIC: "1000000000",
+      ...env,
+    },
     timeoutMs: 600_000,
   });
   try {
@@ -156,6 +164,9 @@ async function measure(backend: string, env: Record<string, string>) {
       ]);
     }
     const health = perSecond["GET /health"];
+    ratios.push(
+      `${backend}: /health / static field-requirements at ${CLIENTS} clients = ${((health / perSecond["GET field-requirements"]) * 100).toFixed(0)} % (${health.toFixed(0)} / ${perSecond["GET field-requirements"].toFixed(0)} requests/s)`,
+    );
     ratios.push(
       `${backend}: validate/health at ${CLIENTS} clients = ${(perSecond["validate, 10 lines"] / health).toFixed(2)} (10 lines), ${(perSecond["validate, 500 lines"] / health).toFixed(2)} (500 lines); server CPU per request, health/validate = ${(cpu["GET /health"] / cpu["validate, 10 lines"]).toFixed(2)} (10 lines), ${(cpu["GET /health"] / cpu["validate, 500 lines"]).toFixed(2)} (500 lines)`,
     );

@@ -140,6 +140,7 @@ async function lookupApiKey(db: Queryable, keyHash: string): Promise<KeyPrincipa
   );
   const row = rows[0];
   if (!row) return null;
-  if (row.stale) await db.query("update api_keys set last_used_at = now() where id = $1", [row.id]);
+  // Idempotent (a second "now" is as good as the first): sent again after a lost connection.
+  if (row.stale) await db.query("update api_keys set last_used_at = now() where id = $1", [row.id], { idempotent: true });
   return { accountId: row.account_id, keyId: row.id, tier: row.tier };
 }

@@ -1,8 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { AppError } from "../errors/app-error.ts";
 import { withRequestId } from "../http/request-id.ts";
 import { requestServices } from "../http/request-services.ts";
+import { refuseNulInUrl } from "../http/url-input.ts";
+import { refuseNulInForm } from "../http/read-multipart-form.ts";
 import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { CsrfRefused, csrfProtection } from "./csrf.ts";
 import { renderBarePage, renderPage, type NavItem } from "./layout.ts";
@@ -47,12 +49,26 @@ export function notAllowedPage(c: Context<DashboardEnv>): Promise<Response> {
   );
 }
 
+/** A posted form (parsed once: Hono caches it for the handler) with a NUL anywhere is a 400 page (read-multipart-form.ts). */
+const refuseNulInPostedForm: MiddlewareHandler<DashboardEnv> = async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  if (c.req.method === "POST" && (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data"))) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(await c.req.parseBody({ all: true }))) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+    }
+    refuseNulInForm(form);
+  }
+  await next();
+};
+
 /** The dashboard (the `dashboard` edge function; the local gateway sends /dashboard/* here). */
 export function createDashboardApp(): Hono<DashboardEnv> {
   const app = new Hono<DashboardEnv>();
   app.use("*", withRequestId());
   app.use("*", async (c, next) => {
     c.set("services", await requestServices());
+    refuseNulInUrl(c.req.url);
     await next();
     c.header("content-security-policy", DASHBOARD_CSP);
     c.header("x-content-type-options", "nosniff");
@@ -89,6 +105,7 @@ export function createDashboardApp(): Hono<DashboardEnv> {
 
   app.use("/dashboard/*", csrfProtection());
   app.use("/dashboard", csrfProtection());
+  app.use("/dashboard/*", refuseNulInPostedForm);
   registerAuthPages(app);
 
   app.use("/dashboard/*", requireSession());

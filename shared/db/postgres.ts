@@ -1,6 +1,18 @@
 import postgres from "postgres";
 import type { Db, Queryable, QueryOptions, Row } from "./types.ts";
 import { withoutPoolerFlag } from "./prepared-statements.ts";
+import { connectionLoss, mayResend } from "./connection-loss.ts";
+import { ignoreDroppedTypeFetchFailures } from "./type-fetch-guard.ts";
+
+/**
+ * Waits before sending again. When every connection is terminated at once, the backends exit one after
+ * the other as each gets scheduled, and the driver learns of each close only when it reads that socket:
+ * sent at once, the retry could land on a connection that is about to go. A second retry covers a
+ * connection lost again meanwhile (postgres.js also hands a startup's termination to the next statement,
+ * porsager/postgres#1223).
+ */
+const RETRY_DELAYS_MS = [50, 250];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function wrap(sql: postgres.Sql | postgres.TransactionSql): Queryable {
   return {
@@ -18,9 +30,25 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql): Queryable {
 /**
  * A PostgreSQL server (local, CI or Supabase) through postgres.js. preparedStatements: the statements
  * marked `prepared` are kept prepared per connection (off through a transaction-mode pooler, which
- * refuses them: prepared-statements.ts); every other statement is sent unnamed.
+ * refuses them: prepared-statements.ts); every other statement is sent unnamed. A statement or a
+ * transaction that lost its connection is sent again (at most twice) where that cannot repeat an effect
+ * (connection-loss.ts): a terminated backend, a restarted server or a pooler's reset reaches no caller.
  */
+/**
+ * postgres.js rejects a transaction as soon as its connection closes, while fn may still be running: a
+ * statement fn sends after that would be written to a socket that is gone (the driver then throws outside
+ * any promise, porsager/postgres connection.js nextWrite, which ends the process). It fails here instead.
+ */
+function guarded(tx: Queryable, settled: () => boolean): Queryable {
+  const refuse = () => Object.assign(new Error("the transaction's connection was lost"), { code: "CONNECTION_CLOSED" });
+  return {
+    query: (text, params, options) => (settled() ? Promise.reject(refuse()) : tx.query(text, params, options)),
+    exec: (script) => (settled() ? Promise.reject(refuse()) : tx.exec(script)),
+  };
+}
+
 export function openPostgres(url: string, options: { max?: number; preparedStatements?: boolean } = {}): Db {
+  ignoreDroppedTypeFetchFailures();
   const sql = postgres(withoutPoolerFlag(url), {
     max: options.max ?? 10,
     prepare: options.preparedStatements ?? false,
@@ -30,9 +58,39 @@ export function openPostgres(url: string, options: { max?: number; preparedState
   const q = wrap(sql);
   return {
     kind: "postgres",
-    query: q.query,
+    async query<T = Row>(text: string, params: unknown[] = [], opts?: QueryOptions) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await q.query<T>(text, params, opts);
+        } catch (e) {
+          const loss = connectionLoss(e);
+          if (!loss || attempt >= RETRY_DELAYS_MS.length || !mayResend(loss, text, opts?.idempotent === true)) throw e;
+          await pause(RETRY_DELAYS_MS[attempt]);
+        }
+      }
+    },
     exec: q.exec,
-    transaction: (fn) => sql.begin((tx) => fn(wrap(tx))) as Promise<never>,
+    async transaction(fn, txOptions) {
+      for (let attempt = 0; ; attempt++) {
+        let returned = false;
+        let settled = false;
+        try {
+          return (await sql.begin(async (tx) => {
+            const result = await fn(guarded(wrap(tx), () => settled));
+            returned = true;
+            return result;
+          })) as never;
+        } catch (e) {
+          // fn had not returned: COMMIT was never sent, the server rolled the transaction back. After
+          // COMMIT was sent the outcome is unknown: run again only what says a second run is harmless.
+          const again = !returned || txOptions?.idempotent === true;
+          if (!again || !connectionLoss(e) || attempt >= RETRY_DELAYS_MS.length) throw e;
+          await pause(RETRY_DELAYS_MS[attempt]);
+        } finally {
+          settled = true;
+        }
+      }
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

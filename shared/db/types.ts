@@ -8,6 +8,11 @@ export interface QueryOptions {
    * Only such statements: each distinct text prepared stays in the server connection's memory.
    */
   prepared?: boolean;
+  /**
+   * Running the statement twice leaves what running it once leaves (and answers the same): after a lost
+   * connection PostgreSQL may send it again (connection-loss.ts). Reads need no mark.
+   */
+  idempotent?: boolean;
 }
 
 export interface Queryable {
@@ -22,7 +27,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
-  /** Runs fn inside one transaction; a thrown error rolls it back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside one transaction; a thrown error rolls it back. On PostgreSQL, when the connection is
+   * lost before fn has returned (so COMMIT was never sent and nothing of it stayed), fn runs once more in
+   * a new transaction: fn must have no effect outside the database that a second run would repeat.
+   * `idempotent`: running fn's transaction twice leaves what running it once leaves, so it runs again
+   * also when the connection was lost during COMMIT (whose outcome is then unknown).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { idempotent?: boolean }): Promise<T>;
   close(): Promise<void>;
 }

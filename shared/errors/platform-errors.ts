@@ -12,6 +12,11 @@ export const PLATFORM_ERRORS = defineErrorCodes({
   SVC_REQ_004: { status: 413, meaning: "request body larger than the limit (TDS_MAX_JSON_BYTES, 2 MiB by default)", origin: "project" },
   SVC_REQ_005: { status: 404, meaning: "no such route", origin: "project" },
   SVC_REQ_006: { status: 405, meaning: "method not allowed on this route", origin: "project" },
+  SVC_REQ_007: {
+    status: 400,
+    meaning: "JSON nested deeper than the limit (64 levels of arrays and objects); `max_depth` gives it",
+    origin: "project",
+  },
   SVC_AUTH_001: { status: 401, meaning: "missing or invalid API key (Authorization: Bearer <API key>)", origin: "project" },
   SVC_AUTH_002: {
     status: 401,

@@ -23,7 +23,7 @@ export const err = (description: string) => ({ description, schema: ErrorEnvelop
 
 /** Responses every authenticated JSON endpoint can give (literal statuses: handlers are typed by them). */
 export const COMMON_ERRORS = {
-  400: err("Malformed JSON or invalid fields (SVC_REQ_001, SVC_REQ_002) or an endpoint-specific code"),
+  400: err("Malformed JSON or invalid fields (SVC_REQ_001, SVC_REQ_002, SVC_REQ_007) or an endpoint-specific code"),
   401: err("Missing or invalid credentials (SVC_AUTH_001/002/003)"),
   413: err("Body larger than the limit (SVC_REQ_004)"),
   415: err("Content-Type is not application/json (SVC_REQ_003)"),
@@ -38,7 +38,7 @@ export const COMMON_ERRORS = {
 export function routeLayerResponses(route: { auth: AuthMode; body?: unknown; hasErrorPage: boolean }): Responses {
   const out: Responses = {};
   // A page (HTML) answers a bad address with a page of its own, not the JSON envelope.
-  if (!route.hasErrorPage) out[400] = err("Malformed path, query or body (SVC_REQ_001, SVC_REQ_002)");
+  if (!route.hasErrorPage) out[400] = err("Malformed path, query or body (SVC_REQ_001, SVC_REQ_002, SVC_REQ_007)");
   if (route.auth !== "public") out[401] = COMMON_ERRORS[401];
   if (route.body) Object.assign(out, { 413: COMMON_ERRORS[413], 415: COMMON_ERRORS[415] });
   // Admin (service_role) calls are not rate limited (rate-limit-policy.ts).

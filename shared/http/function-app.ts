@@ -5,6 +5,7 @@ import type { AppEnv } from "./app-env.ts";
 import { handleError, handleNotFound } from "./handle-error.ts";
 import { mountRoutes, type RouteDef } from "./route.ts";
 import { requestServices } from "./request-services.ts";
+import { refuseNulInUrl } from "./url-input.ts";
 
 export const FUNCTIONS_PREFIX = "/functions/v1";
 
@@ -22,6 +23,7 @@ export function createBaseApp(): Hono<AppEnv> {
     }),
   );
   app.use("*", async (c, next) => {
+    refuseNulInUrl(c.req.url);
     c.set("services", await requestServices());
     await next();
   });

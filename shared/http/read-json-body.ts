@@ -1,5 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
+import { parseJsonText } from "./json-text.ts";
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 
@@ -38,7 +39,11 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError(PLATFORM_ERRORS.SVC_REQ_004, `Request body is larger than ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
 }
 
-/** Parses a JSON request body with the checks every JSON endpoint shares: type, size, syntax, object root. */
+/**
+ * Parses a JSON request body with the checks every JSON endpoint shares: type, size, syntax, nesting,
+ * numbers, NUL and lone surrogates (json-text.ts), object root. The only reader of JSON bodies: routes get
+ * theirs through the route layer (route.ts), and tests/unit/http/one-body-reader.test.ts keeps it so.
+ */
 export async function readJsonObject(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const contentType = req.headers.get("content-type");
   const media = contentType?.split(";")[0].trim() ?? "";
@@ -56,44 +61,10 @@ export async function readJsonObject(req: Request, maxBytes: number): Promise<Re
     throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, "Request body is not valid UTF-8");
   }
   if (text.trim() === "") throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, "Request body is empty; a JSON object is expected");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new AppError(PLATFORM_ERRORS.SVC_REQ_001, `Malformed JSON in request body: ${(e as Error).message}`);
-  }
-  // JSON text can carry U+0000 only as the escape \u0000: without it there is nothing to look for.
-  const nulAt = text.includes("\\u0000") ? findNul(value, "") : null;
-  if (nulAt !== null) {
-    // PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
-    throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `${nulAt || "body"}: text must not contain NUL (U+0000) characters`, {
-      details: { field: nulAt },
-    });
-  }
+  const value = parseJsonText(text);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `Request body must be a JSON object, got ${kind}`, { details: { field: "" } });
   }
   return value as Record<string, unknown>;
-}
-
-/** Path of the first string or key holding U+0000, or null. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], `${path}[${i}]`);
-      if (hit !== null) return hit;
-    }
-    return null;
-  }
-  if (typeof value === "object" && value !== null) {
-    for (const [k, v] of Object.entries(value)) {
-      const p = path ? `${path}.${k}` : k;
-      if (k.includes("\u0000")) return p;
-      const hit = findNul(v, p);
-      if (hit !== null) return hit;
-    }
-  }
-  return null;
 }

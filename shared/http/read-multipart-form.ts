@@ -21,9 +21,27 @@ export async function readMultipartForm(req: Request, maxFileBytes: number, unpa
     );
   }
   const body = await readBodyBytes(req, maxFileBytes + MULTIPART_OVERHEAD);
+  let form: FormData;
   try {
-    return await new Response(body as BodyInit, { headers: { "content-type": contentType } }).formData();
+    form = await new Response(body as BodyInit, { headers: { "content-type": contentType } }).formData();
   } catch {
     throw new AppError(unparsableCode, "The multipart form could not be parsed");
+  }
+  refuseNulInForm(form);
+  return form;
+}
+
+/**
+ * A NUL in a field's name, a text value or a file name is refused (400 SVC_REQ_002 naming the field):
+ * file names end at it on disk and PostgreSQL text cannot hold it. The file's bytes are not text.
+ */
+export function refuseNulInForm(form: FormData): void {
+  for (const [name, value] of form.entries()) {
+    const text = typeof value === "string" ? value : value.name;
+    if (!name.includes("\u0000") && !text.includes("\u0000")) continue;
+    const what = typeof value === "string" ? "value" : "file name";
+    throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `${name.replaceAll("\u0000", "")}: the ${what} must not contain NUL (U+0000)`, {
+      details: { field: name.replaceAll("\u0000", "") },
+    });
   }
 }

@@ -7,6 +7,32 @@
 import { AppError } from "../errors/app-error.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
+/**
+ * A URL holding an escaped NUL (%00) anywhere is refused before any handler sees it (400 SVC_REQ_002 naming
+ * the parameter): PostgreSQL text cannot hold U+0000 and file names end at it. Checked on the raw URL by the
+ * middleware of every app (function-app.ts, the dashboard), and again while decoding (below).
+ */
+export function refuseNulInUrl(url: string): void {
+  if (!url.includes("%00")) return;
+  const { pathname, search } = new URL(url);
+  const field = pathname.includes("%00") ? "path" : (findNulParameter(search) ?? "query");
+  throw new AppError(PLATFORM_ERRORS.SVC_REQ_002, `${field}: the URL must not contain NUL (%00)`, { details: { field } });
+}
+
+function findNulParameter(search: string): string | undefined {
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    if (!part.includes("%00")) continue;
+    const rawName = part.split("=")[0].replace(/\+/g, " ");
+    const name = tryDecodeComponent(rawName);
+    return name === undefined || name.includes("\u0000") ? rawName : name;
+  }
+  return undefined;
+}
+
+function nulIn(where: string, name: string): AppError {
+  return new AppError(PLATFORM_ERRORS.SVC_REQ_002, `${where} ${name}: must not contain NUL (%00)`, { details: { field: name } });
+}
+
 /** decodeURIComponent that answers undefined instead of throwing URIError. */
 export function tryDecodeComponent(raw: string): string | undefined {
   if (!raw.includes("%")) return raw;
@@ -42,6 +68,7 @@ export function readQueryParams(search: string): Record<string, string | string[
     if (name === undefined) throw malformed("query parameter", rawName);
     const value = tryDecodeComponent(rawValue);
     if (value === undefined) throw malformed("query parameter", name);
+    if (name.includes("\u0000") || value.includes("\u0000")) throw nulIn("query parameter", name);
     const prev = out[name];
     out[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
@@ -63,6 +90,7 @@ export function readPathParams(pattern: string, pathname: string): Record<string
     const name = segment.slice(1).replace(/\{.*$/, "");
     const value = tryDecodeComponent(values[i]);
     if (value === undefined) throw malformed("path parameter", name);
+    if (value.includes("\u0000")) throw nulIn("path parameter", name);
     out[name] = value;
   });
   return out;

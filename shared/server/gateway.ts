@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { AppEnv } from "../http/app-env.ts";
 import { createBaseApp, FUNCTIONS_PREFIX } from "../http/function-app.ts";
 import { readFunctionManifest } from "./function-manifest.ts";
-import { referenceDataHealth } from "../reference/refresh/refresh-health.ts";
+import { currentHealth } from "./health-state.ts";
 
 export interface FunctionApp {
   fetch: (req: Request, env?: unknown) => Response | Promise<Response>;
@@ -51,15 +51,11 @@ function forward(app: FunctionApp, req: Request, path: string, env: unknown): Re
  */
 export function createGateway(apps: Map<string, FunctionApp>): FunctionApp {
   const gateway = createBaseApp();
+  const functionNames = [...apps.keys()];
+  // From memory, refreshed every few seconds (health-state.ts): platforms call it all the time.
   gateway.get("/health", async (c) => {
     const { db, config } = c.var.services;
-    await db.query("select 1");
-    return c.json({
-      status: "ok",
-      database: db.kind,
-      functions: [...apps.keys()],
-      reference_data: await referenceDataHealth(db, config.referenceRefresh),
-    });
+    return c.json(await currentHealth(db, config.referenceRefresh, functionNames));
   });
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Services } from "../runtime/services.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
@@ -138,14 +139,19 @@ export async function validateShipment(
   // A stored shipment's status changes with its record, in one transaction; a record alone goes with the
   // records of concurrent validations in one statement (validation-record-writer.ts).
   const shipmentId = input.shipmentId;
+  const recordId = randomUUID();
   const record =
     shipmentId !== undefined
-      ? await db.transaction(async (tx) => {
-          const rec = await insertValidationRecord(tx, newRecord);
-          if (!rec) throw refusedKeyError();
-          await applyValidationToShipment(tx, principal.accountId, shipmentId, rec);
-          return rec;
-        })
+      ? await db.transaction(
+          async (tx) => {
+            const rec = await insertValidationRecord(tx, newRecord, recordId);
+            if (!rec) throw refusedKeyError();
+            await applyValidationToShipment(tx, principal.accountId, shipmentId, rec);
+            return rec;
+          },
+          // The record's id is chosen here and its insert answers an existing row: run twice, the same.
+          { idempotent: true },
+        )
       : await storeValidationRecord(db, newRecord);
   if (!record) throw refusedKeyError();
   return { outcome, record, hash, referenceData };

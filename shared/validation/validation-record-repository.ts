@@ -89,15 +89,15 @@ function storedRecord(v: NewValidationRecord, id: string, runId: string, created
  * stored). Only what the database adds (ids, time) is read back: the results and layers are the caller's
  * own objects, not re-parsed from jsonb (a 500-line record's results are tens of KB).
  */
-export async function insertValidationRecord(db: Queryable, v: NewValidationRecord): Promise<ValidationRecord | null> {
-  const [stored] = await insertValidationRecords(db, [{ id: randomUUID(), record: v }]);
+export async function insertValidationRecord(db: Queryable, v: NewValidationRecord, id = randomUUID()): Promise<ValidationRecord | null> {
+  const [stored] = await insertValidationRecords(db, [{ id, record: v }]);
   return stored;
 }
 
 /**
  * Stores records in one statement (one round trip, one commit: validation-record-writer.ts gathers them),
  * each under the id given with it; per record, in order, the stored record, or null when its key's
- * re-check failed. The records travel as one JSON array: a fixed statement text whatever their number, so
+ * re-check failed. Ids are the caller's, so the statement is idempotent. The records travel as one JSON array: a fixed statement text whatever their number, so
  * it stays prepared; the key's re-check is part of the same statement (insert … select … where). Any
  * error fails the whole statement, and nothing of it is stored.
  */
@@ -121,9 +121,12 @@ export async function insertValidationRecords(
               passed boolean, score int, validation_hash text, results jsonb, layers jsonb, route jsonb, reference_data jsonb,
               recheck_key uuid)
       where r.recheck_key is null or ${keyIsActive("r.recheck_key", "r.account_id")}
+     on conflict (id) do update set id = excluded.id
      returning id, run_id, created_at`,
     [JSON.stringify(rows)],
-    { prepared: true },
+    // Idempotent: sent again after a lost connection (shared/db/connection-loss.ts), a record the first
+    // attempt stored answers as itself (the no-op update returns it) instead of being written twice.
+    { prepared: true, idempotent: true },
   );
   const byId = new Map(stored.map((r) => [r.id, r]));
   return records.map(({ id, record }) => {

@@ -8,6 +8,7 @@
  */
 import { FORM_FIELDS, REPEATABLE, groupOf, type FormField, type RepeatableGroup } from "./form-fields.ts";
 import { getAt } from "../../documents/data.ts";
+import { parseJsonText } from "../../http/json-text.ts";
 
 export type FormBody = Record<string, string | string[] | File | (string | File)[]>;
 
@@ -141,7 +142,8 @@ export function postedRowIndexes(body: FormBody, g: RepeatableGroup): number[] {
 function parseExtra(raw: string): Record<string, unknown> {
   if (raw === "") return {};
   try {
-    const v = JSON.parse(raw);
+    // The service's one reader of outside JSON: depth, numbers, NUL and lone surrogates as for API bodies.
+    const v = parseJsonText(raw);
     return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   } catch {
     return {};
