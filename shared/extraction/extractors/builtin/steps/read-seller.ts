@@ -33,7 +33,7 @@ const CONTACT = /\b(www|http|https|e ?mail|tel|telefon|telephone|phone|fax|iban|
 const BUYER_HEADING =
   /^(bill(ed)? to|ship(ped)? to|sold to|invoice to|deliver(y)? to|delivery address|billing address|invoice address|customer|client|kunde|rechnungsadresse|lieferadresse|lieferanschrift|adresse de (livraison|facturation)|factuuradres|afleveradres|direccion de (entrega|facturacion)|indirizzo di (consegna|fatturazione)|destinatario|destinataire|consignee|buyer)\b/;
 const NOT_A_NAME =
-  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate)\b/;
+  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate|thank|thanks|terima kasih|welcome|please|price|prices|goods sold|cashier|customer|member|change|cash|receipt no|tax invoice|simplified)\b/;
 
 /** Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. */
 export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock[] {
@@ -85,7 +85,7 @@ function nameLine(block: TextBlock): SellerCandidate["name"] | null {
     return (
       /[A-Za-z\u00C0-\u024F]{2,}/.test(l.text) &&
       !NOT_A_NAME.test(n) &&
-      !/^\d/.test(l.text) &&
+      !/^[\d({\[]/.test(l.text) &&
       !/[@:]/.test(l.text) &&
       n.length >= 3 &&
       l.text.length <= 60 &&
@@ -118,7 +118,11 @@ export function sellerCandidates(lines: readonly Line[], skip: ReadonlySet<numbe
     const name = nameLine(block);
     if (!name || excluded.has(norm(name.text))) continue;
     const texts = block.lines.map((l) => norm(l.seg.text));
-    const registration = texts.some((t) => REGISTRATION.test(t));
+    // A register word with its number ("BTW NL810433941B01", "GST ID: 0012…"), or a company number alone
+    // in brackets ("(789417-W)"); "Price inclusive of GST" names no id.
+    const registration =
+      texts.some((t) => REGISTRATION.test(t) && /\d{5,}|[a-z]{2}\d{5,}/.test(t.replace(/ /g, ""))) ||
+      block.lines.some((l) => /^\(?\s*[A-Z]{0,3}\d{5,}[- ]?[A-Z]?\s*\)?$/.test(l.seg.text.trim()));
     const contact = block.lines.some((l) => CONTACT.test(l.seg.text.toLowerCase()));
     const legalForm = LEGAL_FORM.test(norm(name.text));
     const y = name.line.y;
