@@ -3,9 +3,13 @@
  * packaging) where every leaf is {value, confidence}, 0 ≤ confidence ≤ 1. Extractors work on a flat
  * map keyed by path ("goods.line_items[0].quantity"); the tree is built at the end.
  */
+import type { ValueEvidence } from "./value-evidence.ts";
+
 export interface ExtractedValue {
   value: string | number;
   confidence: number;
+  /** What speaks for the value (internal: calibration input; never part of the API result). */
+  evidence?: ValueEvidence;
 }
 
 export type FlatExtraction = Map<string, ExtractedValue>;

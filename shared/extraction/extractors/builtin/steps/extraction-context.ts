@@ -7,6 +7,7 @@ import type { TextSegment } from "../../../document-text.ts";
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey, FieldKey } from "../labels.ts";
 import { parseNumber } from "../normalize.ts";
+import { confidenceFromEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 
 export interface Seg extends TextSegment {
   n: string;
@@ -73,9 +74,20 @@ export function numberOf(seg: { text: string; number?: number }, decimalComma: b
   return seg.number !== undefined ? seg.number : parseNumber(seg.text, decimalComma);
 }
 
-/** Records a value unless it is empty or a more confident value for the same path is already there. */
-export function setValue(out: FlatExtraction, path: string, value: string | number | null | undefined, confidence: number): void {
+/**
+ * Records a value unless it is empty or a more confident value for the same path is already there.
+ * With only evidence given, the confidence is computed from it.
+ */
+export function setValue(
+  out: FlatExtraction,
+  path: string,
+  value: string | number | null | undefined,
+  confidence: number | ValueEvidence,
+  evidence?: ValueEvidence,
+): void {
   if (value === null || value === undefined || value === "" || (typeof value === "number" && !Number.isFinite(value))) return;
+  const ev = typeof confidence === "number" ? evidence : confidence;
+  const c = typeof confidence === "number" ? confidence : confidenceFromEvidence(confidence);
   const old = out.get(path);
-  if (!old || old.confidence < confidence) out.set(path, { value, confidence });
+  if (!old || old.confidence < c) out.set(path, ev ? { value, confidence: c, evidence: ev } : { value, confidence: c });
 }
