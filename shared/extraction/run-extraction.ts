@@ -1,5 +1,6 @@
 /** File bytes → extraction result: read (per input kind), extract (built-in or model), check. */
 import { applyChecks } from "./confidence.ts";
+import { calibrate } from "./calibration.ts";
 import type { InputSource } from "./document-text.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
@@ -44,8 +45,10 @@ export async function runExtraction(
   const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
   if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");
   const x = extractor ?? (await extractorFor(config));
-  // The checks adjust what was read from text; exact embedded values keep confidence 1.
-  const fromText = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  // The checks adjust what was read from text and the fitted map turns the evidence into the
+  // confidence (calibration.ts); exact embedded values keep confidence 1.
+  const checked = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;
   if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
   return {
