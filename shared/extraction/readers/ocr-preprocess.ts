@@ -17,6 +17,12 @@ export interface GrayImage {
 
 /** Line height (px) the LSTM recogniser reads best; tesseract's docs ask for capitals of ~20–30 px. */
 export const TARGET_LINE_HEIGHT = 32;
+/**
+ * Binarise only text at least this tall (px, before enlarging). Sauvola's local threshold rescues
+ * pages with shaded boxes and uneven light, but on small, faint print (a receipt at 150 dpi, strokes
+ * one or two pixels wide) it breaks strokes the recogniser reads better in grey.
+ */
+export const BINARISE_MIN_LINE_HEIGHT = 24;
 /** Never enlarge more than this (memory and time grow with the square). */
 const MAX_UPSCALE = 2.5;
 
@@ -215,7 +221,7 @@ export interface PrepareOptions {
   binarise?: boolean;
 }
 
-/** Scale (small text only), deskew, binarise — each step can be switched off for measuring. */
+/** Scale (small text only), deskew, binarise (large text only) — each step can be switched off for measuring. */
 export function preparePage(img: GrayImage, options: PrepareOptions = {}): PreparedPage {
   const { scale = true, deskew = true, binarise = true } = options;
   let out = img;
@@ -231,7 +237,7 @@ export function preparePage(img: GrayImage, options: PrepareOptions = {}): Prepa
     if (Math.abs(skewDegrees) >= 0.5) out = rotate(out, skewDegrees);
     else skewDegrees = 0;
   }
-  if (binarise) {
+  if (binarise && (lineHeight ?? 0) >= BINARISE_MIN_LINE_HEIGHT) {
     const h = (lineHeight ?? 20) * factor;
     out = sauvola(out, Math.max(15, Math.round(h * 2) | 1));
   }
