@@ -6,7 +6,12 @@
  *
  * Options (after --): --extractor openai (uses OPENAI_BASE_URL / OPENAI_API_KEY / TDS_EXTRACTION_MODEL:
  * any OpenAI-compatible server, a local model server included), --json FILE (write every judged value),
- * --verbose (print each document's wrong and missing values).
+ * --verbose (print each document's wrong and missing values), --only a,b (publishers: invoice2data,
+ * zugferd-corpus, mustang, sroie — a quicker run while working).
+ *
+ * Input kinds as the issue reports them: "e-invoice PDF" (a PDF whose embedded XML was read), "plain
+ * PDF" (a text layer and no XML read — in the page-text-only pass every PDF with a text layer is one),
+ * "scanned PDF" (OCR'd pages) and "image".
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,7 +34,8 @@ if (!existsSync(DIR)) {
   console.error(`extraction peers not found at ${DIR} (set TDS_EXTRACTION_PEERS_DIR)`);
   process.exit(2);
 }
-const docs = loadExpectedDocuments(DIR);
+const only = opt("only")?.split(",");
+const docs = loadExpectedDocuments(DIR).filter((d) => !only || only.includes(d.publisher));
 const extractor = (opt("extractor") as "builtin" | "openai" | undefined) ?? "builtin";
 
 const pct = (v: number) => (Number.isNaN(v) ? "—" : `${(v * 100).toFixed(1)} %`);
@@ -38,20 +44,39 @@ const f2 = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(2));
 // The model settings (OPENAI_*, TDS_EXTRACTION_MODEL) come from the environment, as for the service.
 const configured = loadConfig().extraction;
 
-async function measure(readEmbedded: boolean): Promise<{ scores: DocumentScore[]; failures: string[] }> {
+type InputKind = "e-invoice PDF" | "plain PDF" | "scanned PDF" | "image";
+const INPUT_KINDS: InputKind[] = ["e-invoice PDF", "plain PDF", "scanned PDF", "image"];
+
+interface Measured {
+  scores: DocumentScore[];
+  kinds: InputKind[];
+  failures: string[];
+}
+
+async function measure(readEmbedded: boolean, previous?: Measured): Promise<Measured> {
   const config = { ...configured, extractor, readEmbedded };
   const scores: DocumentScore[] = [];
+  const kinds: InputKind[] = [];
   const failures: string[] = [];
-  for (const d of docs) {
+  for (const [i, d] of docs.entries()) {
+    // Images read the same with or without embedded reading: reuse the first pass's score.
+    if (previous && d.kind !== "pdf") {
+      scores.push(previous.scores[i]);
+      kinds.push(previous.kinds[i]);
+      continue;
+    }
     let flat = {};
+    let kind: InputKind = d.kind === "pdf" ? (d.publisher === "invoice2data" || !readEmbedded ? "plain PDF" : "e-invoice PDF") : "image";
     try {
       const outcome = await runExtraction(new Uint8Array(readFileSync(d.file)), d.kind, config);
       flat = flattenResultTree(outcome.result);
+      if (d.kind === "pdf") kind = outcome.embedded ? "e-invoice PDF" : outcome.source === "pdf-ocr" ? "scanned PDF" : "plain PDF";
     } catch (e) {
       failures.push(`${d.name}: ${(e as Error).message}`);
     }
     const s = scoreDocument(d, flat);
     scores.push(s);
+    kinds.push(kind);
     if (verbose) {
       const wrong = s.judged.filter((j) => !j.right).map((j) => `${j.field}${j.extra ? " (extra row)" : ""} @${j.confidence}`);
       console.log(
@@ -59,7 +84,7 @@ async function measure(readEmbedded: boolean): Promise<{ scores: DocumentScore[]
       );
     }
   }
-  return { scores, failures };
+  return { scores, kinds, failures };
 }
 
 function rows(label: string, s: Summary): (string | number)[] {
@@ -97,10 +122,10 @@ const HEADER = ["", "expected", "extracted", "right", "precision", "recall", "co
 const notInvoiceIdentity = (f: string) => !f.startsWith("invoice_data.");
 
 console.log(
-  `${docs.length} documents (${docs.filter((d) => d.publisher === "invoice2data").length} invoice2data, ${docs.filter((d) => d.publisher === "zugferd-corpus").length} Factur-X/ZUGFeRD), extractor ${extractor}\n`,
+  `${docs.length} documents (${(["invoice2data", "zugferd-corpus", "mustang", "sroie"] as const).map((p) => `${docs.filter((d) => d.publisher === p).length} ${p}`).join(", ")}), extractor ${extractor}\n`,
 );
 const full = await measure(true);
-const textOnly = await measure(false);
+const textOnly = await measure(false, full);
 await terminateOcr();
 
 const pub = (p: string) => (_: unknown, i: number) => docs[i].publisher === p;
@@ -114,6 +139,58 @@ console.log(
     rows("page text only, invoice2data", summarise(textOnly.scores.filter(pub("invoice2data")), notInvoiceIdentity)),
     rows("page text only, Factur-X/ZUGFeRD", summarise(textOnly.scores.filter(pub("zugferd-corpus")), notInvoiceIdentity)),
   ]),
+);
+const kindRows = (label: string, r: Measured, f: (field: string) => boolean) =>
+  INPUT_KINDS.flatMap((k) => {
+    const idx = r.kinds.flatMap((x, i) => (x === k ? [i] : []));
+    return idx.length
+      ? [
+          rows(
+            `${label}: ${k} (${idx.length})`,
+            summarise(
+              idx.map((i) => r.scores[i]),
+              f,
+            ),
+          ),
+        ]
+      : [];
+  });
+console.log("\n### Per input kind (documents in brackets)\n");
+console.log(table(HEADER, [...kindRows("full", full, notInvoiceIdentity), ...kindRows("page text only", textOnly, notInvoiceIdentity)]));
+for (const k of INPUT_KINDS) {
+  const idx = full.kinds.flatMap((x, i) => (x === k ? [i] : []));
+  if (idx.length === 0) continue;
+  console.log(`\n### Per field, full pipeline, ${k}\n`);
+  console.log(
+    table(
+      HEADER,
+      FIELD_GROUPS.map(([label, f]) =>
+        rows(
+          label,
+          summarise(
+            idx.map((i) => full.scores[i]),
+            f,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+const plainText = textOnly.kinds.flatMap((x, i) => (x === "plain PDF" ? [i] : []));
+console.log("\n### Per field, page text only, every PDF with a text layer read as a plain PDF\n");
+console.log(
+  table(
+    HEADER,
+    FIELD_GROUPS.map(([label, f]) =>
+      rows(
+        label,
+        summarise(
+          plainText.map((i) => textOnly.scores[i]),
+          f,
+        ),
+      ),
+    ),
+  ),
 );
 console.log("\n### Per field, full pipeline\n");
 console.log(

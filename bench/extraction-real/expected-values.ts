@@ -4,12 +4,15 @@
  * project: they measure the extractor, nothing is tuned to them.
  *
  * Mapping (per publisher):
- *   invoice2data JSON — the supplier (partner_name, else issuer) is the exporter; amount → total value;
+ *   invoice2data JSON — the supplier (partner_name, else issuer) is the exporter; amount_untaxed (else amount) → total value;
  *     country_code, partner_zip/city/street, vat (or static_vat) → the exporter's address and VAT id;
  *     invoice_number/date → invoice_data; lines with a name → line items (name, qty, price_unit).
  *   CII XML (Factur-X / ZUGFeRD) — seller → exporter, buyer → importer (name, street, postcode, city,
  *     country, VAT id; the street lines joined); InvoiceCurrencyCode, GrandTotalAmount; each line's product name, billed
  *     quantity and unit price (net or gross: the page may print either); document id and issue date.
+ *     Mustang's samples map the same way.
+ *   SROIE receipt keys — `company` → the exporter's name (the shop issuing the receipt); the total
+ *     (tax included), the one-block address and the date have no scored path (see PROVENANCE.md).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -25,9 +28,11 @@ export interface ExpectedLine {
   unit_price?: number[];
 }
 
+export type Publisher = "invoice2data" | "zugferd-corpus" | "mustang" | "sroie";
+
 export interface ExpectedDocument {
   name: string;
-  publisher: "invoice2data" | "zugferd-corpus";
+  publisher: Publisher;
   file: string;
   kind: FileKind;
   fields: Map<string, ExpectedScalar>;
@@ -48,7 +53,9 @@ function fromInvoice2data(path: string): Omit<ExpectedDocument, "name" | "publis
   put("exporter.city", str(d.partner_city));
   put("exporter.country", str(d.country_code)?.toUpperCase());
   put("exporter.tax_ids.vat", (str(d.vat) ?? str(d.static_vat))?.replace(/\s+/g, ""));
-  put("goods.total_value", num(d.amount));
+  // goods.total_value is the total without tax (rule_total_matches_line_items: the sum of the lines net
+  // of tax), as the embedded e-invoice readers give it; the amount due only when no untaxed one is given.
+  put("goods.total_value", num(d.amount_untaxed) ?? num(d.amount));
   put("goods.currency", str(d.currency));
   put("invoice_data.invoice_number", str(d.invoice_number));
   put("invoice_data.invoice_date", str(d.date));
@@ -86,8 +93,12 @@ function fromCii(path: string): Omit<ExpectedDocument, "name" | "publisher" | "f
   const settlement = first(tx, "ApplicableHeaderTradeSettlement");
   const currency = text(settlement, "InvoiceCurrencyCode");
   put("goods.currency", currency);
-  const totals = all(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount");
-  put("goods.total_value", decimal(text(totals.find((t) => !attr(t, "currencyID") || attr(t, "currencyID") === currency) ?? totals[0])));
+  // The total without tax (BT-109), the grand total only where it is missing (see fromInvoice2data).
+  const total = (tag: string) => {
+    const totals = all(settlement, `SpecifiedTradeSettlementHeaderMonetarySummation/${tag}`);
+    return decimal(text(totals.find((t) => !attr(t, "currencyID") || attr(t, "currencyID") === currency) ?? totals[0]));
+  };
+  put("goods.total_value", total("TaxBasisTotalAmount") ?? total("GrandTotalAmount"));
   const doc = first(inv, "ExchangedDocument");
   put("invoice_data.invoice_number", text(doc, "ID"));
   const date = text(doc, "IssueDateTime/DateTimeString");
@@ -109,12 +120,20 @@ function fromCii(path: string): Omit<ExpectedDocument, "name" | "publisher" | "f
   return { fields, lines };
 }
 
+function fromSroie(path: string): Omit<ExpectedDocument, "name" | "publisher" | "file" | "kind"> {
+  const d = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+  const fields = new Map<string, ExpectedScalar>();
+  const company = str(d.company);
+  if (company) fields.set("exporter.name", company);
+  return { fields, lines: [] };
+}
+
 const KINDS: Record<string, FileKind> = { ".pdf": "pdf", ".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg" };
 
 /** Every document of the dev set with its expected values; [] when the folder is absent. */
 export function loadExpectedDocuments(dir: string): ExpectedDocument[] {
   const out: ExpectedDocument[] = [];
-  for (const publisher of ["invoice2data", "zugferd-corpus"] as const) {
+  for (const publisher of ["invoice2data", "zugferd-corpus", "mustang", "sroie"] as const) {
     const folder = join(dir, publisher);
     if (!existsSync(folder)) continue;
     for (const f of readdirSync(folder).sort()) {
@@ -122,9 +141,10 @@ export function loadExpectedDocuments(dir: string): ExpectedDocument[] {
       const kind = KINDS[ext];
       if (!kind) continue;
       const stem = basename(f, ext);
-      const truth = publisher === "invoice2data" ? join(folder, `${stem}.json`) : join(folder, `${stem}.xml`);
+      const json = publisher === "invoice2data" || publisher === "sroie";
+      const truth = join(folder, `${stem}.${json ? "json" : "xml"}`);
       if (!existsSync(truth)) continue;
-      const values = publisher === "invoice2data" ? fromInvoice2data(truth) : fromCii(truth);
+      const values = publisher === "invoice2data" ? fromInvoice2data(truth) : publisher === "sroie" ? fromSroie(truth) : fromCii(truth);
       out.push({ name: f, publisher, file: join(folder, f), kind, ...values });
     }
   }

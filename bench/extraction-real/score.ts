@@ -35,6 +35,12 @@ export function fold(s: string): string {
     .trim();
 }
 
+/** A legal form at the end of a company name is ignored (GmbH, Ltd, Sdn Bhd, …): publishers differ on it. */
+const LEGAL_FORM = /( (gmbh|ag|kg|ltd|limited|inc|llc|corp|co|sa|sas|sarl|srl|spa|bv|nv|plc|sdn bhd|bhd|berhad))+$/;
+function withoutLegalForm(folded: string): string {
+  return folded.replace(LEGAL_FORM, "").trim();
+}
+
 function numberClose(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 }
@@ -51,6 +57,7 @@ export function sameValue(field: string, got: string | number, want: ExpectedSca
     return n !== null && numberClose(n, want);
   }
   if (/tax_ids|country$/.test(field)) return String(got).replace(/\s+/g, "").toUpperCase() === want.replace(/\s+/g, "").toUpperCase();
+  if (/\.name$/.test(field)) return withoutLegalForm(fold(String(got))) === withoutLegalForm(fold(want));
   return fold(String(got)) === fold(want);
 }
 

@@ -1,6 +1,7 @@
 /**
  * UN/CEFACT Cross Industry Invoice (the XML inside Factur-X and ZUGFeRD 2.x PDFs, and XRechnung CII)
- * → shipment paths. Every value is exact data written by the seller's system, so it is returned with
+ * and its predecessor, the ZUGFeRD 1.0 Cross Industry Document (urn:ferd:CrossIndustryDocument:
+ * invoice:1p0: the same parties, prices and totals under older element names) → shipment paths. Every value is exact data written by the seller's system, so it is returned with
  * confidence 1.0; the text reading of the page only fills what the XML lacks.
  */
 import type { FlatExtraction } from "../extraction-result.ts";
@@ -9,8 +10,40 @@ import { compactDate, unitName } from "./invoice-codes.ts";
 
 const EXACT = 1;
 
+/** The element names that differ between CII D16B (ZUGFeRD 2.x, Factur-X) and ZUGFeRD 1.0. */
+const NAMES = {
+  cii: {
+    root: "CrossIndustryInvoice",
+    document: "ExchangedDocument",
+    transaction: "SupplyChainTradeTransaction",
+    agreement: "ApplicableHeaderTradeAgreement",
+    settlement: "ApplicableHeaderTradeSettlement",
+    summation: "SpecifiedTradeSettlementHeaderMonetarySummation",
+    lineAgreement: "SpecifiedLineTradeAgreement",
+    lineDelivery: "SpecifiedLineTradeDelivery",
+  },
+  zugferd1: {
+    root: "CrossIndustryDocument",
+    document: "HeaderExchangedDocument",
+    transaction: "SpecifiedSupplyChainTradeTransaction",
+    agreement: "ApplicableSupplyChainTradeAgreement",
+    settlement: "ApplicableSupplyChainTradeSettlement",
+    summation: "SpecifiedTradeSettlementMonetarySummation",
+    lineAgreement: "SpecifiedSupplyChainTradeAgreement",
+    lineDelivery: "SpecifiedSupplyChainTradeDelivery",
+  },
+} as const;
+
+function namesOf(root: XmlNode): (typeof NAMES)[keyof typeof NAMES] | null {
+  if (Array.isArray(root.CrossIndustryInvoice)) return NAMES.cii;
+  // ZUGFeRD 1.0: the root is CrossIndustryDocument; a transaction marks it as an invoice.
+  if (Array.isArray(root.CrossIndustryDocument) && first(root, `CrossIndustryDocument/${NAMES.zugferd1.transaction}`))
+    return NAMES.zugferd1;
+  return null;
+}
+
 export function isCiiInvoice(root: XmlNode): boolean {
-  return Array.isArray(root.CrossIndustryInvoice);
+  return namesOf(root) !== null;
 }
 
 export function readCiiInvoice(root: XmlNode): FlatExtraction {
@@ -18,26 +51,27 @@ export function readCiiInvoice(root: XmlNode): FlatExtraction {
   const set = (path: string, value: string | number | undefined) => {
     if (value !== undefined && value !== "" && !out.has(path)) out.set(path, { value, confidence: EXACT });
   };
-  const invoice = first(root, "CrossIndustryInvoice");
-  const doc = first(invoice, "ExchangedDocument");
+  const names = namesOf(root) ?? NAMES.cii;
+  const invoice = first(root, names.root);
+  const doc = first(invoice, names.document);
   set("invoice_data.invoice_number", text(doc, "ID"));
   const issued = first(doc, "IssueDateTime/DateTimeString");
   set("invoice_data.invoice_date", compactDate(text(issued), attr(issued, "format")));
 
-  const tx = first(invoice, "SupplyChainTradeTransaction");
-  const agreement = first(tx, "ApplicableHeaderTradeAgreement");
+  const tx = first(invoice, names.transaction);
+  const agreement = first(tx, names.agreement);
   party(first(agreement, "SellerTradeParty"), "exporter", set);
   party(first(agreement, "BuyerTradeParty"), "importer", set);
   const incoterm = text(agreement, "ApplicableTradeDeliveryTerms/DeliveryTypeCode");
   if (incoterm && /^[A-Z]{3}$/.test(incoterm)) set("route.incoterms", incoterm);
 
-  const settlement = first(tx, "ApplicableHeaderTradeSettlement");
+  const settlement = first(tx, names.settlement);
   const currency = text(settlement, "InvoiceCurrencyCode");
   set("goods.currency", currency);
   // goods.total_value is the sum of the lines (rule_total_matches_line_items), so the total without VAT
   // (BT-109) comes first; the grand total only when the invoice lacks it. Foreign-currency invoices may
   // state a total twice (invoice and accounting currency): take the one in the invoice currency.
-  const summation = first(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
+  const summation = first(settlement, names.summation);
   const inInvoiceCurrency = (tag: string) => {
     const totals = all(summation, tag);
     return totals.find((t) => !attr(t, "currencyID") || attr(t, "currencyID") === currency) ?? totals[0];
@@ -51,10 +85,10 @@ export function readCiiInvoice(root: XmlNode): FlatExtraction {
     const hs = all(product, "DesignatedProductClassification/ClassCode").find((c) => /^HS$/i.test(attr(c, "listID") ?? ""));
     set(`${p}.hs_code`, text(hs)?.replace(/\D/g, ""));
     set(`${p}.origin_country`, text(product, "OriginTradeCountry/ID"));
-    const quantity = first(line, "SpecifiedLineTradeDelivery/BilledQuantity");
+    const quantity = first(line, `${names.lineDelivery}/BilledQuantity`);
     set(`${p}.quantity`, decimal(text(quantity)));
     set(`${p}.unit`, unitName(attr(quantity, "unitCode")));
-    const lineAgreement = first(line, "SpecifiedLineTradeAgreement");
+    const lineAgreement = first(line, names.lineAgreement);
     const price = first(lineAgreement, "NetPriceProductTradePrice") ?? first(lineAgreement, "GrossPriceProductTradePrice");
     const amount = decimal(text(price, "ChargeAmount"));
     const basis = decimal(text(price, "BasisQuantity")) ?? 1;

@@ -23,8 +23,13 @@ export interface EmbeddedInvoice {
 /** Attachments larger than this are not invoices worth parsing (Factur-X XMLs are a few hundred KB at most). */
 const MAX_XML_BYTES = 5 * 1024 * 1024;
 
+/** The names the e-invoice standards give their XML (Factur-X, ZUGFeRD 1.0 and 2.x, XRechnung, Order-X). */
+const INVOICE_NAMES = /^(factur-x|zugferd-invoice|xrechnung|order-x|cii|ubl)[^/]*\.xml$/i;
+
 export function readEmbeddedInvoice(files: EmbeddedFile[]): EmbeddedInvoice | null {
-  for (const f of files) {
+  // The standard's own file name first (a PDF may carry other XMLs too); the content decides.
+  const ordered = [...files].sort((a, b) => Number(INVOICE_NAMES.test(b.name)) - Number(INVOICE_NAMES.test(a.name)));
+  for (const f of ordered) {
     if (f.bytes.length === 0 || f.bytes.length > MAX_XML_BYTES) continue;
     const xml = new TextDecoder("utf-8", { fatal: false }).decode(f.bytes).replace(/^\uFEFF/, "");
     if (!/^\s*<(\?xml|[A-Za-z])/.test(xml)) continue;

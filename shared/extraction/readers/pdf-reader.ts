@@ -7,6 +7,7 @@
 import { buildLines, splitOnWideSpaces, type DocumentText, type PositionedWord } from "../document-text.ts";
 import { ExtractionError } from "../extraction-error.ts";
 import type { EmbeddedFile } from "../embedded/read-embedded-invoice.ts";
+import { scanEmbeddedFiles } from "../embedded/scan-embedded-files.ts";
 import { ocrImage } from "./ocr-reader.ts";
 import { encodeGrayPgm, toGray } from "./gray-raster.ts";
 
@@ -106,7 +107,7 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
       }
       page.cleanup();
     }
-    const attachments = await readAttachments(pdf);
+    const attachments = await readAttachments(pdf, bytes, pages);
     return {
       source: ocrPages > 0 ? "pdf-ocr" : "pdf-text",
       pageCount: pages,
@@ -121,13 +122,30 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number }):
   }
 }
 
-/** Embedded files (Factur-X/ZUGFeRD invoices carry their XML this way); a broken name tree is no attachments. */
-async function readAttachments(pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy): Promise<EmbeddedFile[]> {
+/**
+ * Embedded files (Factur-X/ZUGFeRD invoices carry their XML this way): the EmbeddedFiles name tree,
+ * file attachment annotations, and — when neither gives an XML — the embedded-file streams found in
+ * the bytes (files listed only in the catalog's /AF array). A broken name tree is no attachments.
+ */
+async function readAttachments(
+  pdf: import("pdfjs-dist/legacy/build/pdf.mjs").PDFDocumentProxy,
+  bytes: Uint8Array,
+  pages: number,
+): Promise<EmbeddedFile[]> {
   const found = (await pdf.getAttachments().catch(() => null)) as Record<string, { filename?: string; content?: Uint8Array }> | null;
-  if (!found) return [];
-  return Object.entries(found)
+  const files: EmbeddedFile[] = Object.entries(found ?? {})
     .filter(([, a]) => a?.content instanceof Uint8Array)
     .map(([key, a]) => ({ name: a.filename ?? key, bytes: a.content as Uint8Array }));
+  for (let n = 1; n <= pages; n++) {
+    const annotations = (await (await pdf.getPage(n)).getAnnotations().catch(() => [])) as {
+      file?: { filename?: string; content?: Uint8Array };
+    }[];
+    for (const a of annotations)
+      if (a.file?.content instanceof Uint8Array) files.push({ name: a.file.filename ?? "attachment", bytes: a.file.content });
+  }
+  const looksXml = (f: EmbeddedFile) => /^\s*</.test(new TextDecoder().decode(f.bytes.subarray(0, 64)).replace(/^\uFEFF/, ""));
+  if (!files.some(looksXml)) files.push(...(await scanEmbeddedFiles(bytes).catch(() => [])));
+  return files;
 }
 
 /**

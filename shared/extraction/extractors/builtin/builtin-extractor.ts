@@ -14,6 +14,7 @@ import type { DocumentText } from "../../document-text.ts";
 import type { ExtractedValue, FlatExtraction } from "../../extraction-result.ts";
 import { detectDecimalComma } from "./normalize.ts";
 import { applyPatternFallbacks } from "./steps/apply-pattern-fallbacks.ts";
+import { applyTotalArithmetic } from "./steps/apply-total-arithmetic.ts";
 import type { ExtractionContext } from "./steps/extraction-context.ts";
 import { findLabelHits } from "./steps/find-label-hits.ts";
 import { findTables, linesOfTables } from "./steps/find-tables.ts";
@@ -21,6 +22,7 @@ import { readDocumentLines } from "./steps/read-document-lines.ts";
 import { readLabelledValues } from "./steps/read-labelled-values.ts";
 import { readLineItems } from "./steps/read-line-items.ts";
 import { readParties } from "./steps/read-parties.ts";
+import { readSeller } from "./steps/read-seller.ts";
 
 export function extractBuiltin(doc: DocumentText): FlatExtraction {
   // OCR text misreads letters: labels and column titles then also match within an edit or two.
@@ -37,10 +39,12 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   };
   const out: FlatExtraction = new Map();
   // Tables first: labels inside them are column titles, not fields.
-  const currencyFromTable = readLineItems(context, tables, out);
+  const { currency: currencyFromTable, lineAmounts } = readLineItems(context, tables, out);
   const hits = findLabelHits(context, tables);
   readParties(context, hits, out);
   readLabelledValues(context, hits, out);
+  applyTotalArithmetic(context, lineAmounts, out);
+  readSeller(context, out);
   applyPatternFallbacks(context, currencyFromTable, out);
   return out;
 }

@@ -40,6 +40,8 @@ const L: Record<FieldKey, string[]> = {
     "exporter",
     "seller",
     "supplier",
+    "service provider",
+    "issuer",
     "vendor",
     "consignor",
     "manufacturer exporter",

@@ -5,6 +5,7 @@
  */
 import { COLUMN_LABELS, type ColumnKey } from "../labels.ts";
 import { norm } from "../normalize.ts";
+import { amountKind } from "../choose-total.ts";
 import { type Cell, type Column, type Line, type MatchOptions, type Seg, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { fuzzyEqual } from "./match-labels.ts";
 
@@ -136,7 +137,13 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
       const gap = line.y - (prev.y + prev.height);
       if (gap > (spreadsheet ? 2.5 : 3) * Math.max(prev.height, 1)) break;
       if (headerColumns(line, options)) break;
-      if (line.segs.some((s) => TOTAL_WORDS.test(s.n))) {
+      // The totals line: "Total …" at its start, or a total's label standing outside the description
+      // column ("Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99").
+      const totalLabel = (s: Seg) =>
+        !/\d/.test(s.text) &&
+        /^(net|grand|sub|total)$/.test(amountKind(s.text) ?? "") &&
+        assignColumn(s, columns, spreadsheet)?.key !== "description";
+      if (line.segs.some((s) => TOTAL_WORDS.test(s.n) || totalLabel(s))) {
         table.totals = line;
         table.lines.add(j);
         break;

@@ -9,8 +9,16 @@ import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailing
 import { type Cell, type ExtractionContext, numberOf, setValue, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { assignColumn } from "./find-tables.ts";
 
-/** Records the tables' values in `out`; returns the currency their header or totals line names, if any. */
-export function readLineItems(context: ExtractionContext, tables: readonly Table[], out: FlatExtraction): string | null {
+/**
+ * Records the tables' values in `out`; returns the currency their header or totals line names, if any,
+ * and the rows' line amounts (for the total's arithmetic).
+ */
+export function readLineItems(
+  context: ExtractionContext,
+  tables: readonly Table[],
+  out: FlatExtraction,
+): { currency: string | null; lineAmounts: number[] } {
+  const lineAmounts: number[] = [];
   const { spreadsheet, decimalComma } = context;
   const num = (seg: { text: string; number?: number }) => numberOf(seg, decimalComma);
   const set = (path: string, value: string | number | null | undefined, confidence: number) => setValue(out, path, value, confidence);
@@ -46,6 +54,7 @@ export function readLineItems(context: ExtractionContext, tables: readonly Table
       if (up && price !== null) set(`${p}.unit_price`, price, 0.9 * up.confidence);
       const amt = get("amount");
       const amount = amt ? num(amt) : null;
+      if (amount !== null) lineAmounts.push(amount);
       const origin = get("origin_country");
       if (origin)
         set(`${p}.origin_country`, countryCode(origin.text) ?? trailingCountry(origin.text)?.code ?? null, 0.88 * origin.confidence);
@@ -84,5 +93,5 @@ export function readLineItems(context: ExtractionContext, tables: readonly Table
       if (cur) currencyFromTable ??= cur.code;
     }
   }
-  return currencyFromTable;
+  return { currency: currencyFromTable, lineAmounts };
 }
