@@ -81,21 +81,24 @@ export interface ConfidenceMap {
   weights: readonly number[];
 }
 
-/** The probability that the value is right under the fitted map. */
+/** A map fitted for other features is not used (a stale map must never produce nonsense). */
+const usable = (map: ConfidenceMap) =>
+  map.features.length === FEATURE_NAMES.length &&
+  map.weights.length === FEATURE_NAMES.length &&
+  map.features.every((f, i) => f === FEATURE_NAMES[i]);
+
+/** The probability that the value is right under the fitted map (the step score when the map does not fit). */
 export function calibratedConfidence(path: string, v: ExtractedValue, map: ConfidenceMap = CONFIDENCE_MAP): number {
+  if (!usable(map)) return v.confidence;
   const x = features(path, v);
   let z = 0;
   for (let i = 0; i < x.length; i++) z += x[i] * (map.weights[i] ?? 0);
   return clampConfidence(1 / (1 + Math.exp(-z)));
 }
 
-/**
- * Applies the map to every value read from text (a map fitted for other features is not used: the
- * values keep their step scores, so a stale map never produces nonsense). Returns a new map.
- */
+/** Applies the map to every value read from text (the step scores stay when the map does not fit). Returns a new map. */
 export function calibrate(flat: FlatExtraction, map: ConfidenceMap = CONFIDENCE_MAP): FlatExtraction {
-  const usable = map.features.length === FEATURE_NAMES.length && map.features.every((f, i) => f === FEATURE_NAMES[i]);
-  if (!usable) return flat;
+  if (!usable(map)) return flat;
   return new Map([...flat].map(([path, v]) => [path, { ...v, confidence: calibratedConfidence(path, v, map) }]));
 }
 
