@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./calibration.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "not fitted yet: the step score passes through",
-  features: [],
-  weights: [],
+  fittedOn: "320 judged values of 77 documents (page text), L2 1",
+  features: ["bias","logit(step score)","source table","source labelled","source below-label","source party","source letterhead","source vat-block","source totals","source pattern","source model","label found","label missing","arithmetic agrees","arithmetic disagrees","format parses","format fails","readings agree","read by OCR","OCR confidence","OCR confidence < 0.8","field name","field address","field country","field tax id","field contact","field currency","field total","field line description","field line number","field line code","field invoice","field route"],
+  weights: [0.4468,0.6987,0,0,0,0,-0.3387,-0.5768,-0.3508,0,0,-0.3508,-0.9155,0.5321,0.9442,1.2079,0.52,0,0.711,-0.0015,-0.2808,-0.3744,-0.2031,0.9156,1.1072,0,0.3429,-0.3508,-0.7329,-0.9068,0,0.2022,0],
 };

@@ -13,6 +13,8 @@ import { mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded
 
 export interface ExtractionOutcome {
   source: InputSource;
+  /** Pages (or sheets) read. */
+  pages: number;
   /** Set when a machine-readable invoice inside the PDF gave the exact values. */
   embedded?: { file: string; syntax: "cii" | "ubl" };
   extractor: Extractor["name"];
@@ -53,6 +55,7 @@ export async function runExtraction(
   if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
   return {
     source: doc.source,
+    pages: doc.pageCount,
     ...(embedded ? { embedded: { file: embedded.file, syntax: embedded.syntax } } : {}),
     extractor: x.name,
     flat,
