@@ -23,6 +23,7 @@ import { readLabelledValues } from "./steps/read-labelled-values.ts";
 import { readLineItems } from "./steps/read-line-items.ts";
 import { readParties } from "./steps/read-parties.ts";
 import { readSeller } from "./steps/read-seller.ts";
+import { resolveCurrencyByCountry } from "./steps/resolve-currency.ts";
 
 export function extractBuiltin(doc: DocumentText): FlatExtraction {
   // OCR text misreads letters: labels and column titles then also match within an edit or two.
@@ -46,6 +47,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   applyTotalArithmetic(context, lineAmounts, out);
   readSeller(context, out);
   applyPatternFallbacks(context, currencyFromTable, out);
+  resolveCurrencyByCountry(context, out);
   return out;
 }
 

@@ -188,6 +188,8 @@ const CURRENCY_WORDS: Record<string, string> = {
   yuan: "CNY",
   renminbi: "CNY",
   rmb: "CNY",
+  rupees: "INR",
+  "indian rupees": "INR",
 };
 
 /** Currencies recognised in free text; after a currency label any ISO 4217 code counts. */
@@ -208,6 +210,8 @@ export function findCurrency(text: string, anyIso = false): { code: string; from
   for (const [w, code] of Object.entries(CURRENCY_WORDS))
     if (new RegExp(`\\b${w}\\b`).test(n)) return { code, fromSymbol: false, ambiguous: false };
   if (/\bRMB\b/.test(text)) return { code: "CNY", fromSymbol: false, ambiguous: false };
+  // "Rs. 1,200", "Rs 450/-": rupees — India's most often, but Pakistan, Sri Lanka and Nepal write it too.
+  if (/\bRs\.?\s?\d|\bRs\.(?=\s|$)/.test(text)) return { code: "INR", fromSymbol: true, ambiguous: true };
   // € and £ name one currency each; $ and ¥ several (USD/CAD/AUD…, JPY/CNY).
   for (const [sym, code] of Object.entries(CURRENCY_SYMBOLS))
     if (text.includes(sym)) return { code, fromSymbol: true, ambiguous: sym === "$" || sym === "¥" };

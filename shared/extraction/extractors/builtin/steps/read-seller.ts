@@ -27,12 +27,17 @@ export const LEGAL_FORM =
 /** A tax or register id: the issuer's block carries it (VAT, TVA, BTW, USt-IdNr, GSTIN, KvK, SIRET, RCS, HRB, company no.). */
 const REGISTRATION =
   /\b(vat|tva|btw|iva|ust|uid|mwst|gstin|gst|kvk|siret|siren|rcs|hrb|hra|handelsregister|registergericht|company (reg|no|number)|reg(istration)? no|co reg|roc|cif|nif|p iva|partita iva|eori|abn|tax id|steuernummer|st nr)\b/;
+/** Contact lines an issuer prints about itself (a buyer's block rarely carries them). */
+const CONTACT = /\b(www|http|https|e ?mail|tel|telefon|telephone|phone|fax|iban|bic|swift|bank)\b|@/;
+/** A heading over the buyer's or the delivery block: that block is not the issuer's. */
+const BUYER_HEADING =
+  /^(bill(ed)? to|ship(ped)? to|sold to|invoice to|deliver(y)? to|delivery address|billing address|invoice address|customer|client|kunde|rechnungsadresse|lieferadresse|lieferanschrift|adresse de (livraison|facturation)|factuuradres|afleveradres|direccion de (entrega|facturacion)|indirizzo di (consegna|fatturazione)|destinatario|destinataire|consignee|buyer)\b/;
 const NOT_A_NAME =
-  /^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate)\b/;
+  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate)\b/;
 
 /** Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. */
 export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock[] {
-  const blocks: (TextBlock & { x0: number; centre: number; lastY: number; height: number })[] = [];
+  const blocks: (TextBlock & { x0: number; x1: number; centre: number; lastY: number; height: number })[] = [];
   for (const line of lines) {
     if (skip.has(line.index)) continue;
     for (const seg of line.segs) {
@@ -43,14 +48,14 @@ export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): T
           b.page === line.page &&
           line.y >= b.lastY &&
           line.y - b.lastY <= 3 * Math.max(b.height, line.height) &&
-          (Math.abs(seg.x0 - b.x0) <= tol || Math.abs(centre - b.centre) <= 2 * tol) &&
+          (Math.abs(seg.x0 - b.x0) <= tol || Math.abs(seg.x1 - b.x1) <= tol || Math.abs(centre - b.centre) <= 2 * tol) &&
           b.lines[b.lines.length - 1].line !== line,
       );
       if (open) {
         open.lines.push({ line, seg });
         open.lastY = line.y;
         open.height = line.height;
-      } else blocks.push({ page: line.page, lines: [{ line, seg }], x0: seg.x0, centre, lastY: line.y, height: line.height });
+      } else blocks.push({ page: line.page, lines: [{ line, seg }], x0: seg.x0, x1: seg.x1, centre, lastY: line.y, height: line.height });
     }
   }
   return blocks.map(({ page, lines }) => ({ page, lines }));
@@ -61,13 +66,18 @@ export interface SellerCandidate {
   name: { line: Line; seg: Seg; text: string };
   score: number;
   registration: boolean;
+  contact: boolean;
   legalForm: boolean;
 }
 
 function nameLine(block: TextBlock): SellerCandidate["name"] | null {
+  // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France": a one-line letterhead.
+  const firstPart = (t: string) => (t.length > 60 ? t.split(/\s[-–|·•]\s/)[0] : t);
   const named = block.lines.map((l) => ({
     ...l,
-    text: l.seg.text.replace(/\s*\((?:co\.?\s*)?(?:reg\.?\s*)?(?:no\.?\s*)?[\d A-Z-]{5,}\)\s*$/i, "").trim(),
+    text: firstPart(l.seg.text)
+      .replace(/\s*\((?:co\.?\s*)?(?:reg\.?\s*)?(?:no\.?\s*)?[\d A-Z-]{5,}\)\s*$/i, "")
+      .trim(),
   }));
   // A name is short: a sentence with a legal form ("Sarl au capital de 10 000 €…") is a register line.
   const usable = named.filter((l) => {
@@ -100,19 +110,25 @@ export function sellerCandidates(lines: readonly Line[], skip: ReadonlySet<numbe
   const span = Math.max(1, bottom - top);
   const excluded = new Set(excludedNames.map((n) => norm(n)));
   const out: SellerCandidate[] = [];
-  for (const block of blocks) {
+  for (const whole of blocks) {
+    // From a buyer's or delivery heading on, the lines are that party's.
+    const cut = whole.lines.findIndex((l) => BUYER_HEADING.test(norm(l.seg.text)));
+    const block = cut < 0 ? whole : { ...whole, lines: whole.lines.slice(0, cut) };
+    if (block.lines.length === 0) continue;
     const name = nameLine(block);
     if (!name || excluded.has(norm(name.text))) continue;
     const texts = block.lines.map((l) => norm(l.seg.text));
     const registration = texts.some((t) => REGISTRATION.test(t));
+    const contact = block.lines.some((l) => CONTACT.test(l.seg.text.toLowerCase()));
     const legalForm = LEGAL_FORM.test(norm(name.text));
     const y = name.line.y;
     const atTop = block.page === lines[0]?.page && (y - top) / span <= 0.2;
     const inFooter = (y - top) / span >= 0.85;
-    let score = (registration ? 2 : 0) + (legalForm ? 2 : 0) + (atTop ? 1 : 0) + (inFooter && registration ? 0.5 : 0);
+    // Buyer and seller may both be companies: the legal form counts less than the issuer's own ids.
+    let score = (registration ? 2 : 0) + (contact ? 1 : 0) + (legalForm ? 1 : 0) + (atTop ? 1 : 0) + (inFooter && registration ? 0.5 : 0);
     // A block of one line is a heading or a label more often than a company.
     if (block.lines.length === 1 && !legalForm) score -= 1;
-    out.push({ block, name, score, registration, legalForm });
+    out.push({ block, name, score, registration, contact, legalForm });
   }
   return out.sort((a, b) => b.score - a.score || a.name.line.index - b.name.line.index);
 }
@@ -150,9 +166,10 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   const candidates = sellerCandidates(lines, context.tableLines, excluded);
   const best = candidates[0];
   if (!best) return;
-  // A top block without a legal form or an id: only a receipt's (or a bare letterhead's) name; kept
-  // with little confidence, and only when nothing else on the page is a company.
-  const strong = best.score >= 2;
+  // The issuer's ids or contact lines make a block the seller's. Without them (a company name at the
+  // top, a shop's name on a receipt) only a block no other one rivals counts, with less confidence:
+  // an address window for the buyer looks the same.
+  const strong = best.score >= 2 && (best.registration || best.contact);
   const topOnly = !strong && best.score >= 1 && candidates.filter((c) => c.score >= 1).length === 1;
   if (!strong && !topOnly) return;
   const source = best.registration ? "vat-block" : "letterhead";

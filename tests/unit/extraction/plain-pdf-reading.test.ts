@@ -1,0 +1,329 @@
+/**
+ * Reading plain PDFs as a person does, on small DocumentText fixtures built here (made-up parties):
+ * the table from positions (wrapped descriptions, notes and headings that are no items), the total
+ * without tax by arithmetic, the seller from the letterhead or its VAT-id block, currencies from
+ * signs and codes with the seller's country.
+ */
+import { describe, expect, it } from "vitest";
+import type { DocumentText, TextLine } from "../../../shared/extraction/document-text.ts";
+import { chooseTotal, labelledAmounts } from "../../../shared/extraction/extractors/builtin/choose-total.ts";
+import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
+import { confidenceFromEvidence } from "../../../shared/extraction/value-evidence.ts";
+
+/** One line: its top y and its segments as [x0, text]; a segment is 5 units per character wide. */
+type Row = [number, [number, string][]];
+function doc(rows: Row[], source: DocumentText["source"] = "pdf-text"): DocumentText {
+  const lines: TextLine[] = rows.map(([y, segs]) => ({
+    page: 1,
+    y,
+    height: 10,
+    segments: segs.map(([x0, text]) => ({ text, x0, x1: x0 + 5 * text.length, confidence: 1 })),
+  }));
+  return { source, pageCount: 1, lines };
+}
+const values = (d: DocumentText) => new Map([...extractBuiltin(d)].map(([k, v]) => [k, v.value]));
+
+const EXPORT_INVOICE: Row[] = [
+  [20, [[360, "Lindqvist Verktyg AB"]]],
+  [32, [[360, "Hamngatan 4"]]],
+  [44, [[360, "411 06 Göteborg"]]],
+  [56, [[360, "Sweden"]]],
+  [68, [[360, "VAT SE556677889901"]]],
+  [80, [[360, "www.lindqvist-verktyg.se"]]],
+  [100, [[40, "COMMERCIAL INVOICE"]]],
+  [130, [[40, "Bill to:"]]],
+  [142, [[40, "Harbour Tools Ltd"]]],
+  [154, [[40, "12 Dock Road"]]],
+  [166, [[40, "Leeds LS1 4AB"]]],
+  [178, [[40, "United Kingdom"]]],
+  [
+    220,
+    [
+      [40, "Description"],
+      [250, "HS Code"],
+      [330, "Qty"],
+      [380, "Unit Price"],
+      [470, "Amount"],
+    ],
+  ],
+  [236, [[40, "Hand tools"]]],
+  [
+    250,
+    [
+      [40, "Torque wrench 3/8in"],
+      [250, "8204.11.00"],
+      [330, "10"],
+      [380, "42.50"],
+      [470, "425.00"],
+    ],
+  ],
+  [262, [[40, "with calibration certificate"]]],
+  [
+    276,
+    [
+      [40, "Socket set 1/2in, 24 pcs"],
+      [250, "8204.20.00"],
+      [330, "5"],
+      [380, "61.00"],
+      [470, "305.00"],
+    ],
+  ],
+  [306, [[40, "Prices include packing"]]],
+  [
+    326,
+    [
+      [330, "Subtotal"],
+      [470, "730.00"],
+    ],
+  ],
+  [
+    338,
+    [
+      [330, "VAT 0%"],
+      [470, "0.00"],
+    ],
+  ],
+  [
+    350,
+    [
+      [330, "Total EUR"],
+      [470, "730.00"],
+    ],
+  ],
+];
+
+describe("line-item tables from positions", () => {
+  it("joins a wrapped description, skips a section heading and a note, normalises HS codes", () => {
+    const v = values(doc(EXPORT_INVOICE));
+    expect(v.get("goods.line_items[0].description")).toBe("Torque wrench 3/8in with calibration certificate");
+    expect(v.get("goods.line_items[0].hs_code")).toBe("82041100");
+    expect(v.get("goods.line_items[0].quantity")).toBe(10);
+    expect(v.get("goods.line_items[0].unit_price")).toBe(42.5);
+    expect(v.get("goods.line_items[1].description")).toBe("Socket set 1/2in, 24 pcs");
+    expect(v.get("goods.line_items[1].hs_code")).toBe("82042000");
+    expect(v.has("goods.line_items[2].description")).toBe(false);
+    expect([...v.values()]).not.toContain("Hand tools");
+    expect([...v.values()]).not.toContain("Prices include packing");
+  });
+});
+
+describe("the total without tax by arithmetic", () => {
+  it("net + tax = grand: the net, whatever the labels rank", () => {
+    const amounts = labelledAmounts(
+      [
+        [
+          { text: "Total HT :", x0: 370, x1: 420 },
+          { text: "46,68 €", x0: 510, x1: 545 },
+        ],
+        [
+          { text: "TVA 20% :", x0: 370, x1: 420 },
+          { text: "9,34 €", x0: 515, x1: 545 },
+        ],
+        [
+          { text: "Total TTC :", x0: 370, x1: 420 },
+          { text: "56,02 €", x0: 510, x1: 545 },
+        ],
+      ],
+      true,
+    );
+    expect(amounts.map((a) => [a.kind, a.value])).toEqual([
+      ["net", 46.68],
+      ["tax", 9.34],
+      ["grand", 56.02],
+    ]);
+    expect(chooseTotal(amounts, [])).toEqual({ value: 46.68, arithmetic: true, how: "net+tax=grand" });
+  });
+
+  it("a rate is no amount, and a summary table's amounts sit under their labels", () => {
+    const amounts = labelledAmounts(
+      [
+        [
+          { text: "BTW %", x0: 350, x1: 375 },
+          { text: "Grondslag", x0: 395, x1: 435 },
+          { text: "BTW bedrag", x0: 445, x1: 492 },
+          { text: "Totaal", x0: 525, x1: 550 },
+        ],
+        [
+          { text: "21 %", x0: 358, x1: 376 },
+          { text: "41,31", x0: 414, x1: 434 },
+          { text: "8,68", x0: 476, x1: 491 },
+          { text: "49,99", x0: 529, x1: 549 },
+        ],
+      ],
+      true,
+    );
+    expect(chooseTotal(amounts, [49.99])).toMatchObject({ value: 41.31, arithmetic: true });
+  });
+
+  it("prices that include tax: grand − tax, the lines summing to the grand total", () => {
+    const amounts = [
+      { kind: "grand" as const, value: 121, label: "Total incl. VAT" },
+      { kind: "tax" as const, value: 21, label: "VAT 21%" },
+    ];
+    expect(chooseTotal(amounts, [121])).toEqual({ value: 100, arithmetic: true, how: "grand-tax" });
+  });
+
+  it("no tax printed: the total the lines sum to; nothing when nothing agrees", () => {
+    expect(chooseTotal([{ kind: "total", value: 730, label: "Total" }], [730])).toMatchObject({ value: 730, arithmetic: true });
+    expect(chooseTotal([{ kind: "total", value: 999, label: "Total" }], [730])).toBeNull();
+  });
+
+  it("in a document: the subtotal plus a zero tax is the total", () => {
+    const flat = extractBuiltin(doc(EXPORT_INVOICE));
+    expect(flat.get("goods.total_value")?.value).toBe(730);
+    expect(flat.get("goods.total_value")?.evidence).toMatchObject({ source: "totals", arithmetic: true });
+    expect(flat.get("goods.currency")?.value).toBe("EUR");
+  });
+});
+
+describe("the seller from the letterhead and its VAT-id block", () => {
+  it("takes the issuer's block (VAT id, website), not the buyer's under 'Bill to'", () => {
+    const flat = extractBuiltin(doc(EXPORT_INVOICE));
+    expect(flat.get("exporter.name")?.value).toBe("Lindqvist Verktyg AB");
+    expect(flat.get("exporter.name")?.evidence?.source).toBe("vat-block");
+    expect(flat.get("exporter.tax_ids.vat")?.value).toBe("SE556677889901");
+    expect(flat.get("exporter.city")?.value).toBe("Göteborg");
+    expect(flat.get("importer.name")?.value).toBe("Harbour Tools Ltd");
+  });
+
+  it("a footer register block names the seller when the top block is the buyer's address window", () => {
+    const v = values(
+      doc([
+        [110, [[390, "ALEXINUX"]]],
+        [122, [[390, "27 rue Henri Rolland"]]],
+        [134, [[390, "69100 Villeurbanne"]]],
+        [180, [[240, "Facture n° 2022089083"]]],
+        [
+          360,
+          [
+            [376, "Total HT :"],
+            [511, "46,68 €"],
+          ],
+        ],
+        [
+          372,
+          [
+            [376, "TVA 20% :"],
+            [516, "9,34 €"],
+          ],
+        ],
+        [
+          384,
+          [
+            [376, "Total TTC :"],
+            [511, "56,02 €"],
+          ],
+        ],
+        [794, [[278, "IMPRIMERIE DUBOIS"]]],
+        [802, [[198, "Siège social : 16 rue des Lilas - 92100 BOULOGNE"]]],
+        [810, [[138, "Sarl au capital de 10 000€ - RCS Paris B 530 848 134 - TVA FR63530848134"]]],
+      ]),
+    );
+    expect(v.get("exporter.name")).toBe("IMPRIMERIE DUBOIS");
+    expect(v.get("goods.total_value")).toBe(46.68);
+    expect(v.get("goods.currency")).toBe("EUR");
+  });
+
+  it("two company blocks and no ids: no guess", () => {
+    const v = values(
+      doc([
+        [
+          40,
+          [
+            [40, "Strategic Corp"],
+            [360, "Fabrikam Ltd"],
+          ],
+        ],
+        [
+          52,
+          [
+            [40, "Fakestreet 46"],
+            [360, "Main Road 3"],
+          ],
+        ],
+        [
+          64,
+          [
+            [40, "3500 MJ Utrecht"],
+            [360, "1010 Wien"],
+          ],
+        ],
+        [
+          200,
+          [
+            [300, "Total"],
+            [450, "EUR 49.99"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.has("exporter.name")).toBe(false);
+  });
+
+  it("a receipt: the shop's name on top with its registration number", () => {
+    const v = values(
+      doc(
+        [
+          [30, [[75, "KEDAI RUNCIT MAJU SDN BHD"]]],
+          [48, [[110, "(123456-X)"]]],
+          [62, [[60, "NO 5, JALAN SAGU 18, TAMAN DAYA"]]],
+          [74, [[80, "81100 JOHOR BAHRU, JOHOR"]]],
+          [86, [[90, "GST ID: 000123456789"]]],
+          [
+            140,
+            [
+              [40, "TOTAL"],
+              [220, "9.00"],
+            ],
+          ],
+        ],
+        "image-ocr",
+      ),
+    );
+    expect(v.get("exporter.name")).toBe("KEDAI RUNCIT MAJU SDN BHD");
+  });
+});
+
+describe("currencies from signs and codes", () => {
+  const withTotal = (seller: [number, string][][], total: string): Row[] => [
+    ...seller.map((segs, i): Row => [20 + 12 * i, segs]),
+    [
+      200,
+      [
+        [300, "Grand Total"],
+        [450, total],
+      ],
+    ],
+  ];
+  it.each([
+    ["₹ 12,400.00", "INR"],
+    ["Rs. 12,400.00", "INR"],
+    ["INR 12,400.00", "INR"],
+    ["€ 12.400,00", "EUR"],
+    ["£12,400.00", "GBP"],
+  ])("%s → %s", (total, code) => {
+    expect(values(doc(withTotal([], total))).get("goods.currency")).toBe(code);
+  });
+
+  it("$ from a Canadian seller with no code written is CAD; a written USD stays USD", () => {
+    const seller: [number, string][][] = [
+      [[360, "Maple Freight Inc."]],
+      [[360, "200 Bay Street"]],
+      [[360, "Toronto ON M5J 2J2"]],
+      [[360, "Canada"]],
+      [[360, "Tel +1 416 555 0100"]],
+    ];
+    expect(values(doc(withTotal(seller, "$1,250.00"))).get("goods.currency")).toBe("CAD");
+    expect(values(doc(withTotal(seller, "USD 1,250.00"))).get("goods.currency")).toBe("USD");
+  });
+});
+
+describe("evidence → confidence (interim map)", () => {
+  it("arithmetic and agreement raise, a failed format and OCR doubt lower", () => {
+    const base = confidenceFromEvidence({ source: "labelled" });
+    expect(confidenceFromEvidence({ source: "labelled", arithmetic: true })).toBeGreaterThan(base);
+    expect(confidenceFromEvidence({ source: "labelled", format: false })).toBeLessThan(base);
+    expect(confidenceFromEvidence({ source: "labelled", ocr: 0.5 })).toBeCloseTo(base * 0.5, 3);
+    expect(confidenceFromEvidence({ source: "pattern" })).toBeLessThan(base);
+  });
+});
