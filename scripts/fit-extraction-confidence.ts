@@ -11,6 +11,7 @@
  * Options: --rows FILE (save the judged rows; with --reuse, fit from that file without reading the
  * documents again), --lambda N (L2 strength, default 1), --dry-run (print, do not write the map).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { calibratedConfidence, FEATURE_NAMES, features, fitLogistic } from "../shared/extraction/calibration.ts";
@@ -116,5 +117,7 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
 };
 `;
   writeFileSync(file, body);
+  // Written in the project's format, so a refit's diff shows only the weights that moved.
+  spawnSync("npx", ["biome", "format", "--write", file], { stdio: "ignore" });
   console.log(`\nwritten: shared/extraction/confidence-map.ts`);
 }
