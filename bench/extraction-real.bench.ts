@@ -14,6 +14,8 @@
  * "scanned PDF" (OCR'd pages) and "image".
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { calibrationFigures, meetsTargets } from "./extraction-real/calibration-figures.ts";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { flattenResultTree } from "../shared/extraction/extraction-result.ts";
@@ -51,6 +53,9 @@ interface Measured {
   scores: DocumentScore[];
   kinds: InputKind[];
   failures: string[];
+  /** Reading + extraction time per page of the documents read by OCR (ms), and the load beside it. */
+  ocrPageMs: number[];
+  loads: number[];
 }
 
 async function measure(readEmbedded: boolean, previous?: Measured): Promise<Measured> {
@@ -58,6 +63,8 @@ async function measure(readEmbedded: boolean, previous?: Measured): Promise<Meas
   const scores: DocumentScore[] = [];
   const kinds: InputKind[] = [];
   const failures: string[] = [];
+  const ocrPageMs: number[] = [];
+  const loads: number[] = [];
   for (const [i, d] of docs.entries()) {
     // Images read the same with or without embedded reading: reuse the first pass's score.
     if (previous && d.kind !== "pdf") {
@@ -68,7 +75,12 @@ async function measure(readEmbedded: boolean, previous?: Measured): Promise<Meas
     let flat = {};
     let kind: InputKind = d.kind === "pdf" ? (d.publisher === "invoice2data" || !readEmbedded ? "plain PDF" : "e-invoice PDF") : "image";
     try {
+      const t0 = performance.now();
       const outcome = await runExtraction(new Uint8Array(readFileSync(d.file)), d.kind, config);
+      if (outcome.source === "pdf-ocr" || outcome.source === "image-ocr") {
+        ocrPageMs.push((performance.now() - t0) / Math.max(1, outcome.pages));
+        loads.push(loadavg()[0]);
+      }
       flat = flattenResultTree(outcome.result);
       if (d.kind === "pdf") kind = outcome.embedded ? "e-invoice PDF" : outcome.source === "pdf-ocr" ? "scanned PDF" : "plain PDF";
     } catch (e) {
@@ -84,7 +96,7 @@ async function measure(readEmbedded: boolean, previous?: Measured): Promise<Meas
       );
     }
   }
-  return { scores, kinds, failures };
+  return { scores, kinds, failures, ocrPageMs, loads };
 }
 
 function rows(label: string, s: Summary): (string | number)[] {
@@ -206,6 +218,46 @@ console.log(
     FIELD_GROUPS.map(([label, f]) => rows(label, summarise(textOnly.scores, f))),
   ),
 );
+console.log("\n### Confidence, full pipeline (targets: ECE ≤ 0.1, gap ≥ 0.3, wrong < 0.5 ≥ 50 %, right < 0.5 ≤ 5 %)\n");
+const calRow = (label: string, judged: { confidence: number; right: boolean }[]) => {
+  const f = calibrationFigures(judged);
+  return [
+    label,
+    f.values,
+    f2(f.ece),
+    f2(f.meanRight),
+    f2(f.meanWrong),
+    f2(f.gap),
+    pct(f.wrongBelowMark),
+    pct(f.rightBelowMark),
+    meetsTargets(f) ? "yes" : "no",
+  ];
+};
+console.log(
+  table(
+    ["", "values", "ECE", "mean right", "mean wrong", "gap", "wrong < 0.5", "right < 0.5", "targets met"],
+    [
+      calRow(
+        "all documents",
+        full.scores.flatMap((s) => s.judged),
+      ),
+      ...INPUT_KINDS.flatMap((k) => {
+        const judged = full.scores.flatMap((s, i) => (full.kinds[i] === k ? s.judged : []));
+        return judged.length ? [calRow(k, judged)] : [];
+      }),
+    ],
+  ),
+);
+if (full.ocrPageMs.length) {
+  const q = (p: number) => {
+    const s = [...full.ocrPageMs].sort((a, b) => a - b);
+    return Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]);
+  };
+  const load = full.loads.reduce((a, b) => a + b, 0) / full.loads.length;
+  console.log(
+    `\nOCR'd documents: ${full.ocrPageMs.length}, read + extracted per page p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms (load ${load.toFixed(1)} on ${cpus().length} cores)`,
+  );
+}
 for (const [label, r] of [
   ["full", full],
   ["text only", textOnly],

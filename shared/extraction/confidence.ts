@@ -53,11 +53,20 @@ function closeEnough(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 }
 
+/** Records a check's outcome in the value's evidence (the calibration reads it); an extractor's own finding stays. */
+function note(v: ExtractedValue | undefined, key: "format" | "arithmetic", ok: boolean): void {
+  if (!v) return;
+  const e = v.evidence ?? { source: "unknown" };
+  if (e[key] === undefined || (key === "arithmetic" && ok)) v.evidence = { ...e, [key]: ok };
+}
+
 const raise = (v: ExtractedValue | undefined) => {
   if (v) v.confidence = 1 - (1 - v.confidence) / 2;
+  note(v, "arithmetic", true);
 };
 const lower = (v: ExtractedValue | undefined, factor: number) => {
   if (v) v.confidence *= factor;
+  note(v, "arithmetic", false);
 };
 
 /** Applies the format and consistency checks; returns a new map (the input is not changed). */
@@ -66,6 +75,7 @@ export function applyChecks(input: FlatExtraction): FlatExtraction {
   for (const [path, v] of out) {
     const ok = formatCheck(path, v.value);
     if (ok === false) v.confidence *= FORMAT_FAIL;
+    if (ok !== null) note(v, "format", ok);
   }
   const items = new Map<number, Record<string, ExtractedValue>>();
   for (const [path, v] of out) {

@@ -1,5 +1,6 @@
 /** File bytes → extraction result: read (per input kind), extract (built-in or model), check. */
 import { applyChecks } from "./confidence.ts";
+import { calibrate } from "./calibration.ts";
 import type { DocumentText, InputSource } from "./document-text.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
 import { ExtractionError } from "./extraction-error.ts";
@@ -12,6 +13,8 @@ import { type EmbeddedInvoice, mergeWithEmbedded, readEmbeddedInvoice } from "./
 
 export interface ExtractionOutcome {
   source: InputSource;
+  /** Pages (or sheets) read. */
+  pages: number;
   /** Set when a machine-readable invoice inside the PDF gave the exact values. */
   embedded?: { file: string; syntax: "cii" | "ubl" };
   extractor: Extractor["name"];
@@ -55,12 +58,15 @@ export async function extractFrom(
   extractor?: Extractor,
 ): Promise<ExtractionOutcome> {
   const x = extractor ?? (await extractorFor(config));
-  // The checks adjust what was read from text; exact embedded values keep confidence 1.
-  const fromText = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  // The checks adjust what was read from text and the fitted map turns the evidence into the
+  // confidence (calibration.ts); exact embedded values keep confidence 1.
+  const checked = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;
   if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
   return {
     source: doc.source,
+    pages: doc.pageCount,
     ...(embedded ? { embedded: { file: embedded.file, syntax: embedded.syntax } } : {}),
     extractor: x.name,
     flat,

@@ -71,6 +71,12 @@ describe("from a document, in a real browser", () => {
     expect(exporterName).toBe(doc.expected["exporter.name"]);
     expect(await page.locator('[data-field="exporter.name"] .confidence').innerText()).toMatch(/Extracted with \d+ % confidence/);
     expect(await page.locator(".confidence").count()).toBeGreaterThan(5);
+    // Values below 50 % — and only those — are marked for checking (the confidences are calibrated).
+    for (const text of await page.locator(".confidence").allInnerTexts()) {
+      const shown = Number(/(\d+) %/.exec(text)?.[1]);
+      if (shown < 50) expect(text, text).toContain("check this value");
+      if (shown > 50) expect(text, text).not.toContain("check this value");
+    }
     await checkAxe(page);
     await screenshots(page, "review");
     await Promise.all([page.waitForURL(/notice=draft_saved/), page.getByRole("button", { name: "Save as draft" }).first().click()]);

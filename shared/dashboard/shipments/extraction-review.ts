@@ -6,8 +6,12 @@
 import { flattenResultTree } from "../../extraction/extraction-result.ts";
 import { normalizeDataPath, pathSegments } from "../../documents/field-paths.ts";
 
-/** Below this the review form marks a value "check this" (one constant for the whole dashboard). */
-export const LOW_CONFIDENCE = 0.7;
+/**
+ * Below this the review form marks a value "check this": the extraction's own mark (the events count
+ * the same values), where a calibrated confidence says the value is more likely wrong than right.
+ */
+export { LOW_CONFIDENCE } from "../../extraction/extraction-events.ts";
+import { LOW_CONFIDENCE } from "../../extraction/extraction-events.ts";
 
 export interface ReviewPrefill {
   data: Record<string, unknown>;

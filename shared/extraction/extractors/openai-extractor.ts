@@ -5,8 +5,9 @@
  * token log-probabilities when the server gives them (logprobs: true).
  *
  * Base confidence of a value = exp(mean log-probability of the tokens that spell it); without
- * log-probabilities it is NO_LOGPROBS_BASE. applyChecks() then applies the same format and totals
- * checks as for the built-in extractor. The model sees the document's text (text layer, OCR or
+ * log-probabilities it is NO_LOGPROBS_BASE. Each value gets evidence from the document text
+ * (model-evidence.ts); applyChecks() and the fitted map (calibration.ts) then apply as for the
+ * built-in extractor. The model sees the document's text (text layer, OCR or
  * cells), not the image.
  */
 import type { DocumentText } from "../document-text.ts";
@@ -16,6 +17,7 @@ import type { FlatExtraction } from "../extraction-result.ts";
 import type { Extractor } from "./extractor.ts";
 import { jsonLeafSpans } from "./json-spans.ts";
 import { ModelAnswerSchema } from "./model-answer-schema.ts";
+import { withModelEvidence } from "./model-evidence.ts";
 
 export const NO_LOGPROBS_BASE = 0.75;
 export const RESPONSE_FORMAT_NAME = "trade_shipment_extraction";
@@ -154,7 +156,8 @@ export async function createOpenAiExtractor(config: ExtractionConfig): Promise<E
       if (choice.finish_reason === "length") throw new ExtractionError("The model's answer was cut short (length limit)");
       const content = choice.message?.content;
       if (!content) throw new ExtractionError("The model returned an empty answer");
-      return answerToFlat(content, choice.logprobs?.content ?? null);
+      // Evidence from the same text the model saw, for the same calibration as the built-in extractor.
+      return withModelEvidence(answerToFlat(content, choice.logprobs?.content ?? null), doc);
     },
   };
 }

@@ -23,3 +23,40 @@ export function encodeGrayPgm(gray: Uint8Array, width: number, height: number): 
   out.set(gray, header.length);
   return out;
 }
+
+/** Binary PGM (P5, 8 bit) → grey raster; null when the bytes are not one. */
+export function decodePgm(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } | null {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x35) return null;
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, Math.min(bytes.length, 64)));
+  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(head);
+  if (!m || Number(m[3]) !== 255) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  const start = m[0].length;
+  if (bytes.length < start + width * height) return null;
+  return { width, height, data: bytes.subarray(start, start + width * height) };
+}
+
+/**
+ * PNG / JPEG (and PGM) bytes → grey raster, decoded with @napi-rs/canvas (pdfjs-dist's optional
+ * dependency, already used to render scanned PDF pages). null when it cannot decode them (TIFF, or
+ * no canvas here): the caller then hands the original bytes to OCR as before.
+ */
+export async function decodeToGray(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8Array } | null> {
+  const pgm = decodePgm(bytes);
+  if (pgm) return pgm;
+  try {
+    const { loadImage, createCanvas } = await import("@napi-rs/canvas");
+    const img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const canvas = createCanvas(img.width, img.height);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, img.width, img.height);
+    ctx.drawImage(img, 0, 0);
+    const rgba = ctx.getImageData(0, 0, img.width, img.height);
+    const data = toGray({ width: img.width, height: img.height, kind: 3, data: rgba.data });
+    return data ? { width: img.width, height: img.height, data } : null;
+  } catch {
+    return null;
+  }
+}

@@ -10,6 +10,8 @@
  */
 import type { PositionedWord } from "../document-text.ts";
 import { ExtractionError } from "../extraction-error.ts";
+import { decodeToGray, encodeGrayPgm } from "./gray-raster.ts";
+import { type PrepareOptions, preparePage } from "./ocr-preprocess.ts";
 
 type TesseractWorker = import("tesseract.js").Worker;
 
@@ -47,10 +49,26 @@ function getEngine(): Promise<TesseractWorker> {
   return engine;
 }
 
-/** Words with boxes (pixels divided by `scale`) and confidences 0–1; calls are serialised. */
-export function ocrImage(image: Uint8Array, page: number, scale = 1): Promise<PositionedWord[]> {
+/**
+ * The page as OCR gets it: scaled, deskewed and binarised (ocr-preprocess.ts) when it can be decoded
+ * here, else the bytes as they are (TIFF). `scale` grows by the enlargement.
+ */
+async function prepared(image: Uint8Array, scale: number, prepare: PrepareOptions | false): Promise<{ image: Uint8Array; scale: number }> {
+  if (prepare === false) return { image, scale };
+  const gray = await decodeToGray(image);
+  if (!gray) return { image, scale };
+  const page = preparePage(gray, prepare);
+  return { image: encodeGrayPgm(page.image.data, page.image.width, page.image.height), scale: scale * page.scale };
+}
+
+/**
+ * Words with boxes (pixels divided by `scale`) and confidences 0–1; calls are serialised. `prepare`
+ * switches the clean-up steps (all on by default; false: the bytes go to OCR as they are).
+ */
+export function ocrImage(input: Uint8Array, page: number, inputScale = 1, prepare: PrepareOptions | false = {}): Promise<PositionedWord[]> {
   const run = queue.then(async () => {
     const worker = await getEngine();
+    const { image, scale } = await prepared(input, inputScale, prepare);
     let data: import("tesseract.js").Page;
     try {
       ({ data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false }));

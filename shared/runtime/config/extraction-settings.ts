@@ -25,6 +25,8 @@ export interface ExtractionConfig {
   budgets: ReadBudgets;
   /** Read a Factur-X/ZUGFeRD/UBL invoice embedded in a PDF first (default true; the benchmark turns it off to measure the text reading alone). */
   readEmbedded?: boolean;
+  /** Apply the fitted confidence map (default true; the refit script turns it off to see the evidence and step scores). */
+  calibrate?: boolean;
 }
 
 export interface ReadBudgets {

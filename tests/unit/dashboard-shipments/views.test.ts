@@ -56,12 +56,15 @@ describe("shipment views escape every value", () => {
         hsSuggestions: { row: 0, schedule: "EU", items: [{ value: EVIL, label: EVIL }] },
         shipmentRef: EVIL,
         mode: "new",
-        confidence: { "exporter.name": 0.5 },
+        confidence: { "exporter.name": 0.49, "goods.currency": 0.5 },
       }),
     );
     assertEscaped(page);
     expect(page).toContain("Required for Commercial Invoice");
     expect(page).toContain("check this value");
+    // Below 0.5 is marked, 0.5 itself is not.
+    expect(page).toMatch(/data-field="exporter.name"[\s\S]*?49 % confidence — <strong>check this value/);
+    expect(page).toMatch(/data-field="goods.currency"[\s\S]*?50 % confidence<\/span>/);
     expect(page).toMatch(/class="field field--error"[^>]*data-field="goods.total_value"/);
   });
 

@@ -26,8 +26,8 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     expect(value("packaging.total_packages")).toBe(12);
     for (const leaf of Object.values(flat)) {
       expect(leaf.confidence).toBeGreaterThan(0);
-      // OCR never yields certainty: the word confidences scale every value down.
-      expect(leaf.confidence).toBeLessThan(0.95);
+      // OCR never yields certainty: the fitted map gives a probability, never 1.
+      expect(leaf.confidence).toBeLessThan(1);
     }
   });
 

@@ -13,6 +13,9 @@ import { applyChecks } from "../../../shared/extraction/confidence.ts";
 import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
 import { modelAnswer } from "../../support/model-answer.ts";
+import { readFileSync } from "node:fs";
+import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
+import { calibratedConfidence } from "../../../shared/extraction/calibration.ts";
 
 const doc: DocumentText = {
   source: "pdf-text",
@@ -135,6 +138,24 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
     expect(flat.get("importer.country")!.value).toBe("GERMANY");
     expect(flat.get("importer.country")!.confidence).toBeLessThan(0.55);
     expect(flat.get("exporter.country")!.confidence).toBeGreaterThan(0.95);
+  });
+
+  it("the model's values carry evidence from the text it saw, and the fitted map calibrates them as the built-in extractor's", async () => {
+    server.setAnswer({ answer: modelAnswer(), lowLogprobs: [{ text: "MSC Aurora", logprob: -1.5 }] });
+    const flat = await (await createOpenAiExtractor(config())).extract(doc);
+    // "Acme Widgets Ltd" is printed in the text; the vessel is not: the model did not read it there.
+    expect(flat.get("exporter.name")!.evidence).toEqual({ source: "model", agreement: true });
+    expect(flat.get("route.vessel_name")!.evidence).toEqual({ source: "model", agreement: false });
+    const bytes = new Uint8Array(readFileSync(new URL("fixtures/invoice-xlwt.xls", import.meta.url)));
+    for (const extractor of ["openai", "builtin"] as const) {
+      const c = { ...config(), extractor };
+      const raw = await runExtraction(bytes, "xls", { ...c, calibrate: false });
+      const calibrated = await runExtraction(bytes, "xls", c);
+      expect([...calibrated.flat.keys()]).toEqual([...raw.flat.keys()]);
+      for (const [path, v] of raw.flat) expect(calibrated.flat.get(path)!.confidence).toBe(calibratedConfidence(path, v));
+    }
+    // The model was shown the same layout text the built-in extractor reads.
+    expect(server.requests.at(-1)!.body.messages[1].content).toMatch(/^\[p1 y=\d+\] x=\d+ /m);
   });
 
   it("without log-probabilities the base confidence is the documented constant", async () => {

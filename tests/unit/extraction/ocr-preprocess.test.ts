@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  estimateSkew,
+  type GrayImage,
+  medianLineHeight,
+  otsuThreshold,
+  preparePage,
+  rotate,
+  sauvola,
+} from "../../../shared/extraction/readers/ocr-preprocess.ts";
+
+/** A white page with dark bars standing in for text lines: `lines` bars of `lineHeight` rows. */
+function page(width: number, height: number, lineHeight: number, lines: number, ink = 20, paper = 235): GrayImage {
+  const data = new Uint8Array(width * height).fill(paper);
+  for (let l = 0; l < lines; l++) {
+    const top = 20 + l * lineHeight * 2;
+    for (let y = top; y < top + lineHeight && y < height; y++)
+      for (let x = 20; x < width - 20; x++) if (x % 7 !== 0) data[y * width + x] = ink;
+  }
+  return { width, height, data };
+}
+
+describe("page clean-up before OCR", () => {
+  it("finds the threshold between ink and paper", () => {
+    const t = otsuThreshold(page(200, 200, 10, 5));
+    expect(t).toBeGreaterThanOrEqual(20);
+    expect(t).toBeLessThan(235);
+  });
+
+  it("measures the height of text lines", () => {
+    expect(medianLineHeight(page(300, 400, 12, 8))).toBe(12);
+    expect(medianLineHeight({ width: 50, height: 50, data: new Uint8Array(2500).fill(255) })).toBeNull();
+  });
+
+  it("enlarges small text towards the recogniser's line height and leaves large text alone", () => {
+    const small = preparePage(page(300, 400, 12, 8), { deskew: false, binarise: false });
+    expect(small.scale).toBeGreaterThan(2);
+    expect(small.image.width).toBe(Math.round(300 * small.scale));
+    const large = preparePage(page(300, 800, 40, 5), { deskew: false, binarise: false });
+    expect(large.scale).toBe(1);
+  });
+
+  it("finds the skew of a tilted page and undoes it", () => {
+    const straight = page(600, 600, 10, 12);
+    expect(estimateSkew(straight)).toBe(0);
+    const tilted = rotate(straight, -2);
+    const angle = estimateSkew(tilted);
+    expect(Math.abs(angle - 2)).toBeLessThanOrEqual(0.5);
+    expect(estimateSkew(rotate(tilted, angle))).toBe(0);
+  });
+
+  it("binarises against the neighbourhood, so text on a dark shadow survives", () => {
+    // Left half in shadow (paper 120, ink 40), right half bright (paper 240, ink 110).
+    const img = page(200, 100, 10, 3, 40, 120);
+    for (let y = 0; y < 100; y++) for (let x = 100; x < 200; x++) img.data[y * 200 + x] = img.data[y * 200 + x] === 40 ? 110 : 240;
+    const out = sauvola(img, 31);
+    expect(new Set(out.data)).toEqual(new Set([0, 255]));
+    const at = (x: number, y: number) => out.data[y * 200 + x];
+    expect(at(50, 25)).toBe(0); // ink in the shadow
+    expect(at(50, 15)).toBe(255); // paper in the shadow, darker than the bright half's ink
+    expect(at(150, 25)).toBe(0);
+    expect(at(150, 15)).toBe(255);
+  });
+});
