@@ -134,7 +134,11 @@ describe.runIf(hasSharedData)("validation on the real reference data", () => {
     s.importer.name = "Mahan Air";
     const r = await validate(s);
     const hit = r.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_sanctions_importer");
-    expect(hit).toMatchObject({ severity: "error", field: "importer.name", context: { uid: "12927", name: "MAHAN AIR", list: "OFAC SDN" } });
+    expect(hit).toMatchObject({
+      severity: "error",
+      field: "importer.name",
+      context: { uid: "12927", name: "MAHAN AIR", list: "OFAC SDN" },
+    });
     expect(hit.context.score).toBeGreaterThanOrEqual(0.87);
     expect(hit.context.program).toMatch(/SDGT/);
 
