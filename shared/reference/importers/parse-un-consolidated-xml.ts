@@ -29,6 +29,9 @@ function entry(node: XmlNode, kind: "individual" | "entity"): ScreeningListRow |
   if (uid === "" || name === "") return null;
   const prefix = kind === "individual" ? "INDIVIDUAL" : "ENTITY";
   const aliases = kids(node, `${prefix}_ALIAS`).map((a) => ({ name: textOf(a, "ALIAS_NAME"), type: aliasType(textOf(a, "QUALITY")) }));
+  // Entities carry their acronym in brackets ("BUTEMBO AIRLINES (BAL)"): the name without it is listed too.
+  const bare = kind === "entity" ? name.replace(/\s*\([^()]*\)\s*$/, "") : name;
+  if (bare !== name && bare !== "") aliases.unshift({ name: bare, type: "aka" });
   const addressCountries = kids(node, `${prefix}_ADDRESS`).map((a) => textOf(a, "COUNTRY"));
   const births = kids(node, "INDIVIDUAL_DATE_OF_BIRTH").map((d) => textOf(d, "DATE") || textOf(d, "YEAR"));
   const documents = kids(node, "INDIVIDUAL_DOCUMENT")
