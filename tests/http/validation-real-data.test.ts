@@ -94,14 +94,20 @@ describe.runIf(hasSharedData)(sharedDataName("validation on the real reference d
     const r = await validate(usImport());
     // Ages run from the data's own dates (issue 26), not from today's import: the SDN file of 2024-05-03, the
     // UN/LOCODE release 2025-1 and HTS 2026 (the revision's date is not in the files: from 1 January) are older
-    // than their intervals. Those warnings are the only findings.
-    expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).toEqual([
-      "rule_reference_data_current",
-      "rule_reference_data_current",
-      "rule_reference_data_current",
-    ]);
+    // than their intervals, and so are the UN, EU, UK and US screening lists of ../shared/data/sanctions (issue 37,
+    // dated 2026-02-27 to 2026-09-10 and 2022-05). Those warnings are the only findings.
+    expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).toEqual(Array(7).fill("rule_reference_data_current"));
     const byTable = Object.fromEntries(r.body.results.map((x: { context: { table: string } }) => [x.context.table, x]));
-    expect(Object.keys(byTable).sort()).toEqual(["hs_codes_us", "port_codes", "sanctions_ofac"]);
+    expect(Object.keys(byTable).sort()).toEqual([
+      "hs_codes_us",
+      "port_codes",
+      "sanctions_eu",
+      "sanctions_ofac",
+      "sanctions_uk",
+      "sanctions_un",
+      "sanctions_us_csl",
+    ]);
+    expect(byTable.sanctions_us_csl.message).toContain("is dated 2022-05-01");
     expect(byTable.sanctions_ofac).toMatchObject({ severity: "warning", context: { age_from: "publication" } });
     expect(byTable.sanctions_ofac.message).toContain("is dated 2024-05-03");
     expect(byTable.sanctions_ofac.message).toContain("npm run reference:refresh -- --only sanctions");
@@ -128,7 +134,11 @@ describe.runIf(hasSharedData)(sharedDataName("validation on the real reference d
     s.importer.name = "Mahan Air";
     const r = await validate(s);
     const hit = r.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_sanctions_importer");
-    expect(hit).toMatchObject({ severity: "error", field: "importer.name", context: { uid: "12927", name: "MAHAN AIR", list: "SDN" } });
+    expect(hit).toMatchObject({
+      severity: "error",
+      field: "importer.name",
+      context: { uid: "12927", name: "MAHAN AIR", list: "OFAC SDN" },
+    });
     expect(hit.context.score).toBeGreaterThanOrEqual(0.87);
     expect(hit.context.program).toMatch(/SDGT/);
 
