@@ -39,12 +39,12 @@ import { drainQueue } from "../shared/jobs/worker.ts";
 import { generationJobKind } from "../shared/generation/generation-worker.ts";
 import { renderDocument } from "../shared/documents/render-document.ts";
 import { sampleShipment } from "../tests/support/sample-shipments.ts";
-import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
+import { refreshStoredSanctionsIndex } from "../shared/screening/sanctions-screener.ts";
 import { REFERENCE_DIR, table } from "./support.ts";
 import { startSourceServer } from "../tests/support/reference-source-server.ts";
 import { refreshReferenceData } from "../shared/reference/refresh/refresh-reference-data.ts";
 import { parseConfig } from "../shared/runtime/config.ts";
-import { currentStoredLayout } from "../shared/reference/sanctions/stored-index.ts";
+import { currentStoredLayout } from "../shared/screening/index/stored-index.ts";
 import { storeStaleLineIndexes } from "../shared/hs-codes/stored-line-index.ts";
 
 const CPU_TARGET_S = 1;

@@ -1,8 +1,8 @@
 // npm run bench -- validation: validation end to end over HTTP on the embedded default (PGlite) with the
 // real reference data, and sanctions screening of three parties against the full OFAC list.
 import { createBenchAccount, machine, ms, startBenchServer, summarise, table } from "./support.ts";
-import { getSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
-import { screenNames } from "../shared/reference/sanctions/sanctions-index.ts";
+import { getSanctionsIndex } from "../shared/screening/sanctions-screener.ts";
+import { screenNames } from "../shared/screening/index/sanctions-index.ts";
 import { benchShipment as shipment } from "./bench-shipment.ts";
 
 async function timeRequests(url: string, key: string, body: string, warmup: number, runs: number): Promise<number[]> {

@@ -6,7 +6,7 @@ import { fail, onlyList, readOptions } from "./cli.ts";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { openDatabase } from "../shared/db/open-database.ts";
 import { migrate } from "../shared/db/migrate.ts";
-import { refreshStoredSanctionsIndex } from "../shared/validation/sanctions-screener.ts";
+import { refreshStoredSanctionsIndex } from "../shared/screening/sanctions-screener.ts";
 import { isHsTable, storeLineIndexesAfterImport } from "../shared/hs-codes/stored-line-index.ts";
 import { importReferenceDir, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
 import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";

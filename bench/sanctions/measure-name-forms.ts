@@ -26,8 +26,8 @@ import {
   screenNameRanked,
   SANCTIONS_MATCH_THRESHOLD,
   type SanctionsEntry,
-} from "../../shared/reference/sanctions/sanctions-index.ts";
-import { normalizeName, tokenizeName } from "../../shared/reference/sanctions/normalize-name.ts";
+} from "../../shared/screening/index/sanctions-index.ts";
+import { normalizeName, tokenizeName } from "../../shared/screening/index/normalize-name.ts";
 
 const args = process.argv.slice(2);
 const PER_KIND = Number(args[args.indexOf("--per-kind") + 1] || 300) || 300;

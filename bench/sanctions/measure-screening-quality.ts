@@ -19,8 +19,8 @@ import {
   SANCTIONS_MATCH_THRESHOLD,
   MIN_TOKEN_SIMILARITY,
   type SanctionsEntry,
-} from "../../shared/reference/sanctions/sanctions-index.ts";
-import { legalFormWords, normalizeName } from "../../shared/reference/sanctions/normalize-name.ts";
+} from "../../shared/screening/index/sanctions-index.ts";
+import { legalFormWords, normalizeName } from "../../shared/screening/index/normalize-name.ts";
 
 const args = process.argv.slice(2);
 const argValue = (flag: string): string | undefined => {

@@ -8,7 +8,7 @@
  */
 import { loadavg } from "node:os";
 import { loadOfacEntries } from "../../tests/support/ofac-entries.ts";
-import { buildSanctionsIndex, screenNames } from "../../shared/reference/sanctions/sanctions-index.ts";
+import { buildSanctionsIndex, screenNames } from "../../shared/screening/index/sanctions-index.ts";
 
 const args = process.argv.slice(2);
 const i = args.indexOf("--iterations");

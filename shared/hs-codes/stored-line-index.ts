@@ -1,6 +1,6 @@
 /**
  * Each schedule's line index (line-index.ts) stored in the database at import (hs_search_line_index,
- * migration 20261127002701; issue 27), as the sanctions screening index is (reference/sanctions/
+ * migration 20261127002701; issue 27), as the sanctions screening index is (screening/index/
  * stored-index.ts): a fresh process decodes one value per schedule (line-index-codec.ts) instead of
  * reading every line's tsvector as text and parsing it, which left most of an edge instance's memory as
  * garbage. A stored value is used only when it was made from the schedule's current build

@@ -14,6 +14,7 @@
  *   "X" (to be deleted) do not count.
  */
 import type { Queryable } from "../db/types.ts";
+import { forgetScreeningState } from "../screening/screening-state.ts";
 import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
 import embargoData from "./data/comprehensive-embargoes.json" with { type: "json" };
 import { normaliseHsCode } from "../trade/hs-code.ts";
@@ -106,6 +107,7 @@ const flagsMemo = new WeakMap<object, { at: number; value: Promise<{ signature: 
 
 export function forgetReferenceState(db: Queryable): void {
   flagsMemo.delete(db);
+  forgetScreeningState(db);
 }
 
 /** The tables' import signature and which hold data, read at most once per REFERENCE_STATE_TTL_MS. */

@@ -7,7 +7,7 @@
 import type { Db, Queryable } from "../db/types.ts";
 import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
-import { storeIndexInImport } from "./sanctions/stored-index.ts";
+import { storeIndexInImport } from "../screening/index/stored-index.ts";
 
 /**
  * Every reference table, in the order the status endpoint lists them: the importable ones (written once,

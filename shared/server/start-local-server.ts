@@ -5,7 +5,7 @@ import { migrate } from "../db/migrate.ts";
 import { countAccounts, createAccount, createApiKey } from "../accounts/account-repository.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
 import { importReferenceDirIfEmpty } from "../reference/import-reference-dir.ts";
-import { getSanctionsIndex } from "../validation/sanctions-screener.ts";
+import { getSanctionsIndex } from "../screening/sanctions-screener.ts";
 import { startBackgroundTasks, stopBackgroundTasks } from "./background-tasks.ts";
 import { listen, type RunningServer } from "./listen.ts";
 import { bootstrapOwnerInvitation } from "../accounts/member-service.ts";

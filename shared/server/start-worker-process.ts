@@ -4,7 +4,7 @@ import { createBlobStore, provideServices, type Services } from "../runtime/serv
 import { openDatabase } from "../db/open-database.ts";
 import { migrate } from "../db/migrate.ts";
 import { startBackgroundTasks } from "./background-tasks.ts";
-import { refreshStoredSanctionsIndex } from "../validation/sanctions-screener.ts";
+import { refreshStoredSanctionsIndex } from "../screening/sanctions-screener.ts";
 import { stopBackgroundTasks } from "../jobs/background-registry.ts";
 import { createGateway, loadFunctionApps } from "./gateway.ts";
 import { listen, type RunningServer } from "./listen.ts";

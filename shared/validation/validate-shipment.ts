@@ -7,7 +7,7 @@ import { DEFAULT_GATE_SLUG, findGate, GATE_SLUGS } from "../rules/gates.ts";
 import { RULE_LIBRARY_VERSION } from "../rules/rule-table.ts";
 import { computeValidationHash } from "../hashing/validation-hash.ts";
 import { gatherReferenceFactsCached } from "../reference/cached-reference-facts.ts";
-import { screenPartyNamesCached } from "./cached-screening.ts";
+import { screenPartyNamesCached } from "../screening/cached-screening.ts";
 import {
   applyValidationToShipment,
   insertValidationRecord,

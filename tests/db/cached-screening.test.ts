@@ -4,8 +4,8 @@ import { hasSharedData, SHARED_DATA } from "../support/reference-source-server.t
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { forgetReferenceState } from "../../shared/reference/gather-reference-facts.ts";
-import { screenPartyNames } from "../../shared/validation/sanctions-screener.ts";
-import { screenPartyNamesCached } from "../../shared/validation/cached-screening.ts";
+import { screenPartyNames } from "../../shared/screening/sanctions-screener.ts";
+import { screenPartyNamesCached } from "../../shared/screening/cached-screening.ts";
 
 const CLEAN = ["Müller Maschinenbau GmbH", "Pacific Coast Electronics Inc."];
 

@@ -3,7 +3,7 @@ import { zipSync } from "fflate";
 import type { Db } from "../../shared/db/types.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { openTestPglite, openTestPostgres } from "../support/databases.ts";
-import { currentStoredLayout, screenNamesStored } from "../../shared/reference/sanctions/stored-index.ts";
+import { currentStoredLayout, screenNamesStored } from "../../shared/screening/index/stored-index.ts";
 import { hasSharedData, officialBytes, startSourceServer } from "../support/reference-source-server.ts";
 import type { ReferenceRefreshSettings } from "../../shared/runtime/config/reference-refresh-settings.ts";
 import { refreshReferenceData, type TableRefreshResult } from "../../shared/reference/refresh/refresh-reference-data.ts";

@@ -4,13 +4,13 @@ import { testBackends } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { loadOfacEntries } from "../support/ofac-entries.ts";
 import { hasSharedData } from "../support/shared-data.ts";
-import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
+import { buildSanctionsIndex, screenNames, type SanctionsEntry } from "../../shared/screening/index/sanctions-index.ts";
 import {
   currentStoredLayout,
   sanctionsSourceSignature,
   screenNamesStored,
   storeIndexOf,
-} from "../../shared/reference/sanctions/stored-index.ts";
+} from "../../shared/screening/index/stored-index.ts";
 
 // Every tenth entry of the real OFAC lists (SDN + consolidated, with aliases): ~1,500 entries keeps PGlite quick.
 const entries: SanctionsEntry[] = hasSharedData

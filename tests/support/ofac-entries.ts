@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SanctionsEntry } from "../../shared/reference/sanctions/sanctions-index.ts";
+import type { SanctionsEntry } from "../../shared/screening/index/sanctions-index.ts";
 import { SHARED_DATA } from "./shared-data.ts";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -15,6 +15,7 @@ const FEATURE_TIERS = [
   ["events", "shipments"],
   ["einvoice"],
   ["documents", "extraction", "rules", "account-api"],
+  ["screening"],
   ["reference"],
   ["validation", "hs-codes", "parties", "webhooks", "pdf"],
   ["credentials"],

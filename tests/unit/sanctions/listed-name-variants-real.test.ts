@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadOfacEntries } from "../../support/ofac-entries.ts";
 import { hasSharedData } from "../../support/shared-data.ts";
-import { buildSanctionsIndex, screenName, SANCTIONS_MATCH_THRESHOLD } from "../../../shared/reference/sanctions/sanctions-index.ts";
+import { buildSanctionsIndex, screenName, SANCTIONS_MATCH_THRESHOLD } from "../../../shared/screening/index/sanctions-index.ts";
 
 /** Issue 25 on the real OFAC data: the listed-name variants the screening missed. */
 describe.runIf(hasSharedData)("listed names written with a word left out or a particle added (real OFAC data)", () => {

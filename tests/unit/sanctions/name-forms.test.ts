@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSanctionsIndex, screenName, type SanctionsEntry } from "../../../shared/reference/sanctions/sanctions-index.ts";
+import { buildSanctionsIndex, screenName, type SanctionsEntry } from "../../../shared/screening/index/sanctions-index.ts";
 
 /** Individuals written by hand in the list's "SURNAME, Given Names" form (not loaded from the data files). */
 const ENTRIES: SanctionsEntry[] = [

@@ -7,7 +7,7 @@ import {
   normalizeName,
   stripLegalForms,
   tokenizeName,
-} from "../../../shared/reference/sanctions/normalize-name.ts";
+} from "../../../shared/screening/index/normalize-name.ts";
 
 const norm = (s: string) => normalizeName(s).normalized;
 

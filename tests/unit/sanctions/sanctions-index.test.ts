@@ -7,7 +7,7 @@ import {
   screenNameRanked,
   screenNames,
   type SanctionsEntry,
-} from "../../../shared/reference/sanctions/sanctions-index.ts";
+} from "../../../shared/screening/index/sanctions-index.ts";
 
 /** SDN-like entries written by hand (spelling as on the OFAC list; not loaded from the data files). */
 const ENTRIES: SanctionsEntry[] = [

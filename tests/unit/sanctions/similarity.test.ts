@@ -10,7 +10,7 @@ import {
   PHONETIC_FLOOR,
   tokenSimilarity,
   weightedTokenSetSimilarity,
-} from "../../../shared/reference/sanctions/similarity.ts";
+} from "../../../shared/screening/index/similarity.ts";
 import { osaDistance } from "../../../shared/text/edit-distance.ts";
 
 const word = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123"), maxLength: 12 });

@@ -2,12 +2,12 @@
  * screenPartyNames with a per-process memory of its answers: a party name screened once is not screened
  * again while the reference data stays the same (the exporter and importer of a trader's shipments
  * repeat from one validation to the next). The answers are screenPartyNames' own; they are forgotten
- * when the reference tables' import signature changes (an OFAC import or refresh; seen within
- * REFERENCE_STATE_TTL_MS) or after MAX_REMEMBERED_NAMES names.
+ * when the screening lists' import signature changes (an OFAC import or refresh; seen within
+ * SCREENING_STATE_TTL_MS) or after MAX_REMEMBERED_NAMES names.
  */
 import type { Db } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
-import { referenceState } from "../reference/gather-reference-facts.ts";
+import { screeningState } from "./screening-state.ts";
 import { screenPartyNames } from "./sanctions-screener.ts";
 
 export const MAX_REMEMBERED_NAMES = 10_000;
@@ -16,7 +16,7 @@ const memory = new WeakMap<object, { signature: string; answers: Map<string, San
 
 export async function screenPartyNamesCached(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
-  const { signature } = await referenceState(db);
+  const { signature } = await screeningState(db);
   let known = memory.get(db);
   if (!known || known.signature !== signature || known.answers.size >= MAX_REMEMBERED_NAMES) {
     known = { signature, answers: new Map() };
@@ -26,7 +26,7 @@ export async function screenPartyNamesCached(db: Db, names: readonly string[]): 
   const missing = names.filter((n) => !answers.has(n));
   const screened = missing.length > 0 ? await screenPartyNames(db, missing) : new Map<string, SanctionsMatch | null>();
   // Only answers given under the signature read above are kept (an import may have happened meanwhile).
-  const remember = missing.length > 0 && (await referenceState(db)).signature === signature && memory.get(db) === known;
+  const remember = missing.length > 0 && (await screeningState(db)).signature === signature && memory.get(db) === known;
   const result = new Map<string, SanctionsMatch | null>();
   for (const n of names) {
     if (screened.has(n)) {

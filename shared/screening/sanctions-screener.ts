@@ -1,7 +1,7 @@
 import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
-import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "../reference/sanctions/sanctions-index.ts";
-import { referenceState } from "../reference/gather-reference-facts.ts";
+import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "./index/sanctions-index.ts";
+import { screeningState } from "./screening-state.ts";
 import {
   currentStoredLayout,
   readSanctionsEntries,
@@ -9,7 +9,7 @@ import {
   screenNamesStored,
   storeIndexOf,
   type IndexLayout,
-} from "../reference/sanctions/stored-index.ts";
+} from "./index/stored-index.ts";
 
 interface CachedIndex {
   signature: string;
@@ -19,14 +19,13 @@ interface CachedIndex {
 // One index per database, rebuilt only when the sanctions table is re-imported (its imported_at changes).
 const indexes = new WeakMap<Queryable, CachedIndex>();
 
-// The rows as the stored index reads them (one definition, shared/reference/sanctions/stored-index.ts).
+// The rows as the stored index reads them (one definition, shared/screening/index/stored-index.ts).
 const loadEntries = readSanctionsEntries;
 
 /** The in-memory screening index of the imported OFAC lists, or null when none was imported. */
 export async function getSanctionsIndex(db: Db): Promise<SanctionsIndex | null> {
-  const state = await referenceState(db);
-  if (!state.loaded.sanctions) return null;
-  // The signature covers every reference table; a re-import of another table rebuilds this index too (rare, harmless).
+  const state = await screeningState(db);
+  if (!state.loaded) return null;
   const signature = state.signature;
   const cached = indexes.get(db);
   if (cached?.signature === signature) return cached.index;
@@ -51,12 +50,12 @@ function storedLayout(db: Queryable, signature: string): Promise<IndexLayout | n
  * Screens party names; an empty map when the list is not loaded (the rules then report "not screened").
  * A process that already built the index in memory (the local server, the worker) uses it; one that has
  * not (an edge function's cold start) screens through the stored index when it is current
- * (shared/reference/sanctions/stored-index.ts) and builds nothing. Both give the same answers.
+ * (shared/screening/index/stored-index.ts) and builds nothing. Both give the same answers.
  */
 export async function screenPartyNames(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
-  const state = await referenceState(db);
-  if (!state.loaded.sanctions) return new Map();
+  const state = await screeningState(db);
+  if (!state.loaded) return new Map();
   if (indexes.get(db)?.signature !== state.signature) {
     const layout = await storedLayout(db, state.signature);
     if (layout) return screenNamesStored(db, layout, names);

@@ -1,0 +1,43 @@
+/**
+ * Which screening lists hold data and their import signature, read at most once per
+ * SCREENING_STATE_TTL_MS. Screening keeps its own reading of reference_imports (rather than the
+ * reference feature's, which sits above it) so that the reference import and refresh can call into
+ * screening without a circle; shared/reference/gather-reference-facts.ts forgets this state with its own.
+ */
+import type { Queryable } from "../db/types.ts";
+
+/** How long one reading is reused: a re-import becomes visible to other processes within this time. */
+export const SCREENING_STATE_TTL_MS = 2000;
+
+export interface ScreeningState {
+  /** Changes whenever a screening list is re-imported or emptied. */
+  signature: string;
+  /** Whether the OFAC table holds entries. */
+  loaded: boolean;
+}
+
+const memo = new WeakMap<object, { at: number; value: Promise<ScreeningState> }>();
+
+export function forgetScreeningState(db: Queryable): void {
+  memo.delete(db);
+}
+
+export function screeningState(db: Queryable): Promise<ScreeningState> {
+  const hit = memo.get(db);
+  const now = Date.now();
+  if (hit && now - hit.at < SCREENING_STATE_TTL_MS) return hit.value;
+  const value = readState(db);
+  memo.set(db, { at: now, value });
+  value.catch(() => memo.delete(db));
+  return value;
+}
+
+async function readState(db: Queryable): Promise<ScreeningState> {
+  const [row] = await db.query<{ signature: string; loaded: boolean }>(
+    `select (select coalesce(string_agg(table_name || '@' || imported_at::text || '#' || row_count, ',' order by table_name), '')
+               from reference_imports where table_name = 'sanctions_ofac') as signature,
+            exists (select 1 from sanctions_ofac) as loaded`,
+  );
+  // Direct writes that bypass the importer still change the emptiness, so it joins the key.
+  return { signature: `${row.signature}|${row.loaded ? 1 : 0}`, loaded: row.loaded === true };
+}
