@@ -4,14 +4,14 @@
  * entry a finding shows.
  */
 import type { Db } from "../../db/types.ts";
-import { referenceState } from "../../reference/gather-reference-facts.ts";
-import { screenPartyNames } from "../../validation/sanctions-screener.ts";
+import { screeningState } from "../screening-state.ts";
+import { screenPartyNames } from "../sanctions-screener.ts";
 import type { FindingListing } from "./review-types.ts";
 
 export type CurrentListings = { loaded: false } | { loaded: true; listings: FindingListing[] };
 
 export async function currentListings(db: Db, partyName: string): Promise<CurrentListings> {
-  if (!(await referenceState(db)).loaded.sanctions) return { loaded: false };
+  if (!(await screeningState(db)).loaded) return { loaded: false };
   const match = (await screenPartyNames(db, [partyName])).get(partyName) as unknown as Record<string, unknown> | null | undefined;
   if (!match) return { loaded: true, listings: [] };
   const raw = Array.isArray(match.lists) && match.lists.length > 0 ? (match.lists as Record<string, unknown>[]) : [match];
