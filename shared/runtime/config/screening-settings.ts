@@ -8,9 +8,12 @@ export interface ScreeningSettings {
   monitorDays: number;
 }
 
+export const DEFAULT_CLEARANCE_DAYS = 365;
+export const DEFAULT_MONITOR_DAYS = 90;
+
 export const screeningVariables = {
-  TDS_SCREENING_CLEARANCE_DAYS: integer(1, 365),
-  TDS_SCREENING_MONITOR_DAYS: integer(1, 90),
+  TDS_SCREENING_CLEARANCE_DAYS: integer(1, DEFAULT_CLEARANCE_DAYS),
+  TDS_SCREENING_MONITOR_DAYS: integer(1, DEFAULT_MONITOR_DAYS),
 };
 
 export function screeningSettings(v: Vars<typeof screeningVariables>): ScreeningSettings {

@@ -13,8 +13,6 @@ import type { RuleResult } from "../../rules/rule-types.ts";
 import { normaliseReviewName, reviewPairKey } from "./review-keys.ts";
 import type { AppliedClearance, FindingListing, ScreeningReview } from "./review-types.ts";
 
-export const DEFAULT_CLEARANCE_DAYS = 365;
-
 export type ReviewForClearance = Pick<
   ScreeningReview,
   "id" | "party_name_normalised" | "list" | "entry_id" | "entry_hash" | "decision" | "reason" | "decided_by" | "created_at"
