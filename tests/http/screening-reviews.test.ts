@@ -141,6 +141,11 @@ for (const backend of testBackends()) {
     });
 
     it("the decisions table is append-only in the database itself", async () => {
+      const account = await gw.createAccount("growth", "Append-only account");
+      const reviewer = { kind: "member" as const, id: "m", label: "officer@example.com" };
+      await insertReview(db, account.accountId, {
+        party_name: "A", party_name_normalised: "a", list: "OFAC SDN", entry_id: "1", entry_hash: "c".repeat(64), decision: "cleared", reason: "r", reviewer,
+      });
       await expect(db.query("update screening_reviews set reason = 'changed'")).rejects.toThrow(/append-only/);
       await expect(db.query("delete from screening_reviews")).rejects.toThrow(/append-only/);
     });

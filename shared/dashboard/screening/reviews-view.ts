@@ -82,9 +82,9 @@ export function decisionForm(c: Context<DashboardEnv>, v: DecisionForm, errors: 
 function filterForm(f: ReviewFilters): Html {
   return html`<form method="get" action="${SCREENING_PATH}" class="card filters" role="search">
   <div class="filter-grid">
-    <div class="field"><label for="rf-party">Party name</label><input type="search" id="rf-party" name="party" value="${f.party ?? ""}" maxlength="300"></div>
-    <div class="field"><label for="rf-list">List</label><input type="search" id="rf-list" name="list" value="${f.list ?? ""}" maxlength="100"></div>
-    <div class="field"><label for="rf-decision">Decision</label>
+    <div class="field"><label for="rf-party">Show party</label><input type="search" id="rf-party" name="party" value="${f.party ?? ""}" maxlength="300"></div>
+    <div class="field"><label for="rf-list">Show list</label><input type="search" id="rf-list" name="list" value="${f.list ?? ""}" maxlength="100"></div>
+    <div class="field"><label for="rf-decision">Show decision</label>
       <select id="rf-decision" name="decision"><option value="">Any decision</option>
       ${REVIEW_DECISIONS.map((d) => html`<option value="${d}"${f.decision === d ? html` selected` : ""}>${d}</option>`)}</select></div>
   </div>
