@@ -5,7 +5,16 @@ import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { csrfField } from "./csrf.ts";
 import { assetUrl } from "./assets/assets.ts";
 
-export type NavItem = "shipments" | "new-shipment" | "from-document" | "screening" | "api-keys" | "webhooks" | "members" | "reference-data" | "account";
+export type NavItem =
+  | "shipments"
+  | "new-shipment"
+  | "from-document"
+  | "screening"
+  | "api-keys"
+  | "webhooks"
+  | "members"
+  | "reference-data"
+  | "account";
 
 export interface PageOptions {
   title: string;

@@ -31,7 +31,13 @@ export function validationHashPayload(input: ValidationHashInput): string {
     .map((c) => ({ table: c.table, rule_ids: [...new Set(c.rule_ids)].sort() }))
     .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0));
   const clearances = [...(input.clearances ?? [])]
-    .map(({ review_id, party_name_normalised, list, entry_id, entry_hash }) => ({ entry_hash, entry_id, list, party_name_normalised, review_id }))
+    .map(({ review_id, party_name_normalised, list, entry_id, entry_hash }) => ({
+      entry_hash,
+      entry_id,
+      list,
+      party_name_normalised,
+      review_id,
+    }))
     .sort((a, b) => (a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0));
   return canonicalJson({
     ...(notRun.length > 0 ? { checks_not_run: notRun } : {}),

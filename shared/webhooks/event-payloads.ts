@@ -50,7 +50,10 @@ export const ScreeningMatchData = z.looseObject({
   party_name: z.string().describe("The party's name as stored"),
   list: z.string().describe('The list as findings name it, e.g. "OFAC SDN", "UN", "EU", "UK", "BIS Entity List"'),
   entry_id: z.string(),
-  entry_hash: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the entry's content; a decision recorded on it lasts while it is unchanged"),
+  entry_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe("SHA-256 of the entry's content; a decision recorded on it lasts while it is unchanged"),
   program: z.string().nullable(),
   effect: z
     .string()

@@ -144,7 +144,10 @@ describe("screening reviews in the dashboard", { timeout: 300_000 }, () => {
     await page.getByLabel("Entry id").fill("990001");
     await page.getByLabel(/^Cleared/).check();
     await page.getByLabel("Reason").fill("not them");
-    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/dashboard/screening/reviews")), page.getByRole("button", { name: "Record decision" }).click()]);
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/dashboard/screening/reviews")),
+      page.getByRole("button", { name: "Record decision" }).click(),
+    ]);
     expect(res.status()).toBe(409);
     expect(await page.locator("[role=alert]").textContent()).toContain("does not match");
     await page.close();

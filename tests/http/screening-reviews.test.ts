@@ -65,7 +65,13 @@ for (const backend of testBackends()) {
       expect(extra.status).toBe(400);
       const blank = await review({ party_name: "  ", list: "L", entry_id: "1", decision: "cleared", reason: "x" });
       expect(blank.body.error).toMatchObject({ code: "SVC_REQ_002", field: "party_name" });
-      const notMatch = await review({ party_name: "Harmless Bakery GmbH", list: "OFAC SDN", entry_id: "990001", decision: "cleared", reason: "x" });
+      const notMatch = await review({
+        party_name: "Harmless Bakery GmbH",
+        list: "OFAC SDN",
+        entry_id: "990001",
+        decision: "cleared",
+        reason: "x",
+      });
       expect(notMatch.status).toBe(409);
       expect(notMatch.body.error).toMatchObject({ code: "SVC_SCREEN_001", matches: [] });
       const badQuery = await gw.call("GET", "/api/v1/screening/reviews?decision=maybe", { apiKey: key });
@@ -81,7 +87,14 @@ for (const backend of testBackends()) {
       const ctx = f.context as { list: string; entry_id: string; entry_hash: string };
       expect(ctx.entry_hash).toMatch(/^[0-9a-f]{64}$/);
 
-      const wrongHash = await review({ party_name: LISTED, list: ctx.list, entry_id: ctx.entry_id, decision: "cleared", reason: "r", entry_hash: "0".repeat(64) });
+      const wrongHash = await review({
+        party_name: LISTED,
+        list: ctx.list,
+        entry_id: ctx.entry_id,
+        decision: "cleared",
+        reason: "r",
+        entry_hash: "0".repeat(64),
+      });
       expect(wrongHash.status).toBe(409);
       expect(wrongHash.body.error).toMatchObject({ code: "SVC_SCREEN_002", current_entry_hash: ctx.entry_hash });
 
@@ -100,7 +113,9 @@ for (const backend of testBackends()) {
       const after = await validate(listedShipment());
       const cleared = finding(after.results)!;
       expect(cleared.severity).toBe("info");
-      expect(cleared.message).toContain(`cleared by ${made.body.decided_by.label} on ${made.body.created_at.slice(0, 10)}: Different company`);
+      expect(cleared.message).toContain(
+        `cleared by ${made.body.decided_by.label} on ${made.body.created_at.slice(0, 10)}: Different company`,
+      );
       expect(cleared.context).toMatchObject({ cleared: true, clearances: [{ review_id: made.body.id, entry_hash: ctx.entry_hash }] });
       expect(after.valid).toBe(true);
       expect(after.validation_hash).toMatch(/^sha256:/);
@@ -113,7 +128,12 @@ for (const backend of testBackends()) {
       expect(gen.status).toBe(202);
       // The hash of a cleared run is accepted again by generation (recomputed with the record's clearances).
       const again = await gw.call("POST", "/functions/v1/generate-documents", {
-        body: { shipment: listedShipment(), document_types: ["COMMERCIAL_INVOICE"], confirm_warnings: true, validation_hash: after.validation_hash },
+        body: {
+          shipment: listedShipment(),
+          document_types: ["COMMERCIAL_INVOICE"],
+          confirm_warnings: true,
+          validation_hash: after.validation_hash,
+        },
         apiKey: key,
         anon: true,
       });
@@ -123,14 +143,22 @@ for (const backend of testBackends()) {
       expect(finding((await validate(listedShipment(), other)).results)!.severity).toBe("error");
       const theirs = await gw.call("GET", "/api/v1/screening/reviews", { apiKey: other });
       expect(theirs.body).toMatchObject({ reviews: [], pagination: { total: 0 } });
-      const ours = await gw.call("GET", `/api/v1/screening/reviews?party=${encodeURIComponent(`  ${LISTED} `)}&decision=cleared`, { apiKey: key });
+      const ours = await gw.call("GET", `/api/v1/screening/reviews?party=${encodeURIComponent(`  ${LISTED} `)}&decision=cleared`, {
+        apiKey: key,
+      });
       expect(ours.body.reviews.map((r: { id: string }) => r.id)).toEqual([made.body.id]);
       expect((await gw.call("GET", "/api/v1/screening/reviews?list=nope", { apiKey: key })).body.reviews).toEqual([]);
     });
 
     it("a later confirmation makes it an error again; the trail keeps both, newest first", async () => {
       const ctx = finding((await validate(listedShipment())).results)!.context as { list: string; entry_id: string };
-      const confirmed = await review({ party_name: LISTED, list: ctx.list, entry_id: ctx.entry_id, decision: "confirmed", reason: "Same passport number" });
+      const confirmed = await review({
+        party_name: LISTED,
+        list: ctx.list,
+        entry_id: ctx.entry_id,
+        decision: "confirmed",
+        reason: "Same passport number",
+      });
       expect(confirmed.status).toBe(201);
       const f = finding((await validate(listedShipment())).results)!;
       expect(f.severity).toBe("error");
@@ -144,7 +172,14 @@ for (const backend of testBackends()) {
       const account = await gw.createAccount("growth", "Append-only account");
       const reviewer = { kind: "member" as const, id: "m", label: "officer@example.com" };
       await insertReview(db, account.accountId, {
-        party_name: "A", party_name_normalised: "a", list: "OFAC SDN", entry_id: "1", entry_hash: "c".repeat(64), decision: "cleared", reason: "r", reviewer,
+        party_name: "A",
+        party_name_normalised: "a",
+        list: "OFAC SDN",
+        entry_id: "1",
+        entry_hash: "c".repeat(64),
+        decision: "cleared",
+        reason: "r",
+        reviewer,
       });
       await expect(db.query("update screening_reviews set reason = 'changed'")).rejects.toThrow(/append-only/);
       await expect(db.query("delete from screening_reviews")).rejects.toThrow(/append-only/);
@@ -157,7 +192,16 @@ for (const backend of testBackends()) {
       const validate3 = (s: unknown) => validate(s, third.apiKey);
       const ctx = finding((await validate3(listedShipment())).results)!.context as { list: string; entry_id: string; entry_hash: string };
       const reviewer = { kind: "member" as const, id: "m", label: "officer@example.com" };
-      const base = { party_name: LISTED, party_name_normalised: LISTED.toLowerCase(), list: ctx.list, entry_id: ctx.entry_id, entry_hash: ctx.entry_hash, decision: "cleared" as const, reason: "old", reviewer };
+      const base = {
+        party_name: LISTED,
+        party_name_normalised: LISTED.toLowerCase(),
+        list: ctx.list,
+        entry_id: ctx.entry_id,
+        entry_hash: ctx.entry_hash,
+        decision: "cleared" as const,
+        reason: "old",
+        reviewer,
+      };
       await insertReview(db, accountId, base, new Date(Date.now() - 400 * 86_400_000));
       const expired = finding((await validate3(listedShipment())).results)!;
       expect(expired.severity).toBe("error");

@@ -68,7 +68,10 @@ export function registerScreeningPages(app: Hono<DashboardEnv>): void {
     const member = c.get("member");
     // The error page of the dashboard answers it as "Not allowed" (403).
     if (!canManageSettings(member.role)) {
-      throw new AppError(PLATFORM_ERRORS.SVC_AUTH_004, "Only owners and admins of the account record screening decisions; you can read them.");
+      throw new AppError(
+        PLATFORM_ERRORS.SVC_AUTH_004,
+        "Only owners and admins of the account record screening decisions; you can read them.",
+      );
     }
     const form = await readForm(c);
     const values: DecisionForm = {
@@ -85,7 +88,12 @@ export function registerScreeningPages(app: Hono<DashboardEnv>): void {
         const key = issue.path[0] as keyof DecisionForm;
         errors[key] ??= key === "decision" ? "Choose cleared or confirmed." : `${issue.message}.`;
       }
-      return screeningPage(c, { form: values, errors, status: 400, notice: { kind: "error", text: "The decision was not recorded: see the marked fields." } });
+      return screeningPage(c, {
+        form: values,
+        errors,
+        status: 400,
+        notice: { kind: "error", text: "The decision was not recorded: see the marked fields." },
+      });
     }
     try {
       await recordReview(c.get("services").db, member.accountId, memberReviewer(member), parsed.data);

@@ -48,7 +48,9 @@ function toMatch(r: Row): MonitorMatch {
 /** The cursor row, locked for this transaction: one process at a time processes changes. */
 export async function lockMonitorCursor(tx: Queryable): Promise<number> {
   await tx.query("insert into screening_monitor_state (id) values (1) on conflict (id) do nothing");
-  const rows = await tx.query<{ last_change_id: string | number }>("select last_change_id from screening_monitor_state where id = 1 for update");
+  const rows = await tx.query<{ last_change_id: string | number }>(
+    "select last_change_id from screening_monitor_state where id = 1 for update",
+  );
   return Number(rows[0].last_change_id);
 }
 
@@ -91,9 +93,9 @@ export async function insertMonitorMatch(tx: Queryable, accountId: string, m: Ne
 
 /** The account's matches, newest first. */
 export async function listMonitorMatches(db: Queryable, accountId: string, limit = 50): Promise<MonitorMatch[]> {
-  const rows = await db.query(`select ${COLUMNS} from screening_monitor_matches where account_id = $1 order by created_at desc, id desc limit $2`, [
-    accountId,
-    limit,
-  ]);
+  const rows = await db.query(
+    `select ${COLUMNS} from screening_monitor_matches where account_id = $1 order by created_at desc, id desc limit $2`,
+    [accountId, limit],
+  );
   return rows.map(toMatch);
 }

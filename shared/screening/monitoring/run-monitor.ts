@@ -85,7 +85,10 @@ export async function runScreeningMonitor(db: Db, screening: MonitorScreening, o
     const refs = [...byEntry.values()].filter((c) => c.change !== "removed");
     if (refs.length > 0) {
       const changeOf = new Map(refs.map((c) => [`${c.list}\u0000${c.entry_id}`, c]));
-      const entries = await screening.readEntries(tx, refs.map((c) => ({ list_table: c.list_table, entry_id: c.entry_id })));
+      const entries = await screening.readEntries(
+        tx,
+        refs.map((c) => ({ list_table: c.list_table, entry_id: c.entry_id })),
+      );
       run.entries = entries.length;
       const subjects = entries.length === 0 ? [] : await readMonitorSubjects(tx, opts.monitorDays);
       const names = [...new Set(subjects.map((s) => s.name))];

@@ -141,7 +141,17 @@ export function applyClearances(
     const reviews_ = states.flatMap((s, i) =>
       s.state === "open"
         ? []
-        : [{ list: listings[i].list, entry_id: listings[i].entry_id, state: s.state, review_id: s.review.id, decided_by: s.review.decided_by.label, decided_at: s.review.created_at, reason: s.review.reason }],
+        : [
+            {
+              list: listings[i].list,
+              entry_id: listings[i].entry_id,
+              state: s.state,
+              review_id: s.review.id,
+              decided_by: s.review.decided_by.label,
+              decided_at: s.review.created_at,
+              reason: s.review.reason,
+            },
+          ],
     );
     return { ...result, message: `${result.message} Review: ${notes.join("; ")}.`, context: { ...result.context, reviews: reviews_ } };
   });

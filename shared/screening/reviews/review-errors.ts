@@ -10,7 +10,8 @@ export const SCREENING_REVIEW_ERRORS = defineErrorCodes({
   },
   SVC_SCREEN_002: {
     status: 409,
-    meaning: "entry_hash is not the entry's current content hash: the entry changed since the finding was read; `current_entry_hash` gives it",
+    meaning:
+      "entry_hash is not the entry's current content hash: the entry changed since the finding was read; `current_entry_hash` gives it",
     origin: "project",
   },
   SVC_SCREEN_003: {

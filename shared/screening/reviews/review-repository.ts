@@ -67,7 +67,11 @@ export interface ReviewFilter {
 }
 
 /** Newest first. */
-export async function listReviews(db: Queryable, accountId: string, f: ReviewFilter): Promise<{ reviews: ScreeningReview[]; total: number }> {
+export async function listReviews(
+  db: Queryable,
+  accountId: string,
+  f: ReviewFilter,
+): Promise<{ reviews: ScreeningReview[]; total: number }> {
   const where = `account_id = $1 and ($2::text is null or party_name_normalised = $2)
     and ($3::text is null or list = $3) and ($4::text is null or decision = $4)`;
   const params = [accountId, f.partyNormalised ?? null, f.list ?? null, f.decision ?? null];

@@ -15,7 +15,11 @@ const H1 = "a".repeat(64);
 const H2 = "b".repeat(64);
 const shipment = { exporter: { name: "Acme Trading Ltd." }, importer: { name: "Blue Sea LLC" } };
 
-function match(field: string, lists: { list: string; entry_id: string; entry_hash: string }[], severity: "error" | "warning" = "error"): RuleResult {
+function match(
+  field: string,
+  lists: { list: string; entry_id: string; entry_hash: string }[],
+  severity: "error" | "warning" = "error",
+): RuleResult {
   return {
     rule_id: field.startsWith("exporter") ? "rule_sanctions_exporter" : "rule_sanctions_importer",
     category: "Sanctions",
@@ -46,7 +50,8 @@ function review(over: Partial<ReviewForClearance> = {}): ReviewForClearance {
 const opts = (now = "2026-12-01T00:00:00Z", validDays = 365) => ({
   now: new Date(now),
   validDays,
-  partyNameOf: (r: RuleResult) => (r.field === "exporter.name" ? shipment.exporter.name : r.field === "importer.name" ? shipment.importer.name : undefined),
+  partyNameOf: (r: RuleResult) =>
+    r.field === "exporter.name" ? shipment.exporter.name : r.field === "importer.name" ? shipment.importer.name : undefined,
 });
 
 const sdn = [{ list: "OFAC SDN", entry_id: "123", entry_hash: H1 }];
@@ -94,13 +99,23 @@ describe("applyClearances", () => {
     const two = [...sdn, { list: "UN", entry_id: "QDe.1", entry_hash: H2 }];
     const one = applyClearances([match("exporter.name", two)], [review()], opts());
     expect(one.results[0].severity).toBe("error");
-    const both = applyClearances([match("exporter.name", two)], [review(), review({ list: "UN", entry_id: "QDe.1", entry_hash: H2 })], opts());
+    const both = applyClearances(
+      [match("exporter.name", two)],
+      [review(), review({ list: "UN", entry_id: "QDe.1", entry_hash: H2 })],
+      opts(),
+    );
     expect(both.results[0].severity).toBe("info");
     expect(both.applied.map((c) => c.list)).toEqual(["OFAC SDN", "UN"]);
   });
 
   it("leaves other findings, other parties and warnings of other rules alone; a warning match can be cleared too", () => {
-    const other: RuleResult = { rule_id: "rule_hs_code", category: "HS Code", severity: "error", field: "goods.line_items[0].hs_code", message: "x" };
+    const other: RuleResult = {
+      rule_id: "rule_hs_code",
+      category: "HS Code",
+      severity: "error",
+      field: "goods.line_items[0].hs_code",
+      message: "x",
+    };
     const out = applyClearances([other, match("importer.name", sdn), match("exporter.name", sdn, "warning")], [review()], opts());
     expect(out.results.map((r) => r.severity)).toEqual(["error", "error", "info"]);
     expect(findingListings(other)).toEqual([]);
