@@ -13,7 +13,7 @@ import { openPglite } from "../shared/db/pglite.ts";
 import { openPostgres } from "../shared/db/postgres.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { importReferenceDir } from "../shared/reference/import-reference-dir.ts";
-import { runScreeningMonitor } from "../shared/screening/monitoring/run-monitor.ts";
+import { runScreeningMonitor, type MonitorRun } from "../shared/screening/monitoring/run-monitor.ts";
 import { defaultMonitorScreening } from "../shared/screening/monitoring/monitor-screening.ts";
 import { machine, table } from "./support.ts";
 
@@ -49,6 +49,12 @@ const BASE = [
 
 async function writeList(dir: string, rows: string[]) {
   await writeFile(join(dir, `ofac_sdn_${new Date().toISOString().slice(0, 10)}.csv`), `${rows.join("\r\n")}\r\n\x1a`);
+}
+
+async function lastRun(db: Db): Promise<MonitorRun> {
+  const rows = await db.query<{ last_run: MonitorRun | string }>("select last_run from screening_monitor_state");
+  const v = rows[0].last_run;
+  return typeof v === "string" ? JSON.parse(v) : v;
 }
 
 async function measure(name: string, db: Db): Promise<(string | number)[][]> {
@@ -133,4 +139,4 @@ if (url) {
 
 console.log(machine());
 console.log(`${PARTIES.toLocaleString("en")} saved parties, one account\n`);
-console.log(table(["Database", "Run", "Change rows", "Entries screened", "Names", "New matches", "Monitor run", "Import"], rows));
+console.log(table(["Database", "Run", "Change rows", "Entries screened", "Names", "New matches", "Monitor run", "Import + monitor"], rows));
