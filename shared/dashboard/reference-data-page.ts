@@ -15,6 +15,10 @@ export const REFERENCE_DATA_PATH = "/dashboard/settings/reference-data";
 
 const LABELS: Record<string, string> = {
   sanctions_ofac: "OFAC sanctions lists",
+  sanctions_un: "UN Security Council Consolidated List",
+  sanctions_eu: "EU consolidated financial sanctions list",
+  sanctions_uk: "UK Sanctions List (FCDO)",
+  sanctions_us_csl: "US Consolidated Screening List (trade.gov)",
   port_codes: "UN/LOCODE ports",
   hs_codes_us: "US tariff (HTS)",
   hs_codes_eu: "EU Combined Nomenclature",

@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Db, Row } from "../db/types.ts";
 import { loadReferenceTable, type ProgressFn } from "./load-reference-table.ts";
-import { REFRESHABLE_TABLES, type RefreshableTable } from "../runtime/config/reference-sources.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable, SOURCE_DEFAULTS } from "../runtime/config/reference-sources.ts";
 import { emptyReferenceTables } from "./reference-status.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "./importers/parse-wco-hs-csv.ts";
 import { parseUsitcHts } from "./importers/parse-usitc-hts.ts";
@@ -21,6 +21,7 @@ import { parseIsoCountriesCsv } from "./importers/parse-iso-countries.ts";
 import { parseIsoCurrenciesCsv } from "./importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "./importers/parse-uk-search-references.ts";
 import { AGE_FROM, statedPublicationDate } from "./refresh/reference-vintage.ts";
+import { publisherDate, SCREENING_LIST_SOURCES, type ScreeningListTable } from "./screening-list-sources.ts";
 
 export interface TableImportSummary {
   table: RefreshableTable;
@@ -441,7 +442,32 @@ const findSearchReferences: Finder = (files) => {
   };
 };
 
+/** A screening list beyond OFAC (screening-list-sources.ts): the newest file by the date in its name. */
+const findScreeningList =
+  (table: ScreeningListTable): Finder =>
+  (files) => {
+    const source = SCREENING_LIST_SOURCES[table];
+    const best = newest(source.fileNames.flatMap((re) => matches(files, re, (m) => [m[1]])));
+    if (!best) return null;
+    return {
+      table,
+      files: [best.file],
+      vintage: best.m[1] ?? null,
+      // The date in the name is the publisher's (docs/reference-data.md, "Folder layout").
+      publishedAt: publisherDate(best.m[1]),
+      source: SOURCE_DEFAULTS[table].publisher,
+      parse: async () => {
+        const { rows, notes } = source.parse((await readText(best.file)).text);
+        return { rows, notes };
+      },
+    };
+  };
+
 const FINDERS: Record<RefreshableTable, Finder> = {
+  sanctions_un: findScreeningList("sanctions_un"),
+  sanctions_eu: findScreeningList("sanctions_eu"),
+  sanctions_uk: findScreeningList("sanctions_uk"),
+  sanctions_us_csl: findScreeningList("sanctions_us_csl"),
   hs_codes_wco: findWco,
   hs_codes_us: findUs,
   hs_codes_eu: findEu,

@@ -8,6 +8,9 @@ import type { Db, Queryable } from "../db/types.ts";
 import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
 import { storeIndexInImport } from "../screening/index/stored-index.ts";
+import { isScreeningTable } from "../screening/lists/screening-tables.ts";
+import { recordEntryChanges, snapshotEntries } from "../screening/lists/record-entry-changes.ts";
+import { afterScreeningListsChanged } from "../screening/monitoring/index.ts";
 
 /**
  * Every reference table, in the order the status endpoint lists them: the importable ones (written once,
@@ -99,6 +102,8 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
     // json, not jsonb: the rows are read once, and skipping the jsonb conversion made PGlite imports ~20% faster.
     const insert = `insert into ${table} (${list}) select ${list} from json_to_recordset($1::text::json) as x(${recordDef})`;
 
+    const screening = isScreeningTable(table);
+    const before = screening ? await snapshotEntries(tx, table) : null;
     await tx.query(`delete from ${table}`);
     options.onProgress?.(table, 0, total);
     let done = 0;
@@ -133,11 +138,16 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
         p?.checksum ?? null,
       ],
     );
-    // The edge reads the sanctions list through its stored index: keep it current in this transaction.
-    if (table === "sanctions_ofac") await storeIndexInImport(tx);
+    if (screening) {
+      // Entry hashes and the change log for reviews and monitoring, in this transaction.
+      await recordEntryChanges(tx, table, before!);
+      // The edge reads the screening lists through their stored index: keep it current in this transaction.
+      await storeIndexInImport(tx);
+    }
     return { rows: total };
   });
   // This process sees the new state at once; other processes within REFERENCE_STATE_TTL_MS.
   forgetReferenceState(db);
+  if (isScreeningTable(table)) await afterScreeningListsChanged(db);
   return result;
 }

@@ -39,7 +39,34 @@ export interface SanctionsMatch {
   program: string;
   /** Similarity 0..1 of the screened name to matched_name after normalisation. */
   score: number;
-  list: "SDN" | "CONS";
+  /** The list's display id ("OFAC SDN", "UN", "BIS Entity List" …). */
+  list: string;
+  /** Countries the matched entry states (addresses, nationality), as its publisher writes them. */
+  countries?: string[];
+  /** entry_hash of the matched entry. */
+  entry_hash?: string;
+  /** Other entries the name matches at or above the threshold (one finding names them all). */
+  also?: SanctionsMatch[];
+  /** Set by screening (shared/screening/): the listing's effect and severity, every listing most severe first. */
+  entry_id?: string;
+  effect?: ListingEffect;
+  severity?: "error" | "warning";
+  /** The effect in words and its legal reference, for the message. */
+  effect_words?: string;
+  legal?: string;
+  lists?: Listing[];
+}
+
+/** What a listing forbids or asks of an exporter (docs/sanctions-screening.md, "Effects"). */
+export type ListingEffect = "asset_freeze" | "export_denial" | "licence_required" | "red_flag" | "restriction";
+
+/** One listing of a party: which list and entry. */
+export interface Listing {
+  list: string;
+  entry_id: string;
+  program: string;
+  effect: ListingEffect;
+  entry_hash: string;
 }
 
 export interface EmbargoEntry {
@@ -106,6 +133,8 @@ export interface ReferenceFacts {
   currencies: Set<string>;
   /** Screening result per screened name (exact input string); null = no match at or above threshold. */
   sanctions: Map<string, SanctionsMatch | null>;
+  /** Which screening lists were loaded when the names were screened (set by screening; absent = OFAC only). */
+  screeningLists?: { table: string; label: string; loaded: boolean; required: boolean }[];
   /** The comprehensive-embargo list in force (data with its date, not code). */
   embargoes: EmbargoEntry[];
   /** Regions under a comprehensive embargo (data with its date, not code). */

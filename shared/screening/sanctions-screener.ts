@@ -2,6 +2,8 @@ import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "./index/sanctions-index.ts";
 import { screeningState } from "./screening-state.ts";
+import { toScreeningMatch } from "./lists/screening-match.ts";
+import { REQUIRED_SCREENING_TABLES, SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 import {
   currentStoredLayout,
   readSanctionsEntries,
@@ -56,12 +58,17 @@ export async function screenPartyNames(db: Db, names: readonly string[]): Promis
   if (names.length === 0) return new Map();
   const state = await screeningState(db);
   if (!state.loaded) return new Map();
+  let raw: Map<string, SanctionsMatch | null> | null = null;
   if (indexes.get(db)?.signature !== state.signature) {
     const layout = await storedLayout(db, state.signature);
-    if (layout) return screenNamesStored(db, layout, names);
+    if (layout) raw = await screenNamesStored(db, layout, names);
   }
-  const index = await getSanctionsIndex(db);
-  return index ? screenNames(index, names) : new Map();
+  if (!raw) {
+    const index = await getSanctionsIndex(db);
+    raw = index ? screenNames(index, names) : new Map();
+  }
+  // One finding per party: every listing, the most severe first (lists/screening-match.ts).
+  return new Map([...raw].map(([n, m]) => [n, m && toScreeningMatch(m)]));
 }
 
 /**
@@ -76,4 +83,15 @@ export async function refreshStoredSanctionsIndex(db: Db): Promise<number> {
     if (await currentStoredLayout(tx)) return 0;
     return storeIndexOf(tx, await loadEntries(tx), await sanctionsSourceSignature(tx));
   });
+}
+
+/** Which screening lists hold data now: for the finding's message and the answer's reference_data. */
+export async function screeningCoverage(db: Db): Promise<{ table: ScreeningTable; label: string; loaded: boolean; required: boolean }[]> {
+  const { tables } = await screeningState(db);
+  return SCREENING_TABLES.map((table) => ({
+    table,
+    label: SCREENING_TABLE_LABELS[table],
+    loaded: tables[table],
+    required: REQUIRED_SCREENING_TABLES.includes(table),
+  }));
 }

@@ -5,6 +5,7 @@
  * screening without a circle; shared/reference/gather-reference-facts.ts forgets this state with its own.
  */
 import type { Queryable } from "../db/types.ts";
+import { REQUIRED_SCREENING_TABLES, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 
 /** How long one reading is reused: a re-import becomes visible to other processes within this time. */
 export const SCREENING_STATE_TTL_MS = 2000;
@@ -12,8 +13,10 @@ export const SCREENING_STATE_TTL_MS = 2000;
 export interface ScreeningState {
   /** Changes whenever a screening list is re-imported or emptied. */
   signature: string;
-  /** Whether the OFAC table holds entries. */
+  /** Whether every required list (OFAC) holds entries: screening can answer. */
   loaded: boolean;
+  /** Which screening tables hold entries. */
+  tables: Record<ScreeningTable, boolean>;
 }
 
 const memo = new WeakMap<object, { at: number; value: Promise<ScreeningState> }>();
@@ -33,11 +36,14 @@ export function screeningState(db: Queryable): Promise<ScreeningState> {
 }
 
 async function readState(db: Queryable): Promise<ScreeningState> {
-  const [row] = await db.query<{ signature: string; loaded: boolean }>(
+  const list = SCREENING_TABLES.map((t) => `'${t}'`).join(", ");
+  const probes = SCREENING_TABLES.map((t) => `exists (select 1 from ${t}) as "${t}"`).join(", ");
+  const [row] = await db.query<Record<string, unknown>>(
     `select (select coalesce(string_agg(table_name || '@' || imported_at::text || '#' || row_count, ',' order by table_name), '')
-               from reference_imports where table_name = 'sanctions_ofac') as signature,
-            exists (select 1 from sanctions_ofac) as loaded`,
+               from reference_imports where table_name in (${list})) as signature, ${probes}`,
   );
+  const tables = Object.fromEntries(SCREENING_TABLES.map((t) => [t, row[t] === true])) as Record<ScreeningTable, boolean>;
   // Direct writes that bypass the importer still change the emptiness, so it joins the key.
-  return { signature: `${row.signature}|${row.loaded ? 1 : 0}`, loaded: row.loaded === true };
+  const signature = `${String(row.signature)}|${SCREENING_TABLES.map((t) => (tables[t] ? 1 : 0)).join("")}`;
+  return { signature, loaded: REQUIRED_SCREENING_TABLES.every((t) => tables[t]), tables };
 }

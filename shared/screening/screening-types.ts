@@ -2,21 +2,15 @@
  * The shapes screening answers in (agreed between the lists and the reviews/monitoring work of issue 37).
  */
 
-/** What a listing forbids or asks of an exporter (docs/sanctions-screening.md, "Effects"). */
-export type ListingEffect = "asset_freeze" | "export_denial" | "licence_required" | "red_flag" | "restriction";
+import type { Listing } from "../rules/reference-facts.ts";
 
 /**
- * One listing of a party: which list and entry. `list` is the display id of the (sub-)list, e.g.
- * "OFAC SDN", "UN", "EU", "UK", "BIS Entity List", "BIS Denied Persons", … as the effects table names it.
+ * ListingEffect: what a listing forbids or asks. Listing: one listing of a party, which list and entry;
+ * `list` is the display id of the (sub-)list, e.g. "OFAC SDN", "UN", "EU", "UK", "BIS Entity List",
+ * "BIS Denied Persons", … as the effects table names it; entry_hash is the SHA-256 hex of the entry as
+ * imported. Both are defined beside the rules' facts (a lower tier), which carry them.
  */
-export interface Listing {
-  list: string;
-  entry_id: string;
-  program: string;
-  effect: ListingEffect;
-  /** SHA-256 hex of the entry as imported (canonical JSON of the normalised entry). */
-  entry_hash: string;
-}
+export type { Listing, ListingEffect } from "../rules/reference-facts.ts";
 
 /** One finding per party: the most severe listing first (its fields at top level), all listings in `lists`. */
 export interface ScreeningMatch extends Listing {

@@ -20,6 +20,7 @@ import { parseIsoCurrenciesCsv } from "../importers/parse-iso-currencies.ts";
 import { parseUkBrandsCsv, parseUkSearchReferencesJson } from "../importers/parse-uk-search-references.ts";
 import type { RefreshableTable } from "../../runtime/config/reference-sources.ts";
 import type { DownloadedFile } from "./download-source.ts";
+import { SCREENING_LIST_SOURCES, type ScreeningListTable } from "../screening-list-sources.ts";
 
 export interface ParsedTable {
   rows: Row[];
@@ -304,7 +305,23 @@ async function parseSearchReferences(files: Map<string, DownloadedFile>): Promis
   };
 }
 
+/** A screening list beyond OFAC: one file, its format checked before parsing, the publisher's date from inside it. */
+const parseScreeningList =
+  (table: ScreeningListTable) =>
+  async (files: Map<string, DownloadedFile>): Promise<ParsedTable> => {
+    const source = SCREENING_LIST_SOURCES[table];
+    const s = await text(need(files, source.downloadKey));
+    refuseHtml(source.downloadKey, s);
+    if (!source.looksRight(s)) throw new FormatError(`${source.downloadKey}: not the ${table} format (starts ${opening(s)})`);
+    const parsed = parseText(source.downloadKey, s, source.parse);
+    return { rows: parsed.rows, vintage: parsed.generated ? parsed.generated.slice(0, 10) : null, notes: parsed.notes };
+  };
+
 const PARSERS: Record<RefreshableTable, (files: Map<string, DownloadedFile>) => Promise<ParsedTable>> = {
+  sanctions_un: parseScreeningList("sanctions_un"),
+  sanctions_eu: parseScreeningList("sanctions_eu"),
+  sanctions_uk: parseScreeningList("sanctions_uk"),
+  sanctions_us_csl: parseScreeningList("sanctions_us_csl"),
   sanctions_ofac: parseOfac,
   port_codes: parsePorts,
   hs_codes_us: parseUs,

@@ -34,6 +34,11 @@ export type AgeFrom = "publication" | "edition" | "confirmation";
 /** Where a table's age counts from (see the comment at the top). */
 export const AGE_FROM: Record<RefreshableTable, AgeFrom> = {
   sanctions_ofac: "publication",
+  // The other screening lists state their own date inside the file (UN, EU, UK) or in the folder's name (CSL).
+  sanctions_un: "publication",
+  sanctions_eu: "publication",
+  sanctions_uk: "publication",
+  sanctions_us_csl: "publication",
   hs_codes_us: "publication",
   hs_codes_uk: "publication",
   hs_codes_in: "publication",

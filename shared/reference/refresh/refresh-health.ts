@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/types.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { readReferenceOverview, sanctionsAlert } from "./reference-overview.ts";
+import { REQUIRED_SCREENING_TABLES, SCREENING_TABLES } from "../../screening/lists/screening-tables.ts";
 
 /**
  * The reference-data part of GET /health: per table whether it is loaded (or loading), its vintage, the
@@ -20,6 +21,15 @@ export async function referenceDataHealth(db: Queryable, settings: ReferenceRefr
     sanctions: {
       state: !sanctions?.loaded ? (sanctions?.loading ? "loading" : "missing") : sanctions.stale ? "stale" : "current",
       alert: sanctionsAlert(overview),
+      // Every screening list (docs/sanctions-screening.md, "Lists"): OFAC is required, the others are screened when loaded.
+      lists: SCREENING_TABLES.map((table) => {
+        const t = overview.find((o) => o.table === table);
+        return {
+          table,
+          required: REQUIRED_SCREENING_TABLES.includes(table),
+          state: !t?.loaded ? (t?.loading ? "loading" : "missing") : t.stale ? "stale" : "current",
+        };
+      }),
     },
     tables: overview.map((t) => ({
       table: t.table,

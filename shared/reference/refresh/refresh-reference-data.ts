@@ -74,7 +74,7 @@ export function resolveTables(only: readonly string[] | undefined): RefreshableT
   if (asked.length === 0) return [...REFRESHABLE_TABLES];
   // "sanctions" and "ports" are accepted for sanctions_ofac and port_codes; "hs" for every tariff schedule.
   const ALIASES: Record<string, RefreshableTable[]> = {
-    sanctions: ["sanctions_ofac"],
+    sanctions: ["sanctions_ofac", "sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"],
     ofac: ["sanctions_ofac"],
     ports: ["port_codes"],
     unlocode: ["port_codes"],

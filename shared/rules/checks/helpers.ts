@@ -18,6 +18,10 @@ export function fieldText(parts: readonly PropertyKey[]): string {
 
 const TABLE_LABEL: Record<string, string> = {
   sanctions_ofac: "OFAC sanctions list",
+  sanctions_un: "UN Security Council Consolidated List",
+  sanctions_eu: "EU consolidated financial sanctions list",
+  sanctions_uk: "UK Sanctions List",
+  sanctions_us_csl: "US Consolidated Screening List",
   port_codes: "UN/LOCODE port list",
   hs_codes_us: "US tariff schedule",
   hs_codes_eu: "EU Combined Nomenclature",

@@ -7,6 +7,10 @@ import type { FindingCheck } from "../rule-types.ts";
 
 const LABELS: Record<string, string> = {
   sanctions_ofac: "OFAC sanctions list (sanctions_ofac)",
+  sanctions_un: "UN Security Council Consolidated List (sanctions_un)",
+  sanctions_eu: "EU consolidated financial sanctions list (sanctions_eu)",
+  sanctions_uk: "UK Sanctions List (sanctions_uk)",
+  sanctions_us_csl: "US Consolidated Screening List (sanctions_us_csl)",
   port_codes: "UN/LOCODE port list (port_codes)",
   hs_codes_us: "US tariff schedule (hs_codes_us)",
   hs_codes_eu: "EU Combined Nomenclature (hs_codes_eu)",
@@ -66,10 +70,9 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
         const dated = v.published_at
           ? `is dated ${v.published_at.slice(0, 10)}${v.age_seconds !== null && v.checked_at !== v.published_at ? `, last confirmed current ${describeAge(v.age_seconds)} ago` : v.age_seconds !== null ? ` (${describeAge(v.age_seconds)} old)` : ""}`
           : "states no publication date (a folder import whose file names give none), so it counts as out of date";
-        const consequence =
-          v.table === "sanctions_ofac"
-            ? "Screening against it misses every designation since"
-            : "Checks against it may miss every change published since";
+        const consequence = v.table.startsWith("sanctions_")
+          ? "Screening against it misses every designation since"
+          : "Checks against it may miss every change published since";
         return {
           path: [],
           message:

@@ -1,5 +1,6 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
-import type { EmbargoedRegionEntry } from "../reference-facts.ts";
+import type { EmbargoedRegionEntry, ReferenceFacts, SanctionsMatch } from "../reference-facts.ts";
+import { statesOnlyOtherCountries } from "./listed-countries.ts";
 import {
   at,
   countryCode,
@@ -41,24 +42,82 @@ export function partyScreening(key: PartyKey): FindingCheck {
     }
     const match = facts.sanctions.get(name);
     if (!match) return [];
-    return [
-      {
-        path: [key, "name"],
-        message:
-          `${label} "${name}" matches ${match.list} entry "${match.name}" (uid ${match.uid}, program ${match.program}) ` +
-          `via the listed name "${match.matched_name}" with similarity ${match.score}. Expected no match on the US sanctions lists. ` +
-          `Do not proceed: verify the party's identity (address, registration numbers); if it is a different entity, ` +
-          `record the evidence and correct the name as registered.`,
-        context: {
-          uid: match.uid,
-          name: match.name,
-          matched_name: match.matched_name,
-          program: match.program,
-          score: match.score,
-          list: match.list,
-        },
-      },
-    ];
+    return [screeningFinding(key, name, countryCode(prop(prop(shipment, key), "country")), match, facts.screeningLists)];
+  };
+}
+
+const EXACT = 0.999;
+
+/**
+ * One finding for a party on one or more lists: the most severe listing decides the severity (screening
+ * ordered them, shared/screening/lists/listing-effects.ts), the message says what it forbids. A fuzzy match
+ * whose entry states only other countries than the party's is a possible match (warning); an exact match of
+ * a listed name stays as severe as its listing whatever the country.
+ */
+function screeningFinding(
+  key: PartyKey,
+  name: string,
+  partyCountry: string | undefined,
+  match: SanctionsMatch,
+  coverage: ReferenceFacts["screeningLists"],
+): Finding {
+  const label = PARTY_LABEL[key];
+  const lists = match.lists ?? [
+    {
+      list: match.list,
+      entry_id: match.uid,
+      program: match.program,
+      effect: match.effect ?? "asset_freeze",
+      entry_hash: match.entry_hash ?? "",
+    },
+  ];
+  const exact = match.score >= EXACT;
+  const elsewhere = !exact && statesOnlyOtherCountries(match.countries, partyCountry);
+  const severity = match.severity === "warning" || elsewhere ? "warning" : "error";
+  const others = lists.slice(1).map((l) => `${l.list} ${l.entry_id}${l.program ? ` (${l.program})` : ""}`);
+  const screened = coverage?.filter((c) => c.loaded).map((c) => c.label);
+  const notLoaded = coverage?.filter((c) => !c.loaded).map((c) => c.label) ?? [];
+  const effect = match.effect_words ?? "listed on the US sanctions lists";
+  const what =
+    `${label} "${name}" matches ${match.list} entry "${match.name}" (${match.entry_id ?? match.uid}${match.program ? `, programme ${match.program}` : ""}) ` +
+    `via the listed name "${match.matched_name}" with similarity ${match.score}: ${effect}` +
+    `${match.legal ? ` (${match.legal})` : ""}.` +
+    (others.length > 0 ? ` Also listed: ${others.join("; ")}.` : "") +
+    (elsewhere
+      ? ` The entry states ${match.countries!.join(", ")}, not the party's country ${partyCountry}: a possible match, not a certain one.`
+      : "") +
+    (screened && screened.length > 0
+      ? ` Screened against: ${screened.join(", ")}${notLoaded.length > 0 ? `; not loaded, not screened: ${notLoaded.join(", ")}` : ""}.`
+      : "");
+  const todo =
+    severity === "error"
+      ? match.effect === "licence_required"
+        ? " Do not ship items subject to the EAR without a BIS licence: verify the party's identity (address, registration numbers); if it is a different entity, record the evidence."
+        : " Do not proceed: verify the party's identity (address, registration numbers); if it is a different entity, record the evidence and correct the name as registered."
+      : " Verify the party's identity and what the listing restricts before proceeding.";
+  return {
+    path: [key, "name"],
+    ...(severity === "warning" ? { severity: "warning" as const } : {}),
+    message: `${what} Expected no listing that forbids or restricts this shipment.${todo}`,
+    context: {
+      list: match.list,
+      entry_id: match.entry_id ?? match.uid,
+      uid: match.uid,
+      program: match.program,
+      effect: match.effect ?? "asset_freeze",
+      name: match.name,
+      matched_name: match.matched_name,
+      score: match.score,
+      entry_hash: match.entry_hash ?? "",
+      lists,
+      ...(elsewhere ? { possible_match: true, entry_countries: match.countries } : {}),
+      ...(coverage
+        ? {
+            screened_lists: coverage.filter((c) => c.loaded).map((c) => c.table),
+            lists_not_loaded: coverage.filter((c) => !c.loaded).map((c) => c.table),
+          }
+        : {}),
+    },
   };
 }
 

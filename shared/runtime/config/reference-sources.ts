@@ -20,6 +20,10 @@ export const REFRESHABLE_TABLES = [
   "hs_codes_in",
   "port_codes",
   "sanctions_ofac",
+  "sanctions_un",
+  "sanctions_eu",
+  "sanctions_uk",
+  "sanctions_us_csl",
   "countries",
   "currencies",
   "hs_search_references",
@@ -58,7 +62,52 @@ const DAY = 1;
 const QUARTER = 91;
 const YEAR = 365;
 
+/**
+ * The screening lists beyond OFAC (issue 37), one shape each: the publisher's documented download
+ * address (docs/sanctions-screening.md, "Lists"; not fetched from the development machine), daily refresh
+ * like OFAC's. Which of them a validation requires is screening's decision (shared/screening/lists/).
+ */
+const SCREENING_LIST_SOURCES = {
+  sanctions_un: {
+    publisher: "UN Security Council Consolidated List (XML, sc-sanctions.xsd)",
+    files: [{ key: "consolidated.xml", url: "https://scsanctions.un.org/resources/xml/en/consolidated.xml" }],
+    minRows: 500,
+  },
+  sanctions_eu: {
+    publisher: "EU Financial Sanctions Files consolidated list (XML 1.1)",
+    files: [
+      {
+        key: "eu_fsf.xml",
+        url: "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw",
+      },
+    ],
+    minRows: 1_000,
+  },
+  sanctions_uk: {
+    publisher: "UK Sanctions List (FCDO, XML)",
+    files: [{ key: "UK-Sanctions-List.xml", url: "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml" }],
+    minRows: 1_000,
+  },
+  sanctions_us_csl: {
+    publisher: "US Consolidated Screening List (trade.gov, CSV)",
+    files: [{ key: "consolidated.csv", url: "https://data.trade.gov/downloadable_consolidated_screening_list/v1/consolidated.csv" }],
+    minRows: 5_000,
+  },
+} as const;
+
+const screeningListSource = (table: keyof typeof SCREENING_LIST_SOURCES): TableSourceDefaults => ({
+  table,
+  publisher: SCREENING_LIST_SOURCES[table].publisher,
+  files: [...SCREENING_LIST_SOURCES[table].files],
+  intervalDays: DAY,
+  minRows: SCREENING_LIST_SOURCES[table].minRows,
+});
+
 export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults> = {
+  sanctions_un: screeningListSource("sanctions_un"),
+  sanctions_eu: screeningListSource("sanctions_eu"),
+  sanctions_uk: screeningListSource("sanctions_uk"),
+  sanctions_us_csl: screeningListSource("sanctions_us_csl"),
   sanctions_ofac: {
     table: "sanctions_ofac",
     publisher: "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",

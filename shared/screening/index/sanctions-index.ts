@@ -74,7 +74,10 @@ export function buildSanctionsIndex(input: readonly SanctionsEntry[]): Sanctions
 
 function toMatch(index: SanctionsIndex, s: Scored): SanctionsMatch {
   const e = index.entries[s.entry];
-  return { uid: e.uid, name: e.name, matched_name: s.name.name, program: e.program, score: s.score, list: e.list };
+  const match: SanctionsMatch = { uid: e.uid, name: e.name, matched_name: s.name.name, program: e.program, score: s.score, list: e.list };
+  if (e.countries) match.countries = e.countries;
+  if (e.hash) match.entry_hash = e.hash;
+  return match;
 }
 
 /**
@@ -90,11 +93,22 @@ export function screenNameRanked(index: SanctionsIndex, name: string, options: S
     .map((s) => toMatch(index, s));
 }
 
-/** The best match at or above the threshold, or null. Never throws. */
+/** At most this many further entries are named beside the best (a name can match many entries of a common word). */
+const MAX_ALSO = 20;
+
+/**
+ * The best match at or above the threshold, or null; every other entry at or above it in `also` (the same
+ * party on several lists gets one finding naming them all). Never throws.
+ */
 export function screenName(index: SanctionsIndex, name: string, options: ScreenOptions = {}): SanctionsMatch | null {
   const threshold = options.threshold ?? SANCTIONS_MATCH_THRESHOLD;
-  const best = rankEntries(index, name, options.kinds ?? PARTY_SCREENING_KINDS)[0];
-  return best && best.score >= threshold ? toMatch(index, best) : null;
+  const ranked = rankEntries(index, name, options.kinds ?? PARTY_SCREENING_KINDS);
+  const best = ranked[0];
+  if (!best || best.score < threshold) return null;
+  const match = toMatch(index, best);
+  const also = ranked.slice(1, 1 + MAX_ALSO).filter((s) => s.score >= threshold);
+  if (also.length > 0) match.also = also.map((s) => toMatch(index, s));
+  return match;
 }
 
 /** Screens several names (duplicates screened once); keys are the exact input strings. */

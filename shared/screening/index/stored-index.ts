@@ -16,6 +16,7 @@ import type { Queryable } from "../../db/types.ts";
 import type { SanctionsMatch } from "../../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsEntry, type SanctionsIndex, type ScreenOptions } from "./sanctions-index.ts";
 import { sha256Hex } from "../../hashing/sha256.ts";
+import { readAllScreeningEntries, screeningSourceSignature } from "../lists/read-screening-entries.ts";
 
 /** What a not-yet-loaded array element reads as: an empty value of the elements' type. */
 type Placeholder = "string" | "array" | "object" | "number";
@@ -30,13 +31,9 @@ const BATCH = 5000;
 // Matching that tries joined names, initials and patronymics (issue 18) walks more rows per name, in more rounds.
 const MAX_ROUNDS = 400;
 
-/** The import the sanctions rows come from: changes whenever sanctions_ofac is re-imported. */
-export async function sanctionsSourceSignature(db: Queryable): Promise<string> {
-  const rows = await db.query<{ s: string }>(
-    `select coalesce((select imported_at::text || '#' || row_count from reference_imports where table_name = 'sanctions_ofac'), 'none')
-            || '|' || (select count(*) from sanctions_ofac)::text as s`,
-  );
-  return rows[0]?.s ?? "none";
+/** The import the screening rows come from: changes whenever any screening list is re-imported. */
+export function sanctionsSourceSignature(db: Queryable): Promise<string> {
+  return screeningSourceSignature(db);
 }
 
 // A few fixed entries whose built index changes whenever the builder's output does (new normalisation,
@@ -133,24 +130,9 @@ export async function storeIndexOf(
   return parts.length;
 }
 
-/** Every entry of the imported OFAC lists, in the order the index is built from. */
-export async function readSanctionsEntries(db: Queryable): Promise<SanctionsEntry[]> {
-  const rows = await db.query<{
-    list: "SDN" | "CONS";
-    uid: number;
-    name: string;
-    type: string;
-    programs: string[];
-    aliases: { name: string; type: string }[];
-  }>("select list, uid, name, type, programs, aliases from sanctions_ofac order by list, uid");
-  return rows.map((r) => ({
-    uid: String(r.uid),
-    name: r.name,
-    type: r.type,
-    programs: r.programs ?? [],
-    list: r.list,
-    aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
-  }));
+/** Every entry of the loaded screening lists (OFAC, UN, EU, UK, CSL), as the index is built from them. */
+export function readSanctionsEntries(db: Queryable): Promise<SanctionsEntry[]> {
+  return readAllScreeningEntries(db);
 }
 
 /**

@@ -34,6 +34,8 @@ export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: 
       program: [...e.programs].join(", "),
       list: e.list,
       kind,
+      ...(e.countries && e.countries.length > 0 ? { countries: e.countries } : {}),
+      ...(e.hash ? { hash: e.hash } : {}),
     });
     const seen = new Set<string>();
     const candidates: { name: string; isPrimary: boolean }[] = [{ name: e.name, isPrimary: true }];

@@ -16,8 +16,13 @@ export interface SanctionsEntry {
   /** OFAC SDN_Type: "individual", "vessel", "aircraft"; anything else ("-0-", "", "entity") is an entity. */
   type: string;
   programs: string[];
-  list: "SDN" | "CONS";
+  /** The list's display id ("OFAC SDN", "UN", "BIS Entity List" …; OFAC's own "SDN" / "CONS" in older callers). */
+  list: string;
   aliases: SanctionsAlias[];
+  /** Countries the entry states (addresses, nationality), as the publisher writes them. */
+  countries?: string[];
+  /** entry_hash of the imported row. */
+  hash?: string;
 }
 
 export type EntryKind = "individual" | "entity" | "vessel" | "aircraft";
@@ -79,8 +84,10 @@ export interface IndexedEntry {
   uid: string;
   name: string;
   program: string;
-  list: "SDN" | "CONS";
+  list: string;
   kind: EntryKind;
+  countries?: string[];
+  hash?: string;
 }
 
 /** One id, or several (most keys have exactly one: a bare number saves an array per key). */

@@ -1,0 +1,63 @@
+/**
+ * Every entry of the loaded screening lists, as the index is built from them. The CSL's Treasury rows
+ * repeat OFAC's entries; while the OFAC table holds data they are left out, so a party OFAC lists gets one
+ * listing from OFAC's own files (with their aliases and addresses), not a second one from the CSL.
+ */
+import type { Queryable } from "../../db/types.ts";
+import type { SanctionsEntry } from "../index/sanctions-index.ts";
+import { displayListOf, SCREENING_TABLES, type ScreeningTable } from "./screening-tables.ts";
+
+interface EntryRow {
+  list: string;
+  uid: string;
+  name: string;
+  type: string;
+  programs: string[] | null;
+  aliases: { name: string; type: string }[] | null;
+  countries: string[] | null;
+  details: { remarks?: string } | null;
+  entry_hash: string | null;
+}
+
+const SELECT: Record<ScreeningTable, string> = {
+  sanctions_ofac: `select list, uid::text as uid, name, type, programs, aliases,
+                          coalesce((select array_agg(distinct a->>'country') from jsonb_array_elements(addresses) a where a->>'country' is not null), '{}') as countries,
+                          null::jsonb as details, entry_hash
+                     from sanctions_ofac`,
+  sanctions_un: "select list, uid, name, type, programs, aliases, countries, details, entry_hash from sanctions_un",
+  sanctions_eu: "select list, uid, name, type, programs, aliases, countries, details, entry_hash from sanctions_eu",
+  sanctions_uk: "select list, uid, name, type, programs, aliases, countries, details, entry_hash from sanctions_uk",
+  sanctions_us_csl: `select list, uid, name, type, programs, aliases, countries, details, entry_hash from sanctions_us_csl
+                      where source is null or not exists (select 1 from sanctions_ofac)`,
+};
+
+/** The entries of one table (or of every screening table), in a fixed order. */
+export async function readScreeningTable(db: Queryable, table: ScreeningTable): Promise<SanctionsEntry[]> {
+  const rows = await db.query<EntryRow>(`${SELECT[table]} order by list, uid`);
+  return rows.map((r) => ({
+    uid: r.uid,
+    name: r.name,
+    type: r.type,
+    programs: r.programs ?? [],
+    list: displayListOf(table, r),
+    aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
+    ...(r.countries && r.countries.length > 0 ? { countries: r.countries } : {}),
+    ...(r.entry_hash ? { hash: r.entry_hash } : {}),
+  }));
+}
+
+export async function readAllScreeningEntries(db: Queryable): Promise<SanctionsEntry[]> {
+  const out: SanctionsEntry[] = [];
+  for (const table of SCREENING_TABLES) for (const e of await readScreeningTable(db, table)) out.push(e);
+  return out;
+}
+
+/** The import state of every screening table: changes whenever any of them is re-imported or emptied. */
+export async function screeningSourceSignature(db: Queryable): Promise<string> {
+  const parts = SCREENING_TABLES.map(
+    (t) =>
+      `coalesce((select imported_at::text || '#' || row_count from reference_imports where table_name = '${t}'), 'none') || '|' || (select count(*) from ${t})::text`,
+  );
+  const rows = await db.query<{ s: string }>(`select ${parts.join(" || ';' || ")} as s`);
+  return rows[0]?.s ?? "none";
+}
