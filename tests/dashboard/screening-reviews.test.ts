@@ -139,11 +139,11 @@ describe("screening reviews in the dashboard", { timeout: 300_000 }, () => {
     expect(await page.locator("#rv-reason[aria-invalid=true]").count()).toBe(1);
     expect(await page.locator("#rv-decision-hint").textContent()).toContain("Choose cleared or confirmed");
     await checked(page, "screening-form-errors", 1280);
-    await page.getByLabel("Party name").fill("Harmless Bakery GmbH");
-    await page.getByLabel("List").fill("OFAC SDN");
-    await page.getByLabel("Entry id").fill("990001");
+    await page.getByLabel("Party name", { exact: true }).fill("Harmless Bakery GmbH");
+    await page.getByLabel("List", { exact: true }).fill("OFAC SDN");
+    await page.getByLabel("Entry id", { exact: true }).fill("990001");
     await page.getByLabel(/^Cleared/).check();
-    await page.getByLabel("Reason").fill("not them");
+    await page.getByLabel("Reason", { exact: true }).fill("not them");
     const [res] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/dashboard/screening/reviews")),
       page.getByRole("button", { name: "Record decision" }).click(),
@@ -159,11 +159,11 @@ describe("screening reviews in the dashboard", { timeout: 300_000 }, () => {
     const listing = current.loaded ? current.listings[0] : undefined;
     expect(listing?.entry_hash).toMatch(/^[0-9a-f]{64}$/);
     const { page } = await open("admin", 390);
-    await page.getByLabel("Party name").fill(LISTED);
-    await page.getByLabel("List").fill(listing!.list);
-    await page.getByLabel("Entry id").fill(listing!.entry_id);
+    await page.getByLabel("Party name", { exact: true }).fill(LISTED);
+    await page.getByLabel("List", { exact: true }).fill(listing!.list);
+    await page.getByLabel("Entry id", { exact: true }).fill(listing!.entry_id);
     await page.getByLabel(/^Cleared/).check();
-    await page.getByLabel("Reason").fill("Different registration number");
+    await page.getByLabel("Reason", { exact: true }).fill("Different registration number");
     await Promise.all([page.waitForURL(/done=recorded/), page.getByRole("button", { name: "Record decision" }).click()]);
     expect(await page.locator("[role=status]").first().textContent()).toContain("decision is recorded");
     const row = page.locator("tr", { hasText: "Different registration number" });
