@@ -142,7 +142,7 @@ describe("screening reviews in the dashboard", { timeout: 300_000 }, () => {
     await page.getByLabel("Party name", { exact: true }).fill("Harmless Bakery GmbH");
     await page.getByLabel("List", { exact: true }).fill("OFAC SDN");
     await page.getByLabel("Entry id", { exact: true }).fill("990001");
-    await page.getByLabel(/^Cleared/).check();
+    await page.getByRole("radio", { name: /Cleared/ }).check();
     await page.getByLabel("Reason", { exact: true }).fill("not them");
     const [res] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/dashboard/screening/reviews")),
@@ -162,7 +162,7 @@ describe("screening reviews in the dashboard", { timeout: 300_000 }, () => {
     await page.getByLabel("Party name", { exact: true }).fill(LISTED);
     await page.getByLabel("List", { exact: true }).fill(listing!.list);
     await page.getByLabel("Entry id", { exact: true }).fill(listing!.entry_id);
-    await page.getByLabel(/^Cleared/).check();
+    await page.getByRole("radio", { name: /Cleared/ }).check();
     await page.getByLabel("Reason", { exact: true }).fill("Different registration number");
     await Promise.all([page.waitForURL(/done=recorded/), page.getByRole("button", { name: "Record decision" }).click()]);
     expect(await page.locator("[role=status]").first().textContent()).toContain("decision is recorded");
