@@ -25,6 +25,7 @@ export const restRouters: readonly RestRouter[] = [
   { segments: ["hs-codes"], load: async () => (await import("../hs-codes/hs-codes-router.ts")).hsCodesRouter },
   { segments: ["hs-codes"], load: async () => (await import("../hs-codes/classify/classify-router.ts")).classifyRouter },
   { segments: ["extract"], load: async () => (await import("../extraction/extraction-router.ts")).extractionRouter },
+  { segments: ["screening"], load: async () => (await import("../screening/reviews/reviews-router.ts")).screeningReviewsRouter },
   { segments: ["webhooks"], load: async () => (await import("../webhooks/webhooks-router.ts")).webhooksRouter },
   { segments: ["accounts", "account"], load: async () => (await import("../account-api/members-router.ts")).membersRouter },
 ];

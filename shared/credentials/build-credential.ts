@@ -32,6 +32,8 @@ export interface CredentialFacts {
     validatedAt: string;
     /** Checks that did not run for want of a reference table (part of the validation hash when any). */
     checksNotRun?: { table: string; ruleIds: string[] }[];
+    /** Clearances of sanctions matches the validation applied, as the validation hash includes them (when any). */
+    clearances?: { entry_hash: string; entry_id: string; list: string; party_name_normalised: string; review_id: string }[];
   };
   status: { list: number; index: number };
   /** The address of the credential this one replaces (a regeneration), or null. */
@@ -74,6 +76,7 @@ function documentFacts(f: CredentialFacts) {
       validatedDocumentTypes: f.validation.documentTypes,
       validatedAt: f.validation.validatedAt,
       ...(f.validation.checksNotRun?.length ? { checksNotRun: f.validation.checksNotRun } : {}),
+      ...(f.validation.clearances?.length ? { clearances: f.validation.clearances } : {}),
     },
     shipment: f.shipment,
     ...(f.supersedes ? { supersedes: f.supersedes } : {}),

@@ -72,6 +72,8 @@ export function tradeDocumentsContext(baseUrl: string) {
       validatedAt: { "@id": `${tds}validatedAt`, "@type": "xsd:dateTime" },
       // Which checks did not run (a table was not loaded), as the validation hash includes them: a JSON literal.
       checksNotRun: { "@id": `${tds}checksNotRun`, "@type": "@json" },
+      // Clearances of reviewed sanctions matches the validation applied, exactly as hashed: a JSON literal.
+      clearances: { "@id": `${tds}clearances`, "@type": "@json" },
       // The validated shipment data exactly as hashed: a JSON literal, so that no key of it needs a term.
       shipment: { "@id": `${tds}shipment`, "@type": "@json" },
       supersedes: { "@id": `${tds}supersedes`, "@type": "@id" },
@@ -115,6 +117,21 @@ export const subjectProperties = {
           required: ["table", "ruleIds"],
           additionalProperties: false,
           properties: { table: { type: "string" }, ruleIds: { type: "array", items: { type: "string" } } },
+        },
+      },
+      clearances: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["entry_hash", "entry_id", "list", "party_name_normalised", "review_id"],
+          additionalProperties: false,
+          properties: {
+            entry_hash: { type: "string" },
+            entry_id: { type: "string" },
+            list: { type: "string" },
+            party_name_normalised: { type: "string" },
+            review_id: { type: "string" },
+          },
         },
       },
     },

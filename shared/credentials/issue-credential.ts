@@ -8,6 +8,7 @@ import type { Config } from "../runtime/config.ts";
 import type { DocumentType } from "../trade/document-types.ts";
 import { findPassingRecordByHash } from "../validation/validation-record-repository.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
+import { clearancesApplied } from "../screening/reviews/apply-clearances.ts";
 import { credentialKeys } from "./credential-keys.ts";
 import { didWebFor } from "./did-web.ts";
 import { buildCredential, credentialUrl } from "./build-credential.ts";
@@ -83,6 +84,13 @@ export async function issueDocumentCredential(
           documentTypes: record.document_types,
           validatedAt: `${new Date(record.created_at).toISOString().slice(0, 19)}Z`,
           checksNotRun: checksNotRun(record.results).map((c) => ({ table: c.table, ruleIds: c.rule_ids })),
+          clearances: clearancesApplied(record.results).map(({ entry_hash, entry_id, list, party_name_normalised, review_id }) => ({
+            entry_hash,
+            entry_id,
+            list,
+            party_name_normalised,
+            review_id,
+          })),
         },
         status: { list, index },
         supersedes: superseded ? credentialUrl(config.publicBaseUrl, superseded.id) : null,

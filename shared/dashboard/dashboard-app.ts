@@ -16,6 +16,7 @@ import { registerMemberPages } from "./settings/members-pages.ts";
 import { registerAccountPage } from "./account-page.ts";
 import { registerShipmentPages } from "./shipments/register-shipment-pages.ts";
 import { referenceAlertMiddleware, registerReferenceDataPage } from "./reference-data-page.ts";
+import { registerScreeningPages } from "./screening/reviews-pages.ts";
 
 /** The strict policy of every dashboard answer: our own scripts and styles only, nothing inline. */
 export const DASHBOARD_CSP =
@@ -28,6 +29,7 @@ function activeFor(path: string): NavItem {
   if (path.includes("/settings/reference-data")) return "reference-data";
   if (path.includes("/account")) return "account";
   if (path.includes("/from-document")) return "from-document";
+  if (path.startsWith("/dashboard/screening")) return "screening";
   return "shipments";
 }
 
@@ -121,6 +123,7 @@ export function createDashboardApp(): Hono<DashboardEnv> {
   registerMemberPages(app);
   registerReferenceDataPage(app);
   registerAccountPage(app);
+  registerScreeningPages(app);
   registerShipmentPages(app);
   // The home page is the shipments list (the shipments pages may register /dashboard themselves first).
   app.get("/dashboard", (c) => c.redirect("/dashboard/shipments", 303));

@@ -5,7 +5,16 @@ import { canManageSettings, type DashboardEnv } from "./dashboard-env.ts";
 import { csrfField } from "./csrf.ts";
 import { assetUrl } from "./assets/assets.ts";
 
-export type NavItem = "shipments" | "new-shipment" | "from-document" | "api-keys" | "webhooks" | "members" | "reference-data" | "account";
+export type NavItem =
+  | "shipments"
+  | "new-shipment"
+  | "from-document"
+  | "screening"
+  | "api-keys"
+  | "webhooks"
+  | "members"
+  | "reference-data"
+  | "account";
 
 export interface PageOptions {
   title: string;
@@ -25,6 +34,7 @@ const NAV: { item: NavItem; href: string; label: string; settings?: true }[] = [
   { item: "shipments", href: "/dashboard/shipments", label: "Shipments" },
   { item: "new-shipment", href: "/dashboard/shipments/new", label: "New shipment" },
   { item: "from-document", href: "/dashboard/from-document", label: "From a document" },
+  { item: "screening", href: "/dashboard/screening", label: "Screening" },
   { item: "api-keys", href: "/dashboard/settings/api-keys", label: "API keys", settings: true },
   { item: "webhooks", href: "/dashboard/settings/webhooks", label: "Webhooks", settings: true },
   { item: "members", href: "/dashboard/settings/members", label: "Members", settings: true },

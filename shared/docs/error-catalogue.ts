@@ -11,6 +11,7 @@ import { PDF_ROUND_TRIP_ERRORS } from "../pdf-round-trip/pdf-round-trip-errors.t
 import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 import { VALIDATION_ERRORS } from "../validation/validation-errors.ts";
 import { WEBHOOKS_ERRORS } from "../webhooks/webhooks-errors.ts";
+import { SCREENING_REVIEW_ERRORS } from "../screening/reviews/review-errors.ts";
 
 /**
  * Every error code the service answers with: the spec's codes plus the project's own, gathered from the
@@ -31,4 +32,5 @@ export const ERROR_CODES = {
   ...PDF_ROUND_TRIP_ERRORS,
   ...EXTRACTION_ERRORS,
   ...WEBHOOKS_ERRORS,
+  ...SCREENING_REVIEW_ERRORS,
 };

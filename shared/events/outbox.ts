@@ -1,6 +1,12 @@
 import type { Queryable } from "../db/types.ts";
 
-export const EVENT_NAMES = ["document.generated", "document.failed", "extraction.completed", "extraction.failed"] as const;
+export const EVENT_NAMES = [
+  "document.generated",
+  "document.failed",
+  "extraction.completed",
+  "extraction.failed",
+  "screening.match",
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 export interface EventPayload {

@@ -7,6 +7,7 @@ import { findShipment } from "../shipments/shipment-repository.ts";
 import { validateShipment } from "../validation/validate-shipment.ts";
 import { findPassingRecordByHash } from "../validation/validation-record-repository.ts";
 import { computeValidationHash, isValidationHash } from "../hashing/validation-hash.ts";
+import { clearancesApplied } from "../screening/reviews/apply-clearances.ts";
 import { diffShipmentData } from "./diff-shipment-data.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
 import { incrementGenerationCount, insertGenerationHistory, insertGenerationJob } from "./generation-repository.ts";
@@ -56,6 +57,7 @@ async function validationHashFor(
           gate: record.gate_slug,
           ruleLibraryVersion: record.rule_library_version,
           checksNotRun: checksNotRun(record.results),
+          clearances: clearancesApplied(record.results),
         })
       : null;
     if (recomputed !== hash) {

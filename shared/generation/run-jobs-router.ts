@@ -5,6 +5,7 @@ import { jobDrains } from "../jobs/background-registry.ts";
 import { JOB_TABLES, type JobTable } from "../jobs/job-queue.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
+import { runScreeningMonitorNow } from "../screening/monitoring/monitor-task.ts";
 // Registers the generation drain: generation runs wherever this route runs (extraction registers
 // itself only in processes that load its readers, shared/server/background-tasks.ts).
 import "./generation-queue.ts";
@@ -31,7 +32,11 @@ export const runJobsRoute = defineRoute({
   responses: {
     200: {
       description: "What ran",
-      schema: JobCounts.extend({ files_expired: z.number().int(), uploads_deleted: z.number().int() }),
+      schema: JobCounts.extend({
+        files_expired: z.number().int(),
+        uploads_deleted: z.number().int(),
+        screening_matches: z.number().int().describe("New matches monitoring found after list changes (screening.match events)"),
+      }),
     },
     401: err("Not the service_role key (SVC_AUTH_003)"),
   },
@@ -45,6 +50,9 @@ export const runJobsRoute = defineRoute({
     }
     const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, services.config.extraction.retentionDays);
-    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads }, 200);
+    // Monitoring on Supabase: the list changes of the hourly refresh are processed by this schedule.
+    const monitored = await runScreeningMonitorNow(services);
+    const matches = monitored.reduce((n, r) => n + r.matches, 0);
+    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads, screening_matches: matches }, 200);
   },
 });

@@ -8,6 +8,8 @@
  * the validation record instead. Checks that did not run because their table was empty are part of it
  * ("checks_not_run", [{table, rule_ids}], only when there are any): a hash of a run that skipped a lookup
  * is never the hash of a run that made it, and a run that skipped nothing keeps the hash it always had.
+ * Clearances of sanctions matches that the run applied are part of it the same way ("clearances", only
+ * when there are any: each decision's id, party name as compared, list, entry and the entry's hash).
  */
 import { canonicalJson } from "./canonical-json.ts";
 import { sha256Hex } from "./sha256.ts";
@@ -19,6 +21,8 @@ export interface ValidationHashInput {
   ruleLibraryVersion: string;
   /** Tables whose lookups did not run, with the rules that needed them (shared/rules/checks-not-run.ts). */
   checksNotRun?: ReadonlyArray<{ table: string; rule_ids: readonly string[] }>;
+  /** Clearances the run applied (shared/screening/reviews/apply-clearances.ts clearancesApplied). */
+  clearances?: ReadonlyArray<{ review_id: string; party_name_normalised: string; list: string; entry_id: string; entry_hash: string }>;
 }
 
 export function validationHashPayload(input: ValidationHashInput): string {
@@ -26,8 +30,18 @@ export function validationHashPayload(input: ValidationHashInput): string {
   const notRun = [...(input.checksNotRun ?? [])]
     .map((c) => ({ table: c.table, rule_ids: [...new Set(c.rule_ids)].sort() }))
     .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0));
+  const clearances = [...(input.clearances ?? [])]
+    .map(({ review_id, party_name_normalised, list, entry_id, entry_hash }) => ({
+      entry_hash,
+      entry_id,
+      list,
+      party_name_normalised,
+      review_id,
+    }))
+    .sort((a, b) => (a.review_id < b.review_id ? -1 : a.review_id > b.review_id ? 1 : 0));
   return canonicalJson({
     ...(notRun.length > 0 ? { checks_not_run: notRun } : {}),
+    ...(clearances.length > 0 ? { clearances } : {}),
     document_types: documentTypes,
     gate: input.gate,
     rule_library_version: input.ruleLibraryVersion,

@@ -47,6 +47,12 @@ export interface RunValidationContext {
   documentTypes?: readonly string[];
   /** Gate slug or gate; default trade-document-validator. An unknown slug throws UnknownGateError. */
   gate?: string | Gate;
+  /**
+   * A pure step over the rules' findings before they are sorted and summarised: the screening clearances
+   * (shared/screening/reviews/apply-clearances.ts) turn a cleared sanctions match into info here, so that
+   * valid, score, layers and summary all count it as info.
+   */
+  adjust?: (results: RuleResult[]) => RuleResult[];
 }
 
 function resolveGate(gate: string | Gate | undefined): Gate {
@@ -131,7 +137,7 @@ export function runValidation(shipment: unknown, ctx: RunValidationContext): Val
   for (const stage of [1, 2, 3, 4] as const) {
     for (const rule of rules) if (rule.stage === stage) for (const r of rule.check(shipment, ruleCtx)) found.push(r);
   }
-  const results = sortResults(found, (id) => stageOf.get(id) ?? 9);
+  const results = sortResults(ctx.adjust ? ctx.adjust(found) : found, (id) => stageOf.get(id) ?? 9);
 
   const stagesRun = [...new Set(rules.map((r) => r.stage))].sort((a, b) => a - b);
   const layers: ValidationLayer[] = stagesRun.map((stage) => {

@@ -14,6 +14,7 @@ import { extractionSettings, extractionVariables, type ExtractionConfig } from "
 import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings } from "./config/webhook-settings.ts";
 import { hsSearchSettings, hsSearchVariables, type HsSearchSettings } from "./config/hs-search-settings.ts";
 import { referenceRefreshSettings, referenceRefreshVariables, type ReferenceRefreshSettings } from "./config/reference-refresh-settings.ts";
+import { screeningSettings, screeningVariables, type ScreeningSettings } from "./config/screening-settings.ts";
 
 /** Supabase CLI local-development defaults (documented by Supabase; not secrets). */
 export { SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_SERVICE_ROLE_KEY } from "./local-development-keys.ts";
@@ -32,6 +33,8 @@ export interface Config extends ServerSettings, KeySettings, StorageSettings {
   referenceRefresh: ReferenceRefreshSettings;
   /** HS description search (TDS_HS_*). */
   hsSearch: HsSearchSettings;
+  /** Screening reviews and monitoring (TDS_SCREENING_*). */
+  screening: ScreeningSettings;
 }
 
 export const configVariables = {
@@ -43,6 +46,7 @@ export const configVariables = {
   ...webhookVariables,
   ...referenceRefreshVariables,
   ...hsSearchVariables,
+  ...screeningVariables,
 };
 
 /** Every variable the service reads (README: Configuration lists each). */
@@ -80,6 +84,7 @@ export function parseConfig(env: Environment, options: ConfigOptions = {}): Conf
     webhooks: webhookDeliverySettings(v),
     referenceRefresh: referenceRefreshSettings(v),
     hsSearch: hsSearchSettings(v),
+    screening: screeningSettings(v),
   };
 }
 

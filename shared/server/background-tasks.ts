@@ -13,6 +13,7 @@ import {
 import { referenceRefreshTask } from "../reference/refresh/refresh-task.ts";
 import { sessionPruningTask } from "../accounts/session-pruning.ts";
 import { lineIndexStoreTask } from "../hs-codes/line-index-store-task.ts";
+import { screeningMonitorTask } from "../screening/monitoring/monitor-task.ts";
 
 // The registry lives apart so that edge functions can wake tasks without importing their code.
 export {
@@ -45,6 +46,8 @@ export function backgroundTaskFactories(): BackgroundTaskFactory[] {
     (services) => sessionPruningTask(services),
     // HS search's stored line indexes, when an import left them stale
     (services) => lineIndexStoreTask(services),
+    // saved parties and recent shipments screened again after a list change (screening_entry_changes)
+    (services) => screeningMonitorTask(services),
   ];
 }
 

@@ -23,6 +23,8 @@ import { checksNotRun } from "../rules/checks-not-run.ts";
 import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
 import { VALIDATION_ERRORS } from "./validation-errors.ts";
 import { refusedKeyError } from "../accounts/key-recheck.ts";
+import { validateWithClearances } from "../screening/reviews/validation-clearances.ts";
+import { clearancesApplied } from "../screening/reviews/apply-clearances.ts";
 
 export interface ValidateInput {
   /** The data to validate; when omitted, the stored data of `shipmentId`. */
@@ -109,7 +111,15 @@ export async function validateShipment(
       checks_not_run: [],
     });
   }
-  const outcome = runValidation(data, { facts, documentTypes, gate: gateSlug });
+  // Cleared sanctions matches become info (the account's review decisions, docs/sanctions-screening.md "Reviews").
+  const outcome = await validateWithClearances(
+    db,
+    principal.accountId,
+    data,
+    ask.partyNames,
+    { now: new Date(now), validDays: services.config.screening.clearanceDays },
+    (adjust) => runValidation(data, { facts, documentTypes, gate: gateSlug, adjust }),
+  );
   // Fail closed: a table that was empty is named in the record (reference_data) and in the hash.
   const notRun = checksNotRun(outcome.results);
   for (const { table, rule_ids } of notRun) {
@@ -133,6 +143,7 @@ export async function validateShipment(
     gate: gateSlug,
     ruleLibraryVersion: RULE_LIBRARY_VERSION,
     checksNotRun: notRun,
+    clearances: clearancesApplied(outcome.results),
   });
 
   const route = (data as { route?: Record<string, unknown> }).route;

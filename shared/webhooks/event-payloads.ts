@@ -42,11 +42,35 @@ export const ExtractionFailedData = z.looseObject({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 
+export const ScreeningMatchData = z.looseObject({
+  match_id: z.string().describe("Id of the match (the dashboard's Screening page lists it)"),
+  party_id: z.string().nullable().describe("The saved party that matched (party_<hex>), or null for a shipment's party"),
+  shipment_id: z.string().nullable().describe("The shipment whose party matched, or null for a saved party"),
+  party_role: z.enum(["exporter", "importer", "notify_party"]).nullable().describe("For a shipment: which party matched"),
+  party_name: z.string().describe("The party's name as stored"),
+  list: z.string().describe('The list as findings name it, e.g. "OFAC SDN", "UN", "EU", "UK", "BIS Entity List"'),
+  entry_id: z.string(),
+  entry_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe("SHA-256 of the entry's content; a decision recorded on it lasts while it is unchanged"),
+  program: z.string().nullable(),
+  effect: z
+    .string()
+    .nullable()
+    .describe("What the listing forbids: asset_freeze, export_denial, licence_required, red_flag or restriction"),
+  severity: z.enum(["error", "warning"]).describe("How validation reports it"),
+  entry_name: z.string().describe("The entry's primary name"),
+  matched_name: z.string().describe("The listed name (primary or alias) that matched"),
+  score: z.number().describe("Name similarity 0..1"),
+});
+
 export const EVENT_DATA_SCHEMAS = {
   "document.generated": DocumentGeneratedData,
   "document.failed": DocumentFailedData,
   "extraction.completed": ExtractionCompletedData,
   "extraction.failed": ExtractionFailedData,
+  "screening.match": ScreeningMatchData,
 } as const satisfies Record<(typeof EVENT_NAMES)[number], z.ZodType>;
 
 /** The request body: key order event, timestamp, data, as the spec shows it. */

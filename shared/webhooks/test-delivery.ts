@@ -21,6 +21,24 @@ function sampleData(event: EventName): Record<string, unknown> {
       return { ...common, status: "completed" };
     case "extraction.failed":
       return { ...common, status: "failed", error: { code: "SVC_EXTRACT_002", message: "Test event: nothing failed" } };
+    case "screening.match":
+      return {
+        test: true,
+        match_id: "00000000-0000-4000-8000-000000000000",
+        party_id: "party_00000000000000000000000000000000",
+        shipment_id: null,
+        party_role: null,
+        party_name: "Example Trading Ltd",
+        list: "OFAC SDN",
+        entry_id: "0",
+        entry_hash: "0".repeat(64),
+        program: "TEST",
+        effect: "asset_freeze",
+        severity: "error",
+        entry_name: "EXAMPLE TRADING LTD",
+        matched_name: "EXAMPLE TRADING LTD",
+        score: 1,
+      };
   }
 }
 

@@ -34,6 +34,7 @@ const EVENT_HELP: Record<EventName, string> = {
   "document.failed": "a document could not be generated",
   "extraction.completed": "data was extracted from an uploaded document",
   "extraction.failed": "an extraction failed",
+  "screening.match": "a list change makes a saved party or a recent shipment's party match a listed entry",
 };
 const NOTICES = {
   updated: "The endpoint is saved.",

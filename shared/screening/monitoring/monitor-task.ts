@@ -1,0 +1,58 @@
+/**
+ * Monitoring as a background task of the local server and the worker: a run at start, on wake (an
+ * import in this process) and every `intervalMs`. A run with no new change rows reads one row and
+ * screens nothing. On Supabase the run-jobs schedule calls runScreeningMonitorNow every minute.
+ */
+import type { Services } from "../../runtime/services.ts";
+import type { BackgroundTask } from "../../jobs/background-registry.ts";
+import { defaultMonitorScreening } from "./monitor-screening.ts";
+import { runScreeningMonitor, type MonitorRun } from "./run-monitor.ts";
+
+export const MONITOR_INTERVAL_MS = 60_000;
+
+/** One run with the service's settings; runs again while a run filled its batch. */
+export async function runScreeningMonitorNow(services: Pick<Services, "db" | "config">): Promise<MonitorRun[]> {
+  const runs: MonitorRun[] = [];
+  for (;;) {
+    const run = await runScreeningMonitor(services.db, defaultMonitorScreening, { monitorDays: services.config.screening.monitorDays });
+    runs.push(run);
+    if (run.changes === 0 || runs.length >= 50) return runs;
+  }
+}
+
+export function screeningMonitorTask(services: Pick<Services, "db" | "config">, intervalMs = MONITOR_INTERVAL_MS): BackgroundTask {
+  let current: Promise<void> = Promise.resolve();
+  let again = false;
+  let running = false;
+  const sweep = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    current = (async () => {
+      do {
+        again = false;
+        try {
+          await runScreeningMonitorNow(services);
+        } catch (e) {
+          console.error("screening monitor:", e);
+        }
+      } while (again);
+      running = false;
+    })();
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  return {
+    name: "screening-monitor",
+    wake: sweep,
+    idle: async () => {
+      while (running) await current;
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
