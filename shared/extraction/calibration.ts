@@ -12,6 +12,7 @@
 import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
 import { clampConfidence } from "./extraction-result.ts";
 import { CONFIDENCE_MAP } from "./confidence-map.ts";
+import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 /** Coarse field groups: how hard a field is to read differs by kind (a name more than a currency code). */
 const FIELD_GROUPS: [string, RegExp][] = [
@@ -76,10 +77,7 @@ export function features(path: string, v: ExtractedValue): number[] {
   ];
 }
 
-export interface ConfidenceMap {
-  features: readonly string[];
-  weights: readonly number[];
-}
+export type { ConfidenceMap };
 
 /** A map fitted for other features is not used (a stale map must never produce nonsense). */
 const usable = (map: ConfidenceMap) =>
