@@ -143,6 +143,25 @@ const FIXTURES: Record<string, string | { latin1: string }> = {
   "ofac/ofac_cons_prim_2025-12.csv.gz":
     '9639,"HANIYA, Ismail Abdul Salah","individual","NS-PLC",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1962; POB Shati."\r\n\u001a',
   "ofac/ofac_cons_alt_2025-12.csv.gz": '9639,9150,"aka","HANIYA, Ismail",-0- \r\n\u001a',
+  // The other screening lists, one invented entry each in the publisher's own format (shared/reference/importers).
+  "sanctions/un_consolidated_2026-02-27.xml.gz":
+    '<?xml version="1.0" encoding="UTF-8"?><CONSOLIDATED_LIST dateGenerated="2026-02-27T00:00:09.554Z"><INDIVIDUALS/>' +
+    "<ENTITIES><ENTITY><DATAID>9900001</DATAID><FIRST_NAME>ZYXQUORT TEST TRADING</FIRST_NAME><UN_LIST_TYPE>DPRK</UN_LIST_TYPE>" +
+    "<REFERENCE_NUMBER>KPe.999</REFERENCE_NUMBER><ENTITY_ALIAS><QUALITY>Good</QUALITY><ALIAS_NAME>ZQT</ALIAS_NAME></ENTITY_ALIAS>" +
+    "<ENTITY_ADDRESS><COUNTRY>Democratic People's Republic of Korea</COUNTRY></ENTITY_ADDRESS></ENTITY></ENTITIES></CONSOLIDATED_LIST>",
+  "sanctions/eu_fsf_2026-08-05_excerpt.xml":
+    '<?xml version="1.0" encoding="UTF-8"?><export xmlns="http://eu.europa.ec/fpi/fsd/export" generationDate="2026-08-05T16:47:04.449+02:00">' +
+    '<sanctionEntity euReferenceNumber="EU.9999.1" logicalId="999991"><regulation programme="RUS"/><subjectType code="enterprise"/>' +
+    '<nameAlias wholeName="Velmorokh Fictitious Shipping LLC" strong="true"/><address countryIso2Code="RU"/></sanctionEntity></export>',
+  "sanctions/uk_sanctions_list_2026-09-10_excerpt.xml":
+    '<?xml version="1.0" encoding="utf-8"?><Designations><DateGenerated>10/09/2026</DateGenerated><Designation>' +
+    "<UniqueID>RUS9999</UniqueID><RegimeName>Russia</RegimeName><IndividualEntityShip>Entity</IndividualEntityShip>" +
+    "<Names><Name><Name6>Quarneth Test Holdings</Name6><NameType>Primary Name</NameType></Name></Names>" +
+    "<SanctionsImposed>Asset freeze</SanctionsImposed></Designation></Designations>",
+  "sanctions/us_csl_consolidated_2022-05.csv.gz": [
+    "_id,source,entity_number,type,programs,name,title,addresses,federal_register_notice,start_date,end_date,standard_order,license_requirement,license_policy,call_sign,vessel_type,gross_tonnage,gross_registered_tonnage,vessel_flag,vessel_owner,remarks,source_list_url,alt_names,citizenships,dates_of_birth,nationalities,places_of_birth,source_information_url,ids",
+    'abc123,Entity List (EL) - Bureau of Industry and Security,,Entity,,Ilyavor Test Electronics,,"1 Test Road, Testville, CN",,,,,For all items subject to the EAR.,Presumption of denial.,,,,,,,,,,,,,,,',
+  ].join("\n"),
   "iso/country-codes.csv": [
     "FIFA,Dial,ISO3166-1-Alpha-3,ISO3166-1-numeric,ISO3166-1-Alpha-2,official_name_en,CLDR display name",
     "GER,49,DEU,276,DE,Germany,Germany",
@@ -187,6 +206,10 @@ const EXPECTED_ROWS = {
   hs_codes_in: 6,
   port_codes: 8,
   sanctions_ofac: 3,
+  sanctions_un: 1,
+  sanctions_eu: 1,
+  sanctions_uk: 1,
+  sanctions_us_csl: 1,
   countries: 3,
   currencies: 3,
   hs_search_references: 3,
