@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { calibrationFigures, meetsTargets } from "./extraction-real/calibration-figures.ts";
+import { calibrationFigures, meetsTargets } from "../shared/extraction/calibration-figures.ts";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../shared/runtime/config.ts";
 import { flattenResultTree } from "../shared/extraction/extraction-result.ts";

@@ -3,7 +3,7 @@
  * consistency checks) and the finding step's own score become features; a logistic model fitted on
  * the development half maps them to the probability that the value is right. The fitted weights are
  * data (confidence-map.ts), refitted by `npm run extraction:calibrate`
- * (scripts/fit-extraction-confidence.ts); this module only computes features and applies the map.
+ * (bench/fit-extraction-confidence.ts); this module only computes features and applies the map.
  *
  * Logistic rather than a binned map: with a few hundred judged values per input kind, bins per
  * evidence combination would be mostly empty, while a weight per piece of evidence is estimated from

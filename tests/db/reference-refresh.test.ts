@@ -12,6 +12,15 @@ import { forgetReferenceVintage, readReferenceFreshness } from "../../shared/ref
 import { loadConfig, parseConfig } from "../../shared/runtime/config.ts";
 import type { Services } from "../../shared/runtime/services.ts";
 
+/** The screening lists beyond OFAC, by mirror path (<table>/<download key>) → file of ../shared/data. */
+const SCREENING_LIST_FILES: Record<string, string> = {
+  "sanctions_un/consolidated.xml": "sanctions/un_consolidated_2026-02-27.xml.gz",
+  "sanctions_eu/eu_fsf.xml": "sanctions/eu_fsf_2026-08-05_excerpt.xml",
+  "sanctions_uk/UK-Sanctions-List.xml": "sanctions/uk_sanctions_list_2026-09-10_excerpt.xml",
+  "sanctions_us_csl/consolidated.csv": "sanctions/us_csl_consolidated_2022-05.csv.gz",
+};
+/** Lists the workspace holds only as excerpts (refused by the shrink guard as a download). */
+const EXCERPTS = new Set(["sanctions_eu", "sanctions_uk"]);
 const OFAC_FILES: Record<string, string> = {
   "sdn.csv": "ofac/ofac_sdn_2024-05-03.csv.gz",
   "alt.csv": "ofac/ofac_alt_2026-06.csv.gz",
@@ -126,6 +135,8 @@ for (const backend of backends) {
       }
       server.files.set("/unlocode/loc251csv.zip", { body: unlocodeZip(ports), headers: { "content-type": "application/zip" } });
       server.files.set("/countries/country-codes.csv", { body: officialBytes("iso/country-codes.csv") });
+      // The other screening lists, served under the mirror's layout (<mirror>/<table>/<file key>).
+      for (const [path, rel] of Object.entries(SCREENING_LIST_FILES)) server.files.set(`/mirror/${path}`, { body: officialBytes(rel) });
       server.files.set("/currencies/codes-all.csv", { body: officialBytes("iso/iso4217-currency-codes.csv") });
       // Addresses the way an operator sets them: a mirror for most, one address per file where the layout differs.
       const env: Record<string, string> = {
@@ -146,13 +157,23 @@ for (const backend of backends) {
 
     it("downloads the official formats (OFAC CSV, UN/LOCODE zip, ISO CSV), checks and imports them with their provenance", async () => {
       const results = await refresh(["sanctions", "ports", "countries", "currencies"]);
-      expect(results.map((r) => [r.table, r.outcome, r.error])).toEqual([
+      const lists = Object.keys(SCREENING_LIST_FILES).map((path) => path.split("/")[0]);
+      const others = results.filter((r) => !lists.includes(r.table));
+      expect(others.map((r) => [r.table, r.outcome, r.error])).toEqual([
         ["port_codes", "imported", undefined],
         ["sanctions_ofac", "imported", undefined],
         ["countries", "imported", undefined],
         ["currencies", "imported", undefined],
       ]);
-      expect(results.map((r) => r.rows)).toEqual([116_074, 15_407, 249, 307]);
+      expect(others.map((r) => r.rows)).toEqual([116_074, 15_407, 249, 307]);
+      // "sanctions" names every screening list: each downloaded and parsed in its publisher's format. The
+      // workspace holds only excerpts of the EU and UK lists: a download that small is refused as implausible.
+      const screening = results.filter((r) => lists.includes(r.table));
+      expect(screening.map((r) => [r.table, r.outcome])).toEqual(lists.map((t) => [t, EXCERPTS.has(t) ? "failed" : "imported"]));
+      for (const r of screening) {
+        if (EXCERPTS.has(r.table)) expect(r.error).toMatch(/5 rows is not a plausible sanctions_(eu|uk) download/);
+        else expect(r.rows).toBeGreaterThan(1000);
+      }
       const s = await stored("sanctions_ofac");
       expect(s.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect(new Date(String(s.published_at)).toISOString()).toBe("2024-05-03T18:43:00.000Z");
@@ -166,7 +187,12 @@ for (const backend of backends) {
       const before = await stored("sanctions_ofac");
       const checkedBefore = (await state("sanctions_ofac")).last_checked_at;
       const results = await refresh(["sanctions", "currencies"]);
-      expect(results.map((r) => r.outcome)).toEqual(["unchanged", "unchanged"]);
+      expect(results.map((r) => [r.table, r.outcome])).toEqual(
+        ["sanctions_ofac", ...Object.keys(SCREENING_LIST_FILES).map((p) => p.split("/")[0]), "currencies"].map((t) => [
+          t,
+          EXCERPTS.has(t) ? "failed" : "unchanged",
+        ]),
+      );
       const after = await stored("sanctions_ofac");
       expect(after.imported_at).toBe(before.imported_at);
       expect(after.checksum).toBe(before.checksum);
@@ -206,7 +232,7 @@ for (const backend of backends) {
       const layout = await currentStoredLayout(db);
       expect(layout).not.toBeNull();
       const screened = await screenNamesStored(db, layout!, ["Refresh Test Trading LLC"]);
-      expect(screened.get("Refresh Test Trading LLC")).toMatchObject({ uid: "99000001", list: "SDN" });
+      expect(screened.get("Refresh Test Trading LLC")).toMatchObject({ uid: "99000001", list: "OFAC SDN" });
     });
 
     async function expectRefused(table: string, message: RegExp): Promise<TableRefreshResult> {

@@ -68,10 +68,16 @@ for (const backend of testBackends()) {
           "sanctions_ofac",
           "countries",
           "currencies",
+          // The other screening lists were asked for the parties too; the test database has none loaded.
+          "sanctions_un",
+          "sanctions_eu",
+          "sanctions_uk",
+          "sanctions_us_csl",
           "hs_codes_eu",
         ]);
         expect(r.body.reference_data[1]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
-        expect(r.body.reference_data[3]).toMatchObject({ table: "hs_codes_eu", loaded: false, checks_not_run: ["rule_hs_code_eu"] });
+        expect(r.body.reference_data[3]).toMatchObject({ table: "sanctions_un", loaded: false });
+        expect(r.body.reference_data[7]).toMatchObject({ table: "hs_codes_eu", loaded: false, checks_not_run: ["rule_hs_code_eu"] });
         expect(Date.parse(r.body.reference_data[1].imported_at)).not.toBeNaN();
         expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).not.toContain("rule_reference_data_current");
         const f = await fn();

@@ -66,7 +66,7 @@ describe.runIf(hasSharedData)(sharedDataName("the first `npm start` downloads th
   it("says so at start, answers while loading, and loads each table it can reach", async () => {
     await expect
       .poll(() => server.output(), { timeout: 30_000 })
-      .toMatch(/reference data: downloading 10 empty table\(s\) from their publishers in the background: /);
+      .toMatch(/reference data: downloading 14 empty table\(s\) from their publishers in the background: /);
     expect(server.output()).toContain("TDS_REFERENCE_DOWNLOAD=off skips the download");
     // The API answers while the download runs.
     expect((await fetch(`${server.url}/health`)).status).toBe(200);

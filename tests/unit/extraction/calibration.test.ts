@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calibrate, calibratedConfidence, FEATURE_NAMES, features, fitLogistic } from "../../../shared/extraction/calibration.ts";
 import type { ExtractedValue } from "../../../shared/extraction/extraction-result.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
-import { calibrationFigures } from "../../../bench/extraction-real/calibration-figures.ts";
+import { calibrationFigures } from "../../../shared/extraction/calibration-figures.ts";
 
 const value = (confidence: number, evidence?: ExtractedValue["evidence"]): ExtractedValue => ({ value: "x", confidence, evidence });
 

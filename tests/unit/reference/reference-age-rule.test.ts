@@ -27,6 +27,10 @@ describe("the age rule per reference table", () => {
   it("each table has the rule its publisher's practice calls for", () => {
     expect(AGE_FROM).toEqual({
       sanctions_ofac: "publication",
+      sanctions_un: "publication",
+      sanctions_eu: "publication",
+      sanctions_uk: "publication",
+      sanctions_us_csl: "publication",
       hs_codes_us: "publication",
       hs_codes_uk: "publication",
       hs_codes_in: "publication",
