@@ -7,7 +7,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Db, Row } from "../db/types.ts";
-import { loadReferenceTable, type ProgressFn } from "./load-reference-table.ts";
+import { isScreeningTable } from "../screening/lists/screening-tables.ts";
+import { finishScreeningImport, loadReferenceTable, type ProgressFn } from "./load-reference-table.ts";
 import { REFRESHABLE_TABLES, type RefreshableTable, SOURCE_DEFAULTS } from "../runtime/config/reference-sources.ts";
 import { emptyReferenceTables } from "./reference-status.ts";
 import { parseWcoHsCsv, parseWcoSectionsCsv } from "./importers/parse-wco-hs-csv.ts";
@@ -507,50 +508,57 @@ export async function importReferenceDir(db: Db, dir: string, options: ImportOpt
   const wanted = only && only.length > 0 ? REFRESHABLE_TABLES.filter((t) => only.includes(t)) : [...REFRESHABLE_TABLES];
   const files = await listFiles(dir);
   const result: ReferenceImportResult = { tables: [], missing: [] };
-  for (const table of wanted) {
-    const plan = FINDERS[table](files);
-    if (!plan) {
-      result.missing.push(table);
-      continue;
-    }
-    const rel = plan.files.map((f) => f.rel);
-    options.onTableStart?.(table, rel);
-    const started = performance.now();
-    const summary: TableImportSummary = { table, files: rel, vintage: plan.vintage, rows: 0, seconds: 0, notes: [] };
-    // The date the folder states (OFAC: the file names; the others: their vintage), for the tables whose age
-    // runs from the data (reference-vintage.ts); the ISO lists' age runs from the import.
-    const publishedAt =
-      plan.publishedAt !== undefined
-        ? plan.publishedAt
-        : AGE_FROM[table] === "confirmation"
-          ? undefined
-          : statedPublicationDate(table, plan.vintage);
-    try {
-      const { rows, notes } = await plan.parse();
-      summary.notes = notes;
-      const loaded = await loadReferenceTable(
-        db,
-        {
-          table,
-          rows,
-          source: plan.source,
-          vintage: plan.vintage,
-          files: rel,
-          // A folder has no download provenance (no checksum: the next refresh imports afresh), only the date it states.
-          provenance: publishedAt !== undefined ? { sourceUrls: [], publishedAt, checksum: null } : undefined,
-        },
-        { batchSize: options.batchSize, onProgress: options.onProgress },
-      );
-      summary.rows = loaded.rows;
-    } catch (e) {
-      summary.error = e instanceof Error ? e.message : String(e);
-      if (!options.continueOnError) {
-        throw new Error(`importing ${table} from ${rel.join(", ")} failed: ${summary.error}`, { cause: e });
+  let screeningImported = false;
+  try {
+    for (const table of wanted) {
+      const plan = FINDERS[table](files);
+      if (!plan) {
+        result.missing.push(table);
+        continue;
       }
-    } finally {
-      summary.seconds = Math.round((performance.now() - started) / 10) / 100;
+      const rel = plan.files.map((f) => f.rel);
+      options.onTableStart?.(table, rel);
+      const started = performance.now();
+      const summary: TableImportSummary = { table, files: rel, vintage: plan.vintage, rows: 0, seconds: 0, notes: [] };
+      // The date the folder states (OFAC: the file names; the others: their vintage), for the tables whose age
+      // runs from the data (reference-vintage.ts); the ISO lists' age runs from the import.
+      const publishedAt =
+        plan.publishedAt !== undefined
+          ? plan.publishedAt
+          : AGE_FROM[table] === "confirmation"
+            ? undefined
+            : statedPublicationDate(table, plan.vintage);
+      try {
+        const { rows, notes } = await plan.parse();
+        summary.notes = notes;
+        const loaded = await loadReferenceTable(
+          db,
+          {
+            table,
+            rows,
+            source: plan.source,
+            vintage: plan.vintage,
+            files: rel,
+            // A folder has no download provenance (no checksum: the next refresh imports afresh), only the date it states.
+            provenance: publishedAt !== undefined ? { sourceUrls: [], publishedAt, checksum: null } : undefined,
+          },
+          { batchSize: options.batchSize, onProgress: options.onProgress, deferScreeningIndex: true },
+        );
+        summary.rows = loaded.rows;
+        if (isScreeningTable(table)) screeningImported = true;
+      } catch (e) {
+        summary.error = e instanceof Error ? e.message : String(e);
+        if (!options.continueOnError) {
+          throw new Error(`importing ${table} from ${rel.join(", ")} failed: ${summary.error}`, { cause: e });
+        }
+      } finally {
+        summary.seconds = Math.round((performance.now() - started) / 10) / 100;
+      }
+      result.tables.push(summary);
     }
-    result.tables.push(summary);
+  } finally {
+    // Every screening list of the run is in: the stored index is rebuilt once, then the monitor runs.
+    if (screeningImported) await finishScreeningImport(db);
   }
   if (only && only.length > 0 && result.missing.length > 0) {
     throw new Error(`no files for ${result.missing.join(", ")} in ${dir}`);

@@ -8,6 +8,7 @@ import type { Db, Queryable } from "../db/types.ts";
 import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
 import { storeIndexInImport } from "../screening/index/stored-index.ts";
+import { refreshStoredSanctionsIndex } from "../screening/sanctions-screener.ts";
 import { isScreeningTable } from "../screening/lists/screening-tables.ts";
 import { recordEntryChanges, snapshotEntries } from "../screening/lists/record-entry-changes.ts";
 import { afterScreeningListsChanged } from "../screening/monitoring/index.ts";
@@ -42,6 +43,12 @@ export interface LoadOptions {
   /** Rows per INSERT; also capped by MAX_BATCH_CHARS of JSON. Default 5000. */
   batchSize?: number;
   onProgress?: ProgressFn;
+  /**
+   * A run that imports several screening lists (a folder import) rebuilds their stored index and runs the
+   * monitor once at its end (finishScreeningImport) instead of after every list: the index covers every
+   * list, so each rebuild reads them all.
+   */
+  deferScreeningIndex?: boolean;
 }
 
 /** Keeps one statement's JSON parameter to a few MB (OFAC rows with long remarks are large). */
@@ -142,12 +149,18 @@ export async function loadReferenceTable(db: Db, load: ReferenceTableLoad, optio
       // Entry hashes and the change log for reviews and monitoring, in this transaction.
       await recordEntryChanges(tx, table, before!);
       // The edge reads the screening lists through their stored index: keep it current in this transaction.
-      await storeIndexInImport(tx);
+      if (!options.deferScreeningIndex) await storeIndexInImport(tx);
     }
     return { rows: total };
   });
   // This process sees the new state at once; other processes within REFERENCE_STATE_TTL_MS.
   forgetReferenceState(db);
-  if (isScreeningTable(table)) await afterScreeningListsChanged(db);
+  if (isScreeningTable(table) && !options.deferScreeningIndex) await afterScreeningListsChanged(db);
   return result;
+}
+
+/** The end of a run that deferred the screening index: one rebuild over every list, then the monitor. */
+export async function finishScreeningImport(db: Db): Promise<void> {
+  await refreshStoredSanctionsIndex(db);
+  await afterScreeningListsChanged(db);
 }

@@ -35,6 +35,12 @@ describe.runIf(hasSharedData)(sharedDataName("full reference import from ../shar
       hs_codes_in: 21561,
       port_codes: 116074,
       sanctions_ofac: 15407,
+      // The newest file of each list by its date (sanctions/PROVENANCE.md): UN 1,003 entries; the CSL's 14,160
+      // rows less one that names no list; the EU and UK excerpts' 5 entries each.
+      sanctions_un: 1003,
+      sanctions_eu: 5,
+      sanctions_uk: 5,
+      sanctions_us_csl: 14159,
       countries: 249,
       currencies: 307,
       hs_search_references: 4145,
