@@ -16,7 +16,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { parseXml, all, attr, first, text, decimal, type XmlNode } from "../../shared/extraction/embedded/xml-tree.ts";
+import { parseXml, all, attr, first, text, decimal, type XmlNode } from "../../shared/text/xml-tree.ts";
 import type { FileKind } from "../../shared/extraction/file-kinds.ts";
 
 export type ExpectedScalar = string | number;

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { all, attr, first, parseXml, text, type XmlNode } from "../../shared/extraction/embedded/xml-tree.ts";
+import { all, attr, first, parseXml, text, type XmlNode } from "../../shared/text/xml-tree.ts";
 
 export const CII_XSD = join(
   import.meta.dirname,

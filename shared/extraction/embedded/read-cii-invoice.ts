@@ -5,7 +5,7 @@
  * confidence 1.0; the text reading of the page only fills what the XML lacks.
  */
 import type { FlatExtraction } from "../extraction-result.ts";
-import { all, attr, decimal, first, text, type XmlNode } from "./xml-tree.ts";
+import { all, attr, decimal, first, text, type XmlNode } from "../../text/xml-tree.ts";
 import { compactDate, unitName } from "./invoice-codes.ts";
 
 const EXACT = 1;

@@ -6,7 +6,7 @@
 import type { FlatExtraction } from "../extraction-result.ts";
 import { isCiiInvoice, readCiiInvoice } from "./read-cii-invoice.ts";
 import { isUblInvoice, readUblInvoice } from "./read-ubl-invoice.ts";
-import { parseXml } from "./xml-tree.ts";
+import { parseXml } from "../../text/xml-tree.ts";
 
 export interface EmbeddedFile {
   name: string;

@@ -3,7 +3,7 @@
  * paths, every value exact (confidence 1.0).
  */
 import type { FlatExtraction } from "../extraction-result.ts";
-import { all, attr, decimal, first, text, type XmlNode } from "./xml-tree.ts";
+import { all, attr, decimal, first, text, type XmlNode } from "../../text/xml-tree.ts";
 import { compactDate, unitName } from "./invoice-codes.ts";
 
 export function isUblInvoice(root: XmlNode): boolean {

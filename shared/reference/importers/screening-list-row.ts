@@ -2,7 +2,9 @@
  * The row every screening list beyond OFAC is imported as (tables sanctions_un, sanctions_eu, sanctions_uk,
  * sanctions_us_csl; migration 20261201003701), and the XML reading the three XML lists share.
  */
-import { XMLParser } from "fast-xml-parser";
+import { parseXml, type XmlNode } from "../../text/xml-tree.ts";
+
+export type { XmlNode };
 import { cleanText } from "./text.ts";
 
 export type ScreeningEntryType = "individual" | "entity" | "vessel" | "aircraft";
@@ -28,25 +30,11 @@ export interface ScreeningListRow {
   source: string | null;
 }
 
-export type XmlNode = Record<string, unknown>;
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Every element is an array: the lists repeat any element (names, addresses) that a single record may hold once.
-  isArray: (_name, _path, _isLeaf, isAttribute) => !isAttribute,
-  processEntities: true,
-});
-
 /** Parses the text; throws a readable error when it is not XML with the expected root element. */
 export function parseXmlRoot(text: string, root: string, format: string): XmlNode {
   let doc: XmlNode;
   try {
-    doc = parser.parse(text) as XmlNode;
+    doc = parseXml(text);
   } catch (e) {
     throw new Error(`${format}: not well-formed XML (${e instanceof Error ? e.message : String(e)})`);
   }

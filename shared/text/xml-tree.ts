@@ -1,5 +1,5 @@
 /**
- * A namespace-free view of an XML document for the e-invoice readers: fast-xml-parser (pure JS, runs on
+ * A namespace-free view of an XML document (the e-invoice readers, the screening lists' importers): fast-xml-parser (pure JS, runs on
  * Node, Deno and the edge) with prefixes removed, attributes under "@_", and every element an array so
  * the readers never guess whether one or many came.
  */
