@@ -1,5 +1,5 @@
 /**
- * Runs inside the extraction worker thread: one request at a time from the supervisor
+ * Runs inside the extraction isolate (a child process on Node, a worker thread on Deno): one request at a time from the supervisor
  * (isolated-extraction.ts) — read the upload and, unless the caller extracts itself, extract — and
  * answers with the outcome or the error's message. A bomb that gets past the byte and pixel budgets
  * ends here, in this thread's heap limit, not in the server's.
@@ -9,8 +9,16 @@ import { ExtractionError } from "../extraction-error.ts";
 import { extractFrom, readInput } from "../run-extraction.ts";
 import type { WorkerAnswer, WorkerRequest } from "./worker-protocol.ts";
 
-const port = parentPort;
-if (!port) throw new Error("extraction-worker.ts runs only as a worker thread");
+/** The supervisor's end: the thread's port, or the IPC channel of a forked process. */
+const port =
+  parentPort ??
+  (process.send
+    ? {
+        on: (event: "message", listener: (req: WorkerRequest) => void) => void process.on(event, listener),
+        postMessage: (message: unknown) => void process.send?.(message),
+      }
+    : null);
+if (!port) throw new Error("extraction-worker.ts runs only in a worker thread or a forked process");
 
 port.on("message", async (req: WorkerRequest) => {
   let answer: WorkerAnswer;

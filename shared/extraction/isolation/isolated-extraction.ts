@@ -1,10 +1,9 @@
 /**
- * Reading and extracting an upload away from the server's heap: a worker thread (node:worker_threads,
- * on Node and on Deno) with a heap limit (resourceLimits.maxOldGenerationSizeMb =
- * TDS_EXTRACTION_WORKER_MEMORY_MB) and a wall-time limit (TDS_EXTRACTION_TIME_LIMIT_SECONDS) after
- * which it is terminated. The worker is started on first use, reused, ended after a minute idle, and
- * started again after it died. ArrayBuffers live outside any heap limit, which is why the readers
- * also count decompressed bytes (readers/read-budget.ts).
+ * Reading and extracting an upload away from the server's heap: an isolate (start-isolate.ts: a child
+ * process on Node, a worker thread on Deno) with a heap limit of TDS_EXTRACTION_WORKER_MEMORY_MB and a
+ * wall-time limit (TDS_EXTRACTION_TIME_LIMIT_SECONDS) after which it is ended. The isolate is started
+ * on first use, reused, ended after a minute idle, and started again after it died. ArrayBuffers live
+ * outside any heap limit, which is why the readers also count decompressed bytes (readers/read-budget.ts).
  *
  * Where worker threads cannot be started (an edge runtime) the work runs in this thread with the same
  * byte and pixel budgets, and the time limit only abandons it (the job fails; the work is not stopped).
@@ -14,14 +13,13 @@ import { ExtractionError } from "../extraction-error.ts";
 import type { Extractor } from "../extractors/extractor.ts";
 import type { FileKind } from "../file-kinds.ts";
 import { type ExtractionOutcome, extractFrom, readInput, type ReadInput } from "../run-extraction.ts";
+import { type Isolate, startIsolate } from "./start-isolate.ts";
 import type { WorkerAnswer, WorkerRequest } from "./worker-protocol.ts";
-
-type NodeWorker = import("node:worker_threads").Worker;
 
 const IDLE_MS = 60_000;
 
 interface Running {
-  worker: NodeWorker;
+  worker: Isolate;
   ready: Promise<void>;
   memoryMb: number;
 }
@@ -46,24 +44,18 @@ function memoryBudgetError(mb: number): ExtractionError {
 }
 
 async function startWorker(memoryMb: number): Promise<Running> {
-  const { Worker } = await import("node:worker_threads");
-  const worker = new Worker(new URL("./worker-boot.mjs", import.meta.url), {
-    workerData: { entry: new URL("./extraction-worker.ts", import.meta.url).href },
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-    stdout: false,
-    stderr: false,
-  });
-  worker.unref();
+  const worker = await startIsolate(memoryMb);
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (m: { ready?: boolean }) => {
       if (m?.ready) {
+        worker.off("message", onMessage);
         worker.off("error", reject);
         resolve();
       }
     };
     worker.on("message", onMessage);
     worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the extraction worker exited at start (code ${code})`)));
+    worker.once("exit", (code: number) => reject(new Error(`the extraction worker exited at start (code ${code})`)));
   });
   const running: Running = { worker, ready, memoryMb };
   worker.once("exit", () => {
@@ -84,7 +76,7 @@ async function inWorker(request: Omit<WorkerRequest, "id">, config: ExtractionCo
   const running = await workerFor(memoryMb);
   await running.ready.catch((e) => {
     if (current === running) current = null;
-    void running.worker.terminate();
+    void running.worker.stop();
     throw e;
   });
   const { worker } = running;
@@ -104,22 +96,23 @@ async function inWorker(request: Omit<WorkerRequest, "id">, config: ExtractionCo
     };
     const onError = (e: Error & { code?: string }) => {
       cleanup();
-      reject(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? memoryBudgetError(memoryMb) : e);
+      reject(worker.outOfHeap(e) ? memoryBudgetError(memoryMb) : e);
     };
-    const onExit = (code: number) => {
+    const onExit = (code: number | null, signal?: string | null) => {
       cleanup();
-      reject(new Error(`the extraction worker stopped (exit code ${code})`));
+      if (worker.outOfHeap({ code, signal })) reject(memoryBudgetError(memoryMb));
+      else reject(new Error(`the extraction worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
     };
     const timer = setTimeout(() => {
       cleanup();
       if (current?.worker === worker) current = null;
-      void worker.terminate();
+      void worker.stop();
       reject(timeBudgetError(timeLimitMs));
     }, timeLimitMs);
     worker.on("message", onMessage);
     worker.once("error", onError);
     worker.once("exit", onExit);
-    worker.postMessage({ ...request, id } satisfies WorkerRequest);
+    worker.send({ ...request, id } satisfies WorkerRequest);
   });
 }
 
@@ -188,5 +181,5 @@ export async function stopIsolatedExtraction(): Promise<void> {
   idleTimer = null;
   const running = current;
   current = null;
-  if (running) await running.worker.terminate();
+  if (running) await running.worker.stop();
 }

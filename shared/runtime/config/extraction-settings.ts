@@ -34,7 +34,7 @@ export interface ReadBudgets {
   maxInflatedBytes: number;
   /** Pixels of one image, or of a PDF page rendered for OCR (TDS_EXTRACTION_MAX_PIXELS). */
   maxPixels: number;
-  /** Heap of the isolated reader (worker thread resourceLimits; TDS_EXTRACTION_WORKER_MEMORY_MB). */
+  /** Heap of the isolated reader (child process or worker thread; TDS_EXTRACTION_WORKER_MEMORY_MB). */
   workerMemoryMb: number;
   /** Wall time of reading and extracting one upload (TDS_EXTRACTION_TIME_LIMIT_SECONDS). */
   timeLimitMs: number;
