@@ -5,13 +5,14 @@ import { connectionLoss, mayResend } from "./connection-loss.ts";
 import { ignoreDroppedTypeFetchFailures } from "./type-fetch-guard.ts";
 
 /**
- * Waits before sending again. When every connection is terminated at once, the backends exit one after
- * the other as each gets scheduled, and the driver learns of each close only when it reads that socket:
- * sent at once, the retry could land on a connection that is about to go. A second retry covers a
- * connection lost again meanwhile (postgres.js also hands a startup's termination to the next statement,
- * porsager/postgres#1223).
+ * Waits before sending again (about 3 s in all). When every connection is terminated at once, the
+ * backends exit one after the other as each gets scheduled, and the driver learns of each close only
+ * when it reads that socket: sent at once, the retry could land on a connection that is about to go, and
+ * postgres.js hands a startup's termination to the next statement (porsager/postgres#1223). A server
+ * restarting or an operator terminating connections more than once keeps failing attempts for a while;
+ * after the last one the request is answered 503 SVC_SYS_001 with Retry-After (http/handle-error.ts).
  */
-const RETRY_DELAYS_MS = [50, 250];
+const RETRY_DELAYS_MS = [50, 200, 500, 1000, 1500];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function wrap(sql: postgres.Sql | postgres.TransactionSql): Queryable {
@@ -36,9 +37,12 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql): Queryable {
  */
 /**
  * postgres.js rejects a transaction as soon as its connection closes, while fn may still be running: a
- * statement fn sends after that would be written to a socket that is gone (the driver then throws outside
- * any promise, porsager/postgres connection.js nextWrite, which ends the process). It fails here instead.
+ * statement written to that connection afterwards (one of fn's, or the driver's own ROLLBACK or COMMIT
+ * when fn ends) throws outside any promise and ends the process (connection.js nextWrite on a null socket,
+ * porsager/postgres#1208, unfixed in 3.4.9). So after a close fn's statements fail here, and the
+ * transaction's callback never settles: the driver has nothing to send, and the attempt is retried.
  */
+const CLOSE_WAIT_MS = 2_000;
 function guarded(tx: Queryable, settled: () => boolean): Queryable {
   const refuse = () => Object.assign(new Error("the transaction's connection was lost"), { code: "CONNECTION_CLOSED" });
   return {
@@ -73,21 +77,40 @@ export function openPostgres(url: string, options: { max?: number; preparedState
     async transaction(fn, txOptions) {
       for (let attempt = 0; ; attempt++) {
         let returned = false;
-        let settled = false;
+        // The connection of this attempt closed: postgres.js rejects begin() then, while fn may run on.
+        let closed = false;
+        let onClosed = () => {};
+        const closing = new Promise<void>((resolve) => {
+          onClosed = resolve;
+        });
         try {
-          return (await sql.begin(async (tx) => {
-            const result = await fn(guarded(wrap(tx), () => settled));
+          const run = sql.begin(async (tx) => {
+            let result: unknown;
+            try {
+              result = await fn(guarded(wrap(tx), () => closed));
+            } catch (e) {
+              // A loss the server announced (57P01) comes before its socket closes: wait to know which.
+              if (!closed && connectionLoss(e)) await Promise.race([closing, pause(CLOSE_WAIT_MS)]);
+              if (closed) return new Promise<never>(() => {});
+              throw e;
+            }
+            // Gone before COMMIT: nothing was committed, the attempt runs again.
+            if (closed) return new Promise<never>(() => {});
             returned = true;
             return result;
-          })) as never;
+          });
+          run.then(settle, settle);
+          function settle() {
+            closed = true;
+            onClosed();
+          }
+          return (await run) as never;
         } catch (e) {
           // fn had not returned: COMMIT was never sent, the server rolled the transaction back. After
           // COMMIT was sent the outcome is unknown: run again only what says a second run is harmless.
           const again = !returned || txOptions?.idempotent === true;
           if (!again || !connectionLoss(e) || attempt >= RETRY_DELAYS_MS.length) throw e;
           await pause(RETRY_DELAYS_MS[attempt]);
-        } finally {
-          settled = true;
         }
       }
     },

@@ -37,5 +37,11 @@ export const PLATFORM_ERRORS = defineErrorCodes({
       "request rate limit reached (per API key, or per client address on public endpoints); Retry-After, RateLimit and RateLimit-Policy say when and which budget",
     origin: "project",
   },
+  SVC_SYS_001: {
+    status: 503,
+    meaning:
+      "the database connection was lost and could not be restored within a few seconds (retried on fresh connections); retry after the Retry-After seconds",
+    origin: "project",
+  },
   SVC_SYS_000: { status: 500, meaning: "unexpected internal error (a bug: please report it with the request id)", origin: "project" },
 });

@@ -32,7 +32,7 @@ export const COMMON_ERRORS = {
 /**
  * The errors the route layer itself answers, whatever the handler does: a malformed URL or input (400),
  * missing credentials (401), a body over the limit or of the wrong type (413, 415), a rate limit (429)
- * and an unexpected fault (500). defineRoute adds them to every declaration, so the OpenAPI document and
+ * an unexpected fault (500) and a database connection lost beyond its retries (503). defineRoute adds them to every declaration, so the OpenAPI document and
  * the response check in the tests know them without each route repeating them.
  */
 export function routeLayerResponses(route: { auth: AuthMode; body?: unknown; hasErrorPage: boolean }): Responses {
@@ -44,5 +44,6 @@ export function routeLayerResponses(route: { auth: AuthMode; body?: unknown; has
   // Admin (service_role) calls are not rate limited (rate-limit-policy.ts).
   if (route.auth !== "service-role") out[429] = err("Request rate limit reached (SVC_RATE_001, with Retry-After)");
   out[500] = err("Unexpected internal error (SVC_SYS_000): report it with the request id");
+  out[503] = err("The database connection was lost and not restored within a few seconds (SVC_SYS_001, with Retry-After)");
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { connectionLoss } from "../db/connection-loss.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -28,6 +29,21 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     return c.json({ error: { code, message: err.message || "Bad request" } }, status);
   }
   const requestId = c.var.requestId;
+  // The database went away and the retries (db/postgres.ts) did not bring it back: the client may retry.
+  if (connectionLoss(err)) {
+    console.error(`[${requestId}] database connection lost on ${c.req.method} ${new URL(c.req.url).pathname}:`, (err as Error).message);
+    c.header("Retry-After", "5");
+    return c.json(
+      {
+        error: {
+          code: "SVC_SYS_001",
+          message: "The database connection was lost and could not be restored; retry in a few seconds",
+          request_id: requestId,
+        },
+      },
+      503,
+    );
+  }
   console.error(`[${requestId}] unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
   return c.json({ error: { code: "SVC_SYS_000", message: "Internal error; report it with the request id", request_id: requestId } }, 500);
 }

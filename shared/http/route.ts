@@ -89,7 +89,7 @@ export interface RouteDef<
 
 /**
  * Lets TypeScript infer the handler's input and response types from the schemas, and completes the
- * declared responses with those the route layer gives itself (400, 401, 413, 415, 429, 500).
+ * declared responses with those the route layer gives itself (400, 401, 413, 415, 429, 500, 503).
  */
 export function defineRoute<
   B extends Schema | undefined = undefined,

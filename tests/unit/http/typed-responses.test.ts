@@ -38,7 +38,7 @@ const routes = {
 describe("typed responses", () => {
   it("are checked by the compiler (the expectations above); the routes still build", () => {
     expect(Object.values(routes).every((r) => r.responses[200].schema === Party)).toBe(true);
-    // defineRoute adds what the route layer answers itself: here 400, 401, 429 and 500.
-    expect(Object.keys(routes.matching.responses)).toEqual(["200", "400", "401", "404", "429", "500"]);
+    // defineRoute adds what the route layer answers itself: here 400, 401, 429, 500 and 503.
+    expect(Object.keys(routes.matching.responses)).toEqual(["200", "400", "401", "404", "429", "500", "503"]);
   });
 });
