@@ -9,10 +9,9 @@
  * Prints a threshold table and the details at the chosen threshold.
  *
  *   npx tsx bench/sanctions/measure-screening-quality.ts [--threshold 0.88] [--per-kind 200] [--verbose]
+ * The variants are made in name-variants.ts, the clean names in clean-names.ts.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { loadOfacEntries, REPO_ROOT, OFAC_FILES } from "../../tests/support/ofac-entries.ts";
+import { loadOfacEntries, OFAC_FILES } from "../../tests/support/ofac-entries.ts";
 import {
   buildSanctionsIndex,
   screenNameRanked,
@@ -20,7 +19,9 @@ import {
   MIN_TOKEN_SIMILARITY,
   type SanctionsEntry,
 } from "../../shared/screening/index/sanctions-index.ts";
-import { legalFormWords, normalizeName } from "../../shared/screening/index/normalize-name.ts";
+import { normalizeName } from "../../shared/screening/index/normalize-name.ts";
+import { cleanCompanyNames, genericCompanyNames, listedNameKeys } from "./clean-names.ts";
+import { embeddedVariantsFor, type Variant, variantsFor } from "./name-variants.ts";
 
 const args = process.argv.slice(2);
 const argValue = (flag: string): string | undefined => {
@@ -30,231 +31,6 @@ const argValue = (flag: string): string | undefined => {
 const CHOSEN = Number(argValue("--threshold") ?? SANCTIONS_MATCH_THRESHOLD);
 const PER_KIND = Number(argValue("--per-kind") ?? 200);
 const VERBOSE = args.includes("--verbose");
-
-// ---------------------------------------------------------------------------------------------------------
-// Deterministic randomness: mulberry32 seeded from the uid and the variant kind.
-function seeded(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-
-// ---------------------------------------------------------------------------------------------------------
-// Variant generators. Input: the listed name exactly as on the list.
-const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s\-(/])([a-z])/g, (_, p, c) => p + c.toUpperCase());
-
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", c: "ç", s: "ş", n: "ñ", z: "ž", g: "ğ" };
-function addAccents(s: string): string {
-  let k = 0;
-  return s.replace(/[aeioucsnzg]/gi, (ch) => {
-    k++;
-    if (k % 2 === 0) return ch;
-    const lower = ch.toLowerCase();
-    const acc = ACCENTS[lower];
-    return ch === lower ? acc : acc.toUpperCase();
-  });
-}
-
-const KEYBOARD_NEIGHBOURS = "qwertyuiopasdfghjklzxcvbnm";
-function oneTypo(s: string, rnd: () => number): string {
-  const letters: number[] = [];
-  for (let i = 0; i < s.length; i++) if (/[A-Za-z]/.test(s[i])) letters.push(i);
-  if (letters.length < 2) return s;
-  const i = pick(rnd, letters);
-  const op = Math.floor(rnd() * 4);
-  const upper = s[i] === s[i].toUpperCase();
-  const randomLetter = () => {
-    let c = pick(rnd, KEYBOARD_NEIGHBOURS.split(""));
-    if (c === s[i].toLowerCase()) c = c === "a" ? "e" : "a";
-    return upper ? c.toUpperCase() : c;
-  };
-  switch (op) {
-    case 0: // substitution
-      return s.slice(0, i) + randomLetter() + s.slice(i + 1);
-    case 1: // deletion
-      return s.slice(0, i) + s.slice(i + 1);
-    case 2: // insertion
-      return s.slice(0, i) + randomLetter() + s.slice(i);
-    default: {
-      // transposition with the next letter (or the previous one at the end of a word)
-      const j = i + 1 < s.length && /[A-Za-z]/.test(s[i + 1]) ? i + 1 : i - 1;
-      if (j < 0 || !/[A-Za-z]/.test(s[j]) || s[i] === s[j]) return s.slice(0, i) + randomLetter() + s.slice(i + 1);
-      const [a, b] = i < j ? [i, j] : [j, i];
-      return s.slice(0, a) + s[b] + s[a] + s.slice(b + 1);
-    }
-  }
-}
-
-/** "SURNAME, Given Names" → "Given Names Surname" (title case). */
-function naturalOrder(name: string): string {
-  const comma = name.indexOf(",");
-  if (comma < 0) return titleCase(name);
-  return titleCase(`${name.slice(comma + 1).trim()} ${name.slice(0, comma).trim()}`);
-}
-
-const DISPLAY_LEGAL_FORMS = [
-  "LLC",
-  "Ltd.",
-  "Co., Ltd.",
-  "Limited Liability Company",
-  "OOO",
-  "JSC",
-  "Joint Stock Company",
-  "GmbH",
-  "S.A.",
-  "FZE",
-  "Inc.",
-  "Company Limited",
-  "PJSC",
-  "Corp.",
-  "Private Limited",
-  "S.A. de C.V.",
-  "LLP",
-  "A.S.",
-];
-
-/** Transliteration rules (applied to the lowercase name; the first rule that changes something is used). */
-const TRANSLITERATIONS: [RegExp, string][] = [
-  [/\bmohammad\b|\bmohammed\b|\bmuhammad\b|\bmohamed\b/, "muhammed"],
-  [/\bsergey\b/, "sergei"],
-  [/\bsergei\b/, "sergey"],
-  [/\baleksandr\b/, "alexander"],
-  [/\balexander\b/, "aleksandr"],
-  [/\byuri\b/, "yury"],
-  [/\byury\b/, "yuriy"],
-  [/\bdmitry\b/, "dmitriy"],
-  [/\bdmitriy\b/, "dmitri"],
-  [/\bandrey\b/, "andrei"],
-  [/\bandrei\b/, "andrey"],
-  [/\bnikolay\b/, "nikolai"],
-  [/\bnikolai\b/, "nikolay"],
-  [/\byevgeny\b/, "evgeniy"],
-  [/\bevgeny\b/, "yevgeniy"],
-  [/\bmikhail\b/, "michail"],
-  [/iy\b/, "y"],
-  [/yevich\b/, "evich"],
-  [/yevna\b/, "evna"],
-  [/kh/, "h"],
-  [/ou/, "u"],
-  [/ee/, "i"],
-  [/\babdul /, "abdel "],
-  [/\babd al /, "abdul "],
-  [/\byusuf\b/, "yousef"],
-  [/\byousef\b/, "yusuf"],
-  [/\bhussein\b/, "husain"],
-  [/\bhusain\b/, "hussein"],
-  [/\bhasan\b/, "hassan"],
-  [/\bhassan\b/, "hasan"],
-  [/\bahmad\b/, "ahmed"],
-  [/\bahmed\b/, "ahmad"],
-  [/\bali\b/, "aly"],
-  [/q/, "k"],
-  [/dzh/, "j"],
-  [/ts/, "tz"],
-  [/sh/, "sch"],
-  [/y\b/, "i"],
-  [/ph/, "f"],
-  [/w/, "v"],
-];
-const LEGAL_WORDS = legalFormWords();
-/** Applies the first rule that changes a name word (legal-form words are left alone). */
-function transliterate(name: string): string | null {
-  const words = name.toLowerCase().replace(/-/g, " ").split(/\s+/);
-  const isNameWord = (w: string) => !LEGAL_WORDS.has(w.replace(/[^a-z]/g, ""));
-  for (const [re, to] of TRANSLITERATIONS) {
-    // Rules written with spaces ("abdul ") apply to the whole string of name words.
-    const idx = words.map((w, i) => (isNameWord(w) ? i : -1)).filter((i) => i >= 0);
-    const joined = idx.map((i) => words[i]).join(" ");
-    const changed = joined.replace(re, to);
-    if (changed !== joined) {
-      const parts = changed.split(" ");
-      if (parts.length !== idx.length) continue;
-      const out = [...words];
-      idx.forEach((i, k) => (out[i] = parts[k]));
-      return out.join(" ");
-    }
-  }
-  return null;
-}
-
-interface Variant {
-  uid: string;
-  kind: "individual" | "entity";
-  category: string;
-  text: string;
-}
-
-function variantsFor(e: SanctionsEntry): Variant[] {
-  const kind = e.type === "individual" ? "individual" : "entity";
-  const out: Variant[] = [];
-  const add = (category: string, text: string | null) => {
-    if (text !== null && text.trim() !== "") out.push({ uid: e.uid, kind, category, text });
-  };
-  const rnd = seeded(`${e.uid}`);
-  const name = e.name;
-  add("exact", name);
-  add("case", kind === "individual" ? naturalOrder(name).toLowerCase() : titleCase(name));
-  add("punctuation (to space)", name.replace(/[^A-Za-z0-9]+/g, " "));
-  add("punctuation (joined)", name.replace(/['\-.]/g, "").replace(/,/g, ""));
-  add("accents added", addAccents(kind === "individual" ? naturalOrder(name) : titleCase(name)));
-  add("one-character typo", oneTypo(name, rnd));
-  add("one-character typo", oneTypo(kind === "individual" ? naturalOrder(name) : titleCase(name), rnd));
-  const tr = transliterate(kind === "individual" ? naturalOrder(name) : name);
-  add("transliteration", tr);
-  if (kind === "individual") {
-    add("token order (given names first)", naturalOrder(name));
-    const comma = name.indexOf(",");
-    if (comma >= 0) {
-      const given = name
-        .slice(comma + 1)
-        .trim()
-        .split(/\s+/);
-      if (given.length >= 2) add("missing middle name", titleCase(`${given.slice(0, -1).join(" ")} ${name.slice(0, comma)}`));
-    }
-    add("combined (order+case+typo)", oneTypo(naturalOrder(name).toUpperCase(), rnd));
-  } else {
-    const n = normalizeName(name);
-    const words = titleCase(n.tokens.join(" "));
-    if (n.tokens.length >= 2)
-      add(
-        "token order (rotated)",
-        titleCase([...n.tokens.slice(1), n.tokens[0]].join(" ")) + (n.legalForms.length ? " " + pick(rnd, DISPLAY_LEGAL_FORMS) : ""),
-      );
-    if (n.legalForms.length > 0) {
-      add("legal form removed", words);
-      let other = pick(rnd, DISPLAY_LEGAL_FORMS);
-      if (normalizeName(other).allTokens.join(" ") === n.legalForms.join(" ")) other = "Limited Liability Company";
-      add("legal form changed", `${words} ${other}`);
-      add("legal form moved to front", `${pick(rnd, ["OOO", "LLC", "JSC", "PJSC", "AO"])} ${words}`);
-    } else {
-      add("legal form added", `${words} ${pick(rnd, DISPLAY_LEGAL_FORMS)}`);
-    }
-    add("combined (case+legal form+typo)", oneTypo(`${words.toLowerCase()} ${pick(rnd, DISPLAY_LEGAL_FORMS)}`, rnd));
-  }
-  return out;
-}
-
-/** Not part of the headline recall: the listed name inside a longer name. */
-function embeddedVariantsFor(e: SanctionsEntry): Variant[] {
-  if (e.type === "individual") return [];
-  const rnd = seeded(`${e.uid}/embedded`);
-  const words = titleCase(normalizeName(e.name).tokens.join(" "));
-  const extra = pick(rnd, ["Trading", "International", "Group", "Logistics", "Holding", "Import Export", "Shipping"]);
-  return [
-    { uid: e.uid, kind: "entity", category: "embedded in a longer name", text: `${words} ${extra} ${pick(rnd, DISPLAY_LEGAL_FORMS)}` },
-  ];
-}
 
 // ---------------------------------------------------------------------------------------------------------
 const { entries, stats } = loadOfacEntries();
@@ -296,14 +72,11 @@ function evaluate(v: Variant): Outcome {
   return { v, top, correct, topName: `${ranked[0].uid} ${ranked[0].matched_name}` };
 }
 
-const variants = sample.flatMap(variantsFor);
+const variants = sample.flatMap((e) => variantsFor(e));
 const outcomes = variants.map(evaluate);
 const embedded = sample.flatMap(embeddedVariantsFor).map(evaluate);
 
-const cleanNames = readFileSync(resolve(REPO_ROOT, "tests/support/data/clean-company-names.txt"), "utf8")
-  .split("\n")
-  .map((l) => l.trim())
-  .filter((l) => l !== "" && !l.startsWith("#"));
+const cleanNames = cleanCompanyNames();
 const cleanTop = cleanNames.map((n) => {
   const r = screenNameRanked(index, n, { threshold: 0, limit: 1 })[0];
   return { name: n, top: r ? r.score : -1, match: r ? `${r.uid} ${r.matched_name} [${r.program}]` : "" };
@@ -311,64 +84,7 @@ const cleanTop = cleanNames.map((n) => {
 
 // Stress set: synthetic generic trade-company names ("Golden Star Trading LLC"). Not real companies, so a hit
 // is not necessarily wrong (the list has generic names too): reported separately, with the hits listed.
-const GENERIC_FIRST = [
-  "Golden",
-  "Blue",
-  "Green",
-  "Silver",
-  "Royal",
-  "Star",
-  "Sun",
-  "Ocean",
-  "Pacific",
-  "Atlantic",
-  "Global",
-  "United",
-  "Eastern",
-  "Western",
-  "Northern",
-  "Southern",
-  "Euro",
-  "Asia",
-  "Alpha",
-  "Delta",
-  "Omega",
-  "Prime",
-  "Apex",
-  "Summit",
-  "Crown",
-  "Eagle",
-  "Lion",
-  "Phoenix",
-  "Horizon",
-  "Unity",
-];
-const GENERIC_SECOND = [
-  "Trading",
-  "Logistics",
-  "Shipping",
-  "Imports",
-  "Exports",
-  "Foods",
-  "Textiles",
-  "Chemicals",
-  "Metals",
-  "Electronics",
-  "Machinery",
-  "Resources",
-  "Energy",
-  "Marine",
-  "Holdings",
-];
-const genericNames: string[] = [];
-{
-  const rnd = seeded("generic");
-  GENERIC_FIRST.forEach((a, i) =>
-    GENERIC_SECOND.forEach((b, j) => {
-      if ((i * GENERIC_SECOND.length + j) % 3 === 0) genericNames.push(`${a} ${b} ${pick(rnd, DISPLAY_LEGAL_FORMS)}`);
-    }),
-  );
-}
+const genericNames = genericCompanyNames();
 const genericTop = genericNames.map((n) => {
   const r = screenNameRanked(index, n, { threshold: 0, limit: 1 })[0];
   return { name: n, top: r ? r.score : -1, match: r ? `${r.uid} ${r.matched_name} [${r.program}]` : "" };
@@ -376,8 +92,7 @@ const genericTop = genericNames.map((n) => {
 const genericAt = (t: number) => genericTop.filter((c) => c.top >= t).length;
 
 // Sanity check that no clean name is literally on the list (same token set after normalisation).
-const listedKeys = new Set<string>();
-for (const e of entries) for (const n of [e.name, ...e.aliases.map((a) => a.name)]) listedKeys.add(normalizeName(n).sortedKey);
+const listedKeys = listedNameKeys(entries);
 const literallyListed = cleanNames.filter((n) => listedKeys.has(normalizeName(n).sortedKey));
 
 // ---------------------------------------------------------------------------------------------------------
@@ -396,7 +111,7 @@ console.log(`MIN_TOKEN_SIMILARITY = ${MIN_TOKEN_SIMILARITY}; chosen threshold = 
 console.log(
   `Sample: ${sampleEntities.length} entities + ${sampleIndividuals.length} individuals (every k-th SDN entry by ent_num), ` +
     `${variants.length} variants (+ ${embedded.length} "embedded" variants reported separately). ` +
-    `Clean names: ${cleanNames.length} (${literallyListed.length} literally listed${literallyListed.length ? ": " + literallyListed.join("; ") : ""}).`,
+    `Clean names: ${cleanNames.length} (${literallyListed.length} literally listed${literallyListed.length ? `: ${literallyListed.join("; ")}` : ""}).`,
 );
 console.log("");
 console.log(
