@@ -45,6 +45,7 @@ import { startSourceServer } from "../tests/support/reference-source-server.ts";
 import { refreshReferenceData } from "../shared/reference/refresh/refresh-reference-data.ts";
 import { parseConfig } from "../shared/runtime/config.ts";
 import { currentStoredLayout } from "../shared/screening/index/stored-index.ts";
+import { SCREENING_TABLES } from "../shared/screening/lists/screening-tables.ts";
 import { storeStaleLineIndexes } from "../shared/hs-codes/stored-line-index.ts";
 
 const CPU_TARGET_S = 1;
@@ -76,6 +77,8 @@ interface Sample {
   isolate: number;
   peakIsolate: number;
   status: number;
+  /** validate-shipment: the screening tables its answer's reference_data names. */
+  screening?: { used: string[]; notLoaded: string[] };
 }
 
 const MEMORY_PATH = "/__edge-bench/memory";
@@ -152,6 +155,23 @@ async function benchDatabase(): Promise<string> {
     });
     if (r.status !== 0) throw new Error("reference import failed");
   }
+  // A database imported before a screening list existed (the UN, EU, UK and CSL lists of issue 37): those
+  // lists are imported now, so that validate-shipment screens against every list of the folder.
+  const imported = new Set((await db.query<{ t: string }>("select table_name as t from reference_imports")).map((r) => r.t));
+  const missing = SCREENING_TABLES.filter((t) => !imported.has(t));
+  if (missing.length > 0) {
+    console.log(`importing the screening lists ${missing.join(", ")} from ${REFERENCE_DIR} into ${DB_NAME}…`);
+    const r = spawnSync("npm", ["run", "--silent", "reference:import", "--", "--dir", REFERENCE_DIR, "--only", missing.join(",")], {
+      cwd: REPO,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (r.status !== 0) throw new Error("screening list import failed");
+  }
+  const counts = await Promise.all(
+    SCREENING_TABLES.map(async (t) => `${t} ${(await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0].n}`),
+  );
+  console.log(`screening lists in ${DB_NAME}: ${counts.join(", ")}`);
   // The import stores the screening index; a database imported by older code gets it here.
   await refreshStoredSanctionsIndex(db);
   // Likewise the HS search's line indexes (none is written when all are current).
@@ -313,6 +333,16 @@ function firstRequest(name: string, base: string, f: Fixture): Request {
   }
 }
 
+/** The screening tables a validate-shipment answer names in reference_data: used, and named as not loaded. */
+function screeningInAnswer(body: ArrayBuffer): { used: string[]; notLoaded: string[] } {
+  const answer = JSON.parse(new TextDecoder().decode(body)) as { reference_data?: { table: string; loaded?: boolean }[] };
+  const screening = (answer.reference_data ?? []).filter((r) => r.table.startsWith("sanctions_"));
+  return {
+    used: screening.filter((r) => r.loaded !== false).map((r) => r.table),
+    notLoaded: screening.filter((r) => r.loaded === false).map((r) => r.table),
+  };
+}
+
 async function coldStart(tree: DeployTree, name: string, entry: string, env: Record<string, string>, fixture: Fixture): Promise<Sample> {
   const child = spawn(DENO, ["run", "--allow-all", "--no-lock", ...V8_FLAGS, "--import-map", tree.importMap, entry], {
     cwd: tree.dir,
@@ -347,7 +377,8 @@ async function coldStart(tree: DeployTree, name: string, entry: string, env: Rec
       }
     };
     const res = await fetch(firstRequest(name, m[1], fixture));
-    await res.arrayBuffer();
+    const body = await res.arrayBuffer();
+    const screening = name === "validate-shipment" && res.ok ? screeningInAnswer(body) : undefined;
     if (res.status >= 500) console.error(`${name}: first request answered ${res.status}:\n${out.slice(0, 600)}`);
     let status = res.status;
     await trace("first");
@@ -371,6 +402,7 @@ async function coldStart(tree: DeployTree, name: string, entry: string, env: Rec
       isolate: isolate.now,
       peakIsolate: Math.max(peakIsolate, isolate.peak),
       status,
+      ...(screening ? { screening } : {}),
     };
   } finally {
     child.kill("SIGKILL");
@@ -426,6 +458,11 @@ async function main() {
         samples[0].status >= 500 ? "FAILED (error answer)" : ok ? "ok" : "MISSED",
       ]);
       console.log(`${f.name}: ${rows[rows.length - 1].slice(2).join(", ")}`);
+      const screening = samples[0].screening;
+      if (screening)
+        console.log(
+          `${f.name}: the answer's reference_data names ${screening.used.join(", ") || "no screening table"} as used${screening.notLoaded.length ? `, ${screening.notLoaded.join(", ")} as not loaded` : ""}`,
+        );
     }
   } finally {
     await tree.remove();
