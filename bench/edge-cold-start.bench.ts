@@ -22,6 +22,8 @@
 //
 // Database: tds_bench_edge on the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // created and filled once with `npm run reference:import -- --dir <reference data>`; --fresh drops it first.
+// A database filled before a screening list existed gets the missing lists imported (--only); the bench
+// prints each list's rows and, for validate-shipment, the screening tables its answer names as used.
 import { spawn, spawnSync, execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
