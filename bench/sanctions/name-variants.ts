@@ -295,7 +295,7 @@ export function nameFormVariants(e: SanctionsEntry, options: PersonNameOptions =
 /** Whether the individual's given names hold a patronymic (rare on the lists: sampled apart). */
 export function hasPatronymic(e: SanctionsEntry, options: PersonNameOptions = {}): boolean {
   const split = splitPersonName(e.name, options);
-  return split !== null && split.given.slice(1).some((g) => PATRONYMIC.test(g));
+  return split?.given.slice(1).some((g) => PATRONYMIC.test(g)) ?? false;
 }
 
 /** A particle added to a two-word alias of an individual ("Abbud al-Zumar" for "ZUMAR, Abbud"). */
