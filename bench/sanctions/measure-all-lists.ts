@@ -3,7 +3,7 @@
  * after `npm run reference:import -- --dir ../shared/data` (all-list-entries.ts: OFAC + UN + EU + UK + the
  * CSL without its Treasury rows):
  *  (a) recall per list (the CSL per sub-list) and per variant kind: a deterministic sample of each list's
- *      individuals and organisations (every k-th by identifier, up to --per-kind of each), turned into the
+ *      individuals and organisations (every k-th in a fixed order: a numeric identifier, else a hash of it; up to --per-kind of each), turned into the
  *      variants of measure-screening-quality.ts and the name forms of measure-name-forms.ts
  *      (name-variants.ts). A variant is found when the finding screening gives for it (screenName: the best
  *      entry and every other at or above the threshold, as one finding per party names them) names the
