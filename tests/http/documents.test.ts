@@ -170,7 +170,7 @@ for (const backend of testBackends()) {
         "shipment_id",
         "status",
       ]);
-    });
+    }, 180_000); // 16 PDFs, each checked by qpdf, pdffonts and zbarimg: about 30 s here, twice that on a busy machine
 
     it("final_doc false makes missing values fillable fields named by camelCase path; final_doc true leaves only the hidden ones", async () => {
       const s = sampleShipment();
