@@ -15,7 +15,7 @@ interface EntryRow {
   programs: string[] | null;
   aliases: { name: string; type: string }[] | null;
   countries: string[] | null;
-  details: { remarks?: string } | null;
+  details: { remarks?: string; ids?: { number?: string }[] } | null;
   entry_hash: string | null;
 }
 
@@ -42,8 +42,28 @@ export async function readScreeningTable(db: Queryable, table: ScreeningTable): 
     list: displayListOf(table, r),
     aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
     ...(r.countries && r.countries.length > 0 ? { countries: r.countries } : {}),
+    ...idsOf(r.details),
     ...(r.entry_hash ? { hash: r.entry_hash } : {}),
   }));
+}
+
+/**
+ * The identifier numbers an entry states (details.ids, as the UN, EU, UK and CSL importers store them).
+ * The CSL writes each id as "country, [issued, expires,] number, kind" ("QA, 28940000602, National ID No."):
+ * the number is the part before the kind. Its "Male, Gender" and sanctions remarks hold no digit: no id.
+ */
+export function statedIdentifiers(details: { ids?: { number?: unknown }[] } | null | undefined): string[] {
+  const numbers = (details?.ids ?? []).map((i) => {
+    const text = typeof i?.number === "string" ? i.number.trim() : "";
+    const parts = text.split(/\s*,\s*/);
+    return parts.length > 1 ? parts[parts.length - 2] : text;
+  });
+  return [...new Set(numbers.filter((n) => /\d/.test(n)))];
+}
+
+function idsOf(details: EntryRow["details"]): { ids?: string[] } {
+  const ids = statedIdentifiers(details);
+  return ids.length > 0 ? { ids } : {};
 }
 
 export async function readAllScreeningEntries(db: Queryable): Promise<SanctionsEntry[]> {
