@@ -79,8 +79,8 @@ for (const t of overview.filter((x) => x.loaded)) {
   );
 }
 const alert = sanctionsAlert(overview, config.screening.lists);
-// While the download runs the list is "loading"; the line above already says so.
-if (alert && !(empty.includes("sanctions_ofac") && refresh.enabled)) console.log(`  WARNING: ${alert}`);
+// While the download of a bound screening list runs it is "loading"; the line above already says so.
+if (alert && !(config.screening.lists.some((t) => empty.includes(t)) && refresh.enabled)) console.log(`  WARNING: ${alert}`);
 
 let stopping = false;
 onShutdownSignal(() => {
