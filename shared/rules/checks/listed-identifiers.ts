@@ -2,8 +2,9 @@
  * Whether a listed entry's stated identifiers (registration, tax, passport, IMO numbers: the UN, EU, UK
  * and CSL files state them) rule out the party's. The shipment's parties carry identifiers only as
  * tax_ids (EIN, EORI, IEC, GSTIN, PAN …; no birth date, no IMO number), so those are compared with every
- * number the entry states, whatever its kind: the lists name kinds in their own words, and a number is
- * rarely another party's number of another kind.
+ * number the entry states other than a person's documents (screening leaves those out when it reads the
+ * entry): the lists name the other kinds in their own words, and a number is rarely another party's number
+ * of another kind.
  */
 
 /** Upper case, letters and digits only: "DE 123.456-789" → "DE123456789". */

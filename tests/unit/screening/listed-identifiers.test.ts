@@ -33,19 +33,30 @@ describe("identifiers an entry states against the party's tax ids", () => {
     expect(compareIdentifiers(["0", "N/A"], ["DE123456789"])).toBe("unknown");
   });
 
-  it("reads the numbers the importers store: the CSL's 'country, [dates,] number, kind' and the others' plain numbers", () => {
+  it("reads the numbers the importers store, leaving out a person's documents (never a trading party's tax id)", () => {
     expect(
       statedIdentifiers({
         ids: [
           { number: "QA, 28940000602, National ID No." },
           { number: "JO, 2014-08-30, 2009-08-31, K475336, Passport" },
+          { number: "RU, 7736640919, Tax ID No." },
           { number: "Male, Gender" },
           { number: "Subject to Secondary Sanctions, Additional Sanctions Information -" },
           { number: "US, 27-0746046, Company Number" },
         ],
       }),
-    ).toEqual(["28940000602", "K475336", "27-0746046"]);
-    expect(statedIdentifiers({ ids: [{ number: "A1234567" }, { number: "A1234567" }, { number: "" }] })).toEqual(["A1234567"]);
+    ).toEqual(["7736640919", "27-0746046"]);
+    expect(
+      statedIdentifiers({
+        ids: [
+          { type: "Registration Number", number: "1027700132195" },
+          { type: "National passport", number: "A1234567" },
+          { type: "National Identification\n    Number", number: "123456789" },
+          { type: "Registration Number", number: "1027700132195" },
+          { number: "" },
+        ],
+      }),
+    ).toEqual(["1027700132195"]);
     expect(statedIdentifiers(null)).toEqual([]);
   });
 });
