@@ -102,7 +102,6 @@ function screeningFinding(
   const severity = match.severity === "warning" || elsewhere || otherIds ? "warning" : "error";
   const others = lists.slice(1).map((l) => `${l.list} ${l.entry_id}${l.program ? ` (${l.program})` : ""}`);
   const screened = coverage?.filter((c) => c.loaded).map((c) => c.label);
-  const notLoaded = coverage?.filter((c) => !c.loaded).map((c) => c.label) ?? [];
   const effect = match.effect_words ?? "listed on the US sanctions lists";
   const what =
     `${label} "${name}" matches ${match.list} entry "${match.name}" (${match.entry_id ?? match.uid}${match.program ? `, programme ${match.program}` : ""}) ` +
@@ -117,9 +116,8 @@ function screeningFinding(
       : ids === "same"
         ? " One of the entry's identifiers is the party's tax id."
         : "") +
-    (screened && screened.length > 0
-      ? ` Screened against: ${screened.join(", ")}${notLoaded.length > 0 ? `; not loaded, not screened: ${notLoaded.join(", ")}` : ""}.`
-      : "");
+    // Every bound list is loaded here (an empty one fails the rule before): they are the lists screened.
+    (screened && screened.length > 0 ? ` Screened against: ${screened.join(", ")}.` : "");
   const todo =
     severity === "error"
       ? match.effect === "licence_required"
