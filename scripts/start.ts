@@ -78,9 +78,9 @@ for (const t of overview.filter((x) => x.loaded)) {
       `last confirmed ${t.age_from === "publication" && t.checked_at === t.published_at ? "never" : day(t.checked_at)}, ${t.stale ? "STALE" : "current"}`,
   );
 }
-const alert = sanctionsAlert(overview);
-// While the download runs the list is "loading"; the line above already says so.
-if (alert && !(empty.includes("sanctions_ofac") && refresh.enabled)) console.log(`  WARNING: ${alert}`);
+const alert = sanctionsAlert(overview, config.screening.lists);
+// While the download of a bound screening list runs it is "loading"; the line above already says so.
+if (alert && !(config.screening.lists.some((t) => empty.includes(t)) && refresh.enabled)) console.log(`  WARNING: ${alert}`);
 
 let stopping = false;
 onShutdownSignal(() => {

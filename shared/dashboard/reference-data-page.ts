@@ -33,7 +33,7 @@ const LABELS: Record<string, string> = {
 export function referenceAlertMiddleware(): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
     const { db, config } = c.get("services");
-    c.set("referenceAlert", sanctionsAlert(await readReferenceOverview(db, config.referenceRefresh)));
+    c.set("referenceAlert", sanctionsAlert(await readReferenceOverview(db, config.referenceRefresh), config.screening.lists));
     await next();
   };
 }

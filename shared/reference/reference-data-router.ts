@@ -5,6 +5,7 @@ import { getReferenceStatus } from "./reference-status.ts";
 import { REFERENCE_TABLES } from "./load-reference-table.ts";
 import { getRefreshStatus } from "./refresh/refresh-status.ts";
 import { readReferenceOverview } from "./refresh/reference-overview.ts";
+import { boundScreeningTables, isScreeningTable } from "../screening/lists/screening-tables.ts";
 
 const tags = ["Reference data"];
 const TableStatusSchema = z.object({
@@ -38,6 +39,12 @@ const TableStatusSchema = z.object({
   last_refresh_outcome: z.string().nullable().describe("imported, unchanged or failed"),
   last_refresh_error: z.string().nullable().describe("Why the last refresh failed (the previous data was kept)"),
   next_refresh_at: z.string().nullable().describe("When the schedule refreshes the table next (when a schedule runs)"),
+  screening_required: z
+    .boolean()
+    .nullable()
+    .describe(
+      "A screening list: whether this deployment is bound by it (TDS_SCREENING_LISTS), so that while it is empty or loading every validation that names a party fails; false: not screened. Null for other tables",
+    ),
 });
 
 export const referenceDataRouter: RouteDef[] = [
@@ -55,6 +62,7 @@ export const referenceDataRouter: RouteDef[] = [
     },
     handler: async (c) => {
       const { db, config } = c.var.services;
+      const bound = boundScreeningTables(config.screening);
       const [tables, refresh, overview] = await Promise.all([
         getReferenceStatus(db),
         getRefreshStatus(db, config.referenceRefresh),
@@ -81,6 +89,7 @@ export const referenceDataRouter: RouteDef[] = [
               last_refresh_outcome: r?.last_refresh_outcome ?? null,
               last_refresh_error: r?.last_refresh_error ?? null,
               next_refresh_at: t.row_count > 0 || r?.last_refresh_attempt_at ? (r?.next_refresh_at ?? null) : null,
+              screening_required: isScreeningTable(t.table) ? bound.includes(t.table) : null,
             };
           }),
         },

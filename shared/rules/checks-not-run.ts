@@ -18,9 +18,13 @@ export function checksNotRun(results: readonly RuleResult[]): ChecksNotRun[] {
   for (const r of results) {
     const ctx = r.context;
     if (ctx?.not_checked !== true || typeof ctx.table !== "string") continue;
-    let ids = byTable.get(ctx.table);
-    if (!ids) byTable.set(ctx.table, (ids = new Set()));
-    ids.add(r.rule_id);
+    // A finding may name several tables (the sanctions rules: every bound list that is empty).
+    const tables = Array.isArray(ctx.tables) ? ctx.tables.filter((t): t is string => typeof t === "string") : [ctx.table];
+    for (const table of tables) {
+      let ids = byTable.get(table);
+      if (!ids) byTable.set(table, (ids = new Set()));
+      ids.add(r.rule_id);
+    }
   }
   return [...byTable.keys()].sort().map((table) => ({ table, rule_ids: [...byTable.get(table)!].sort() }));
 }

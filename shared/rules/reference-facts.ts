@@ -43,6 +43,8 @@ export interface SanctionsMatch {
   list: string;
   /** Countries the matched entry states (addresses, nationality), as its publisher writes them. */
   countries?: string[];
+  /** Identifier numbers the matched entry states (registration, tax, passport, IMO …), as written. */
+  ids?: string[];
   /** entry_hash of the matched entry. */
   entry_hash?: string;
   /** Other entries the name matches at or above the threshold (one finding names them all). */
@@ -133,8 +135,12 @@ export interface ReferenceFacts {
   currencies: Set<string>;
   /** Screening result per screened name (exact input string); null = no match at or above threshold. */
   sanctions: Map<string, SanctionsMatch | null>;
-  /** Which screening lists were loaded when the names were screened (set by screening; absent = OFAC only). */
-  screeningLists?: { table: string; label: string; loaded: boolean; required: boolean }[];
+  /**
+   * The lists the deployment is bound by and whether each was loaded (or loading) when the names were
+   * screened (set by screening). A bound list that is empty fails the sanctions rules closed. Absent: OFAC
+   * only, its state in loaded.sanctions.
+   */
+  screeningLists?: { table: string; label: string; loaded: boolean; loading?: boolean; required: boolean }[];
   /** The comprehensive-embargo list in force (data with its date, not code). */
   embargoes: EmbargoEntry[];
   /** Regions under a comprehensive embargo (data with its date, not code). */

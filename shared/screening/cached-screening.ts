@@ -9,14 +9,20 @@ import type { Db } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { screeningState } from "./screening-state.ts";
 import { screenPartyNames } from "./sanctions-screener.ts";
+import { SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 
 export const MAX_REMEMBERED_NAMES = 10_000;
 
 const memory = new WeakMap<object, { signature: string; answers: Map<string, SanctionsMatch | null> }>();
 
-export async function screenPartyNamesCached(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
+export async function screenPartyNamesCached(
+  db: Db,
+  names: readonly string[],
+  tables: readonly ScreeningTable[] = SCREENING_TABLES,
+): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
-  const { signature } = await screeningState(db);
+  // The bound lists join the key: the answers hold only their listings.
+  const signature = `${(await screeningState(db)).signature}|${tables.join(",")}`;
   let known = memory.get(db);
   if (!known || known.signature !== signature || known.answers.size >= MAX_REMEMBERED_NAMES) {
     known = { signature, answers: new Map() };
@@ -24,9 +30,10 @@ export async function screenPartyNamesCached(db: Db, names: readonly string[]): 
   }
   const answers = known.answers;
   const missing = names.filter((n) => !answers.has(n));
-  const screened = missing.length > 0 ? await screenPartyNames(db, missing) : new Map<string, SanctionsMatch | null>();
+  const screened = missing.length > 0 ? await screenPartyNames(db, missing, tables) : new Map<string, SanctionsMatch | null>();
   // Only answers given under the signature read above are kept (an import may have happened meanwhile).
-  const remember = missing.length > 0 && (await screeningState(db)).signature === signature && memory.get(db) === known;
+  const remember =
+    missing.length > 0 && `${(await screeningState(db)).signature}|${tables.join(",")}` === signature && memory.get(db) === known;
   const result = new Map<string, SanctionsMatch | null>();
   for (const n of names) {
     if (screened.has(n)) {

@@ -2,8 +2,8 @@ import type { Db, Queryable } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "./index/sanctions-index.ts";
 import { screeningState } from "./screening-state.ts";
-import { toScreeningMatch } from "./lists/screening-match.ts";
-import { REQUIRED_SCREENING_TABLES, SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
+import { boundListingsOf, toScreeningMatch } from "./lists/screening-match.ts";
+import { SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 import {
   currentStoredLayout,
   readSanctionsEntries,
@@ -24,7 +24,7 @@ const indexes = new WeakMap<Queryable, CachedIndex>();
 // The rows as the stored index reads them (one definition, shared/screening/index/stored-index.ts).
 const loadEntries = readSanctionsEntries;
 
-/** The in-memory screening index of the imported OFAC lists, or null when none was imported. */
+/** The in-memory screening index of the imported lists, or null when none holds data. */
 export async function getSanctionsIndex(db: Db): Promise<SanctionsIndex | null> {
   const state = await screeningState(db);
   if (!state.loaded) return null;
@@ -49,12 +49,17 @@ function storedLayout(db: Queryable, signature: string): Promise<IndexLayout | n
 }
 
 /**
- * Screens party names; an empty map when the list is not loaded (the rules then report "not screened").
+ * Screens party names against the lists of `tables` (the deployment's TDS_SCREENING_LISTS; every list by
+ * default); an empty map when no list is loaded (the rules then report "not screened").
  * A process that already built the index in memory (the local server, the worker) uses it; one that has
  * not (an edge function's cold start) screens through the stored index when it is current
  * (shared/screening/index/stored-index.ts) and builds nothing. Both give the same answers.
  */
-export async function screenPartyNames(db: Db, names: readonly string[]): Promise<Map<string, SanctionsMatch | null>> {
+export async function screenPartyNames(
+  db: Db,
+  names: readonly string[],
+  tables: readonly ScreeningTable[] = SCREENING_TABLES,
+): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
   const state = await screeningState(db);
   if (!state.loaded) return new Map();
@@ -67,8 +72,13 @@ export async function screenPartyNames(db: Db, names: readonly string[]): Promis
     const index = await getSanctionsIndex(db);
     raw = index ? screenNames(index, names) : new Map();
   }
-  // One finding per party: every listing, the most severe first (lists/screening-match.ts).
-  return new Map([...raw].map(([n, m]) => [n, m && toScreeningMatch(m)]));
+  // One finding per party: every listing of a bound list, the most severe first (lists/screening-match.ts).
+  return new Map(
+    [...raw].map(([n, m]) => {
+      const bound = m && boundListingsOf(m, tables);
+      return [n, bound && toScreeningMatch(bound)];
+    }),
+  );
 }
 
 /**
@@ -85,13 +95,34 @@ export async function refreshStoredSanctionsIndex(db: Db): Promise<number> {
   });
 }
 
-/** Which screening lists hold data now: for the finding's message and the answer's reference_data. */
-export async function screeningCoverage(db: Db): Promise<{ table: ScreeningTable; label: string; loaded: boolean; required: boolean }[]> {
-  const { tables } = await screeningState(db);
-  return SCREENING_TABLES.map((table) => ({
+export interface ListCoverage {
+  table: ScreeningTable;
+  label: string;
+  loaded: boolean;
+  /** Empty while a refresh holds its lease: the first download is running. */
+  loading: boolean;
+  /** Bound by the deployment (TDS_SCREENING_LISTS): an empty or loading one fails validations closed. */
+  required: boolean;
+}
+
+/**
+ * The state of each list the deployment is bound by (`tables`): for the rules (a bound list that is empty
+ * or loading fails them closed), the finding's message and the answer's reference_data.
+ */
+export async function screeningCoverage(db: Db, tables: readonly ScreeningTable[] = SCREENING_TABLES): Promise<ListCoverage[]> {
+  const { tables: loaded } = await screeningState(db);
+  const empty = tables.filter((t) => !loaded[t]);
+  const leased =
+    empty.length === 0
+      ? []
+      : (
+          await db.query<{ table_name: string }>("select table_name from reference_refresh_state where lease_until > clock_timestamp()")
+        ).map((r) => r.table_name);
+  return tables.map((table) => ({
     table,
     label: SCREENING_TABLE_LABELS[table],
-    loaded: tables[table],
-    required: REQUIRED_SCREENING_TABLES.includes(table),
+    loaded: loaded[table],
+    loading: !loaded[table] && leased.includes(table),
+    required: true,
   }));
 }

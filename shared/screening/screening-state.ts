@@ -5,7 +5,7 @@
  * screening without a circle; shared/reference/gather-reference-facts.ts forgets this state with its own.
  */
 import type { Queryable } from "../db/types.ts";
-import { REQUIRED_SCREENING_TABLES, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
+import { SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 
 /** How long one reading is reused: a re-import becomes visible to other processes within this time. */
 export const SCREENING_STATE_TTL_MS = 2000;
@@ -13,7 +13,10 @@ export const SCREENING_STATE_TTL_MS = 2000;
 export interface ScreeningState {
   /** Changes whenever a screening list is re-imported or emptied. */
   signature: string;
-  /** Whether every required list (OFAC) holds entries: screening can answer. */
+  /**
+   * Whether any list holds entries: screening can answer. Whether the lists a deployment is bound by are
+   * all there is the rules' question (screeningCoverage gives them each list's state).
+   */
   loaded: boolean;
   /** Which screening tables hold entries. */
   tables: Record<ScreeningTable, boolean>;
@@ -45,5 +48,5 @@ async function readState(db: Queryable): Promise<ScreeningState> {
   const tables = Object.fromEntries(SCREENING_TABLES.map((t) => [t, row[t] === true])) as Record<ScreeningTable, boolean>;
   // Direct writes that bypass the importer still change the emptiness, so it joins the key.
   const signature = `${String(row.signature)}|${SCREENING_TABLES.map((t) => (tables[t] ? 1 : 0)).join("")}`;
-  return { signature, loaded: REQUIRED_SCREENING_TABLES.every((t) => tables[t]), tables };
+  return { signature, loaded: SCREENING_TABLES.some((t) => tables[t]), tables };
 }

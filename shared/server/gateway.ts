@@ -55,7 +55,7 @@ export function createGateway(apps: Map<string, FunctionApp>): FunctionApp {
   // From memory, refreshed every few seconds (health-state.ts): platforms call it all the time.
   gateway.get("/health", async (c) => {
     const { db, config } = c.var.services;
-    return c.json(await currentHealth(db, config.referenceRefresh, functionNames));
+    return c.json(await currentHealth(db, config.referenceRefresh, functionNames, Date.now(), config.screening.lists));
   });
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}/*`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));
   gateway.all(`${FUNCTIONS_PREFIX}/:name{[\\w-]+}`, (c) => dispatch(c.req.param("name"), withClientAddress(c), c.env));

@@ -9,6 +9,7 @@
 import type { Db } from "../db/types.ts";
 import type { ReferenceRefreshSettings } from "../runtime/config/reference-refresh-settings.ts";
 import { referenceDataHealth } from "../reference/refresh/refresh-health.ts";
+import type { ScreeningTableName } from "../runtime/config/screening-settings.ts";
 
 export const HEALTH_REFRESH_MS = 5_000;
 
@@ -32,13 +33,18 @@ interface Entry {
 
 const entries = new WeakMap<Db, Entry>();
 
-async function read(db: Db, settings: ReferenceRefreshSettings, functions: string[]): Promise<HealthAnswer> {
+async function read(
+  db: Db,
+  settings: ReferenceRefreshSettings,
+  functions: string[],
+  lists: readonly ScreeningTableName[] | undefined,
+): Promise<HealthAnswer> {
   await db.query("select 1");
   return {
     status: "ok",
     database: db.kind,
     functions,
-    reference_data: await referenceDataHealth(db, settings),
+    reference_data: await referenceDataHealth(db, settings, lists),
     checked_at: new Date().toISOString(),
   };
 }
@@ -49,6 +55,8 @@ export async function currentHealth(
   settings: ReferenceRefreshSettings,
   functions: string[],
   now = Date.now(),
+  /** The screening lists the deployment is bound by (TDS_SCREENING_LISTS; every list when absent). */
+  lists?: readonly ScreeningTableName[],
 ): Promise<HealthAnswer> {
   let entry = entries.get(db);
   if (!entry) {
@@ -57,7 +65,7 @@ export async function currentHealth(
   }
   const e = entry;
   if (now - e.at >= HEALTH_REFRESH_MS && !e.reading) {
-    e.reading = read(db, settings, functions)
+    e.reading = read(db, settings, functions, lists)
       .then(
         (answer) => {
           e.last = answer;

@@ -10,6 +10,7 @@ import { computeValidationHash } from "../hashing/validation-hash.ts";
 import { gatherReferenceFactsCached } from "../reference/cached-reference-facts.ts";
 import { screenPartyNamesCached } from "../screening/cached-screening.ts";
 import { screeningCoverage } from "../screening/sanctions-screener.ts";
+import { boundScreeningTables, isScreeningTable } from "../screening/lists/screening-tables.ts";
 import {
   applyValidationToShipment,
   insertValidationRecord,
@@ -74,17 +75,19 @@ export async function validateShipment(
   const documentTypes = [...new Set(input.documentTypes ?? [])].sort();
 
   const ask = collectReferenceAsk(data, documentTypes);
+  // The lists this deployment is bound by (TDS_SCREENING_LISTS): screened, and required.
+  const lists = boundScreeningTables(services.config.screening);
   const [facts, sanctions, stored, coverage] = await Promise.all([
     gatherReferenceFactsCached(db, ask),
-    screenPartyNamesCached(db, ask.partyNames),
+    screenPartyNamesCached(db, ask.partyNames, lists),
     readStoredVintages(db),
-    ask.partyNames.length > 0 ? screeningCoverage(db) : Promise.resolve([]),
+    ask.partyNames.length > 0 ? screeningCoverage(db, lists) : Promise.resolve([]),
   ]);
   facts.sanctions = sanctions;
   if (coverage.length > 0) facts.screeningLists = coverage;
   // The clock is read here, not in the rules: they stay pure, the facts carry each used table's age.
   const settings = services.config.referenceRefresh;
-  const used = new Set(referenceTablesUsed(ask, findGate(gateSlug)!.ruleIds));
+  const used = new Set(referenceTablesUsed(ask, findGate(gateSlug)!.ruleIds).filter((t) => !isScreeningTable(t) || lists.includes(t)));
   const now = Date.now();
   const fresh = stored.filter((v) => used.has(v.table) && v.imported_at !== null).map((v) => freshnessOf(v, settings, now));
   facts.vintages = fresh;
@@ -96,21 +99,6 @@ export async function validateShipment(
     checked_at,
     stale,
   }));
-  // A screening list that is not loaded (not required: OFAC's absence fails the rules closed) is named
-  // in reference_data, so the answer says which lists the parties were not screened against.
-  for (const c of coverage) {
-    if (c.loaded || c.required || !used.has("sanctions_ofac")) continue;
-    referenceData.push({
-      table: c.table,
-      vintage: null,
-      published_at: null,
-      imported_at: null,
-      checked_at: null,
-      stale: false,
-      loaded: false,
-      checks_not_run: [],
-    });
-  }
   // Cleared sanctions matches become info (the account's review decisions, docs/sanctions-screening.md "Reviews").
   const outcome = await validateWithClearances(
     db,

@@ -89,7 +89,7 @@ describe("reference data in the dashboard", { timeout: 300_000 }, () => {
         const { page, status } = await open(as, width, path);
         expect(status).toBe(200);
         const text = await banner(page).textContent();
-        expect(text).toContain("The sanctions list is out of date: it is dated 2024-05-03");
+        expect(text).toContain("The sanctions list OFAC SDN and non-SDN lists (sanctions_ofac) is out of date: it is dated 2024-05-03");
         expect(text).toContain(as === "owner" ? "Reference data" : "Tell an owner or admin");
         if (path.endsWith("reference-data")) {
           // The vintage is shown as text, never as markup.
@@ -109,9 +109,20 @@ describe("reference data in the dashboard", { timeout: 300_000 }, () => {
     forget();
     for (const width of [390, 1280]) {
       const { page } = await open("owner", width, "/dashboard/shipments");
-      expect(await banner(page).textContent()).toContain("The sanctions list is not loaded: no party can be screened");
+      expect(await banner(page).textContent()).toContain(
+        "The sanctions list OFAC SDN and non-SDN lists (sanctions_ofac) is not loaded: no party can be screened",
+      );
       await checked(page, "reference-banner-missing", width);
       await page.close();
     }
+    // Every list the deployment is bound by (all five by default) is named when empty.
+    await server.services.db.query("delete from sanctions_uk");
+    await server.services.db.query("delete from reference_imports where table_name = 'sanctions_uk'");
+    forget();
+    const { page } = await open("owner", 1280, "/dashboard/shipments");
+    expect(await banner(page).textContent()).toContain(
+      "The sanctions lists OFAC SDN and non-SDN lists (sanctions_ofac), UK Sanctions List (sanctions_uk) are not loaded",
+    );
+    await page.close();
   });
 });

@@ -181,6 +181,15 @@ for (const backend of backends) {
       expect(s.source_urls).toContain(`${server.base}/ofac/sdn.csv`);
       expect((await stored("port_codes")).vintage).toBe("UN/LOCODE 2025-1");
       expect(await state("sanctions_ofac")).toMatchObject({ last_outcome: "imported", last_error: null, consecutive_failures: 0 });
+      // One rebuild at the end of the refresh: the stored index is current and holds the entries of every list imported.
+      expect(await currentStoredLayout(db)).not.toBeNull();
+      const indexed = await db.query<{ list: string }>(
+        "select distinct value->>'list' as list from sanctions_screening_index where part = 'entries' order by 1",
+      );
+      const names = indexed.map((r) => r.list);
+      expect(names).toContain("OFAC SDN");
+      expect(names).toContain("UN");
+      expect(names).toContain("BIS Entity List");
     });
 
     it("does not import files that did not change (same checksum), but records the successful check", async () => {

@@ -10,6 +10,9 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import type { Db } from "../../shared/db/types.ts";
 import { forgetReferenceState } from "../../shared/reference/gather-reference-facts.ts";
 import { forgetReferenceVintage } from "../../shared/reference/refresh/reference-vintage.ts";
+import { loadConfig } from "../../shared/runtime/config.ts";
+import type { ScreeningTable } from "../../shared/screening/lists/screening-tables.ts";
+import { MINIMAL_SCREENING_ENTRIES } from "../support/minimal-sanctions.ts";
 
 function shipment() {
   return {
@@ -103,6 +106,62 @@ for (const backend of testBackends()) {
       expect(g.status).toBeGreaterThanOrEqual(400);
       expect(g.status).toBeLessThan(500);
       expect(JSON.stringify(g.body)).toContain("The sanctions list is not loaded: the exporter could not be screened.");
+    });
+  });
+}
+
+for (const backend of testBackends()) {
+  describe(`every bound screening list fails closed on ${backend.name} (TDS_SCREENING_LISTS)`, () => {
+    let db: Db;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ db, close } = await backend.open());
+      await db.query("delete from sanctions_un");
+      await db.query("delete from reference_imports where table_name = 'sanctions_un'");
+      forgetReferenceState(db);
+      forgetReferenceVintage(db);
+    });
+    afterAll(async () => close?.());
+
+    const validate = async (lists?: ScreeningTable[]) => {
+      const base = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", storage: "local" });
+      const gw = await createTestGateway(db, lists ? { screening: { ...base.screening, lists } } : {});
+      const { apiKey } = await gw.createAccount("growth");
+      return gw.call("POST", "/api/v1/shipments/validate", { body: shipment(), apiKey });
+    };
+
+    it("bound by every list (the default): an empty UN list is an error per party naming it and how to load it", async () => {
+      const r = await validate();
+      expect(r.body.valid).toBe(false);
+      const errors = (r.body.results as Result[]).filter((x) => x.severity === "error");
+      expect(errors.map((x) => x.rule_id)).toEqual(["rule_sanctions_exporter", "rule_sanctions_importer"]);
+      expect(errors[0].message).toMatch(/^The sanctions list is not loaded: the exporter could not be screened\./);
+      expect(errors[0].message).toContain("UN Security Council Consolidated List (sanctions_un)");
+      expect(errors[0].message).toContain("npm run reference:refresh -- --only sanctions_un");
+      expect(errors[0].context).toMatchObject({ table: "sanctions_un", tables: ["sanctions_un"], not_checked: true });
+      const un = (r.body.reference_data as { table: string }[]).find((t) => t.table === "sanctions_un");
+      expect(un).toMatchObject({ loaded: false, checks_not_run: ["rule_sanctions_exporter", "rule_sanctions_importer"] });
+    });
+
+    it("a list not in TDS_SCREENING_LISTS is neither required nor screened", async () => {
+      const r = await validate(["sanctions_ofac", "sanctions_eu"]);
+      expect(r.body.valid).toBe(true);
+      const tables = (r.body.reference_data as { table: string }[]).map((t) => t.table);
+      expect(tables).toContain("sanctions_ofac");
+      expect(tables).not.toContain("sanctions_un");
+      expect(tables).not.toContain("sanctions_uk");
+      // Its entries are not screened: the UK list's invented entry gives no finding.
+      const listed = { ...shipment(), importer: { ...shipment().importer, name: MINIMAL_SCREENING_ENTRIES.sanctions_uk.name } };
+      const base = loadConfig({ publicBaseUrl: "http://127.0.0.1:54321", storage: "local" });
+      const gw = await createTestGateway(db, { screening: { ...base.screening, lists: ["sanctions_ofac", "sanctions_uk"] } });
+      const { apiKey } = await gw.createAccount("growth");
+      const hit = await gw.call("POST", "/api/v1/shipments/validate", { body: listed, apiKey });
+      expect((hit.body.results as Result[]).find((x) => x.rule_id === "rule_sanctions_importer")?.context).toMatchObject({ list: "UK" });
+      const gw2 = await createTestGateway(db, { screening: { ...base.screening, lists: ["sanctions_ofac"] } });
+      const other = await gw2.createAccount("growth");
+      const miss = await gw2.call("POST", "/api/v1/shipments/validate", { body: listed, apiKey: other.apiKey });
+      expect((miss.body.results as Result[]).filter((x) => x.rule_id === "rule_sanctions_importer" && x.severity !== "info")).toEqual([]);
     });
   });
 }

@@ -62,21 +62,21 @@ for (const backend of testBackends()) {
       it("every answer and record states the vintage of the tables used; current tables give no warning", async () => {
         const r = await rest();
         expect(r.status).toBe(200);
-        // The minimal sanctions list of the test database (dated today) is used too; the EU tariff is empty,
+        // The minimal screening lists of the test database (dated today) are used too; the EU tariff is empty,
         // so its lookup did not run: listed as not loaded (fail closed, tests/http/fail-closed.test.ts).
         expect(r.body.reference_data.map((t: { table: string }) => t.table)).toEqual([
           "sanctions_ofac",
-          "countries",
-          "currencies",
-          // The other screening lists were asked for the parties too; the test database has none loaded.
           "sanctions_un",
           "sanctions_eu",
           "sanctions_uk",
           "sanctions_us_csl",
+          "countries",
+          "currencies",
           "hs_codes_eu",
         ]);
-        expect(r.body.reference_data[1]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
-        expect(r.body.reference_data[3]).toMatchObject({ table: "sanctions_un", loaded: false });
+        expect(r.body.reference_data[5]).toMatchObject({ table: "countries", vintage: null, published_at: null, stale: false });
+        expect(r.body.reference_data[1]).toMatchObject({ table: "sanctions_un", stale: false });
+        expect(r.body.reference_data[1].published_at).not.toBeNull();
         expect(r.body.reference_data[7]).toMatchObject({ table: "hs_codes_eu", loaded: false, checks_not_run: ["rule_hs_code_eu"] });
         expect(Date.parse(r.body.reference_data[1].imported_at)).not.toBeNaN();
         expect(r.body.results.map((x: { rule_id: string }) => x.rule_id)).not.toContain("rule_reference_data_current");
@@ -122,7 +122,27 @@ for (const backend of testBackends()) {
         });
         expect(health.body.reference_data.missing).toContain("port_codes");
         const loaded = health.body.reference_data.tables.filter((t: { loaded: boolean }) => t.loaded);
-        expect(loaded.map((t: { table: string }) => t.table)).toEqual(["sanctions_ofac", "countries", "currencies"]);
+        expect(loaded.map((t: { table: string }) => t.table)).toEqual([
+          "sanctions_ofac",
+          "sanctions_un",
+          "sanctions_eu",
+          "sanctions_uk",
+          "sanctions_us_csl",
+          "countries",
+          "currencies",
+        ]);
+        // Each screening list with its state; every one is required by default (TDS_SCREENING_LISTS).
+        expect(health.body.reference_data.sanctions.lists).toEqual(
+          ["sanctions_ofac", "sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"].map((table) => ({
+            table,
+            required: true,
+            state: "current",
+          })),
+        );
+        const listing = await gw.call("GET", "/api/v1/reference-data", { apiKey: key });
+        const un = listing.body.tables.find((t: { table: string }) => t.table === "sanctions_un");
+        expect(un).toMatchObject({ loaded: true, loading: false, stale: false, screening_required: true });
+        expect(listing.body.tables.find((t: { table: string }) => t.table === "countries").screening_required).toBeNull();
         await ageTable("countries", 0);
       });
 

@@ -17,6 +17,8 @@ import { sampleShipment } from "../support/sample-shipments.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { runScreeningMonitorNow } from "../../shared/screening/monitoring/monitor-task.ts";
+import { runScreeningMonitor } from "../../shared/screening/monitoring/run-monitor.ts";
+import { defaultMonitorScreening } from "../../shared/screening/monitoring/monitor-screening.ts";
 import { runDispatchPass } from "../../shared/webhooks/dispatcher.ts";
 import { EVENT_DATA_SCHEMAS } from "../../shared/webhooks/event-payloads.ts";
 
@@ -146,6 +148,21 @@ for (const backend of testBackends()) {
       expect(await matchCount()).toBe(4);
       const hashes = await db.query<{ n: number }>("select count(distinct entry_hash)::int as n from screening_monitor_matches");
       expect(hashes[0].n).toBe(2);
+    });
+
+    it("changes of a list the deployment is not bound by (TDS_SCREENING_LISTS) are passed over", async () => {
+      // The amendment above, monitored again from before it: bound by the UN list only, nothing; bound by OFAC, its matches.
+      const [{ id }] = await db.query<{ id: string }>("select max(id)::text as id from screening_entry_changes");
+      const replay = async (lists: string[]) => {
+        await db.query(
+          "delete from screening_monitor_matches where entry_hash = (select entry_hash from screening_entry_changes where id = $1)",
+          [id],
+        );
+        await db.query("update screening_monitor_state set last_change_id = $1::bigint - 1", [id]);
+        return runScreeningMonitor(db, defaultMonitorScreening, { monitorDays: 90, lists });
+      };
+      expect(await replay(["sanctions_un"])).toMatchObject({ changes: 1, entries: 0, matches: 0 });
+      expect(await replay(["sanctions_ofac"])).toMatchObject({ changes: 1, entries: 1, matches: 2 });
     });
   });
 }

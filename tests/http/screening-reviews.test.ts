@@ -9,6 +9,7 @@ import { sampleShipment } from "../support/sample-shipments.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { insertReview } from "../../shared/screening/reviews/review-repository.ts";
+import { SCREENING_TABLES } from "../../shared/screening/lists/screening-tables.ts";
 
 const LISTED = MINIMAL_SANCTIONS[0].name;
 
@@ -36,7 +37,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ({ db, close } = await backend.open());
-      gw = await createTestGateway(db, { screening: { clearanceDays: 365, monitorDays: 90 } });
+      gw = await createTestGateway(db, { screening: { lists: SCREENING_TABLES, clearanceDays: 365, monitorDays: 90 } });
       key = (await gw.createAccount("growth")).apiKey;
       other = (await gw.createAccount("growth", "Other account")).apiKey;
       dir = await mkdtemp(join(tmpdir(), "tds-reviews-"));

@@ -6,6 +6,7 @@ import { openPglite } from "../../shared/db/pglite.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { migrate } from "../../shared/db/migrate.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { SCREENING_TABLES } from "../../shared/screening/lists/screening-tables.ts";
 
 /** The folder of the minimal sanctions list every test database starts with (global-setup). */
 export function minimalReferenceDir(): string {
@@ -13,12 +14,12 @@ export function minimalReferenceDir(): string {
 }
 
 /**
- * Removes the minimal sanctions list every test database starts with, for tests about a database without
+ * Removes the minimal screening lists every test database starts with, for tests about a database without
  * any reference data (the first import, "never imported" states).
  */
 export async function withoutReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query("delete from sanctions_ofac");
+    for (const table of SCREENING_TABLES) await tx.query(`delete from ${table}`);
     await tx.query("delete from sanctions_screening_index_meta");
     await tx.query("delete from sanctions_screening_index");
     await tx.query("delete from reference_imports");
@@ -45,7 +46,7 @@ export async function openTestPostgres(baseUrl: string): Promise<{ db: Db; url: 
   // As a deployment on a direct connection opens it (TDS_DB_PREPARED_STATEMENTS=auto).
   const db = openPostgres(url.toString(), { preparedStatements: true });
   await migrate(db);
-  await importReferenceDir(db, minimalReferenceDir(), { only: ["sanctions_ofac"] });
+  await importReferenceDir(db, minimalReferenceDir(), { only: [...SCREENING_TABLES] });
   return {
     db,
     url: url.toString(),

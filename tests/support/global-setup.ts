@@ -7,6 +7,7 @@ import { migrate } from "../../shared/db/migrate.ts";
 import { hasSharedData, SHARED_DATA } from "./shared-data.ts";
 import { writeMinimalSanctionsDir } from "./minimal-sanctions.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
+import { SCREENING_TABLES } from "../../shared/screening/lists/screening-tables.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
   const reference = await writeMinimalSanctionsDir(join(dir, "reference"));
   const db = await openPglite();
   await migrate(db);
-  await importReferenceDir(db, reference, { only: ["sanctions_ofac"] });
+  await importReferenceDir(db, reference, { only: [...SCREENING_TABLES] });
   const file = join(dir, "pglite.tar");
   await writeFile(file, new Uint8Array(await (await db.dump()).arrayBuffer()));
   await db.close();

@@ -9,6 +9,7 @@ import { getReferenceStatus } from "../reference-status.ts";
 import { getRefreshStatus } from "./refresh-status.ts";
 import { readRefreshStates } from "./refresh-state.ts";
 import { AGE_FROM } from "./reference-vintage.ts";
+import { SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "../../screening/lists/screening-tables.ts";
 
 export interface TableOverview {
   table: string;
@@ -49,23 +50,45 @@ export async function readReferenceOverview(db: Queryable, settings: ReferenceRe
   });
 }
 
+/** What refreshes one screening list (OFAC's download group is named "sanctions"). */
+function refreshCommand(table: string): string {
+  return `npm run reference:refresh -- --only ${table === "sanctions_ofac" ? "sanctions" : table}`;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
 /**
- * The alert every dashboard page and the start banner show while the sanctions list is missing, loading or
- * stale (null when it is loaded and current). Plain text: the pages escape it.
+ * The alert every dashboard page and the start banner show while a screening list the deployment is bound
+ * by (`lists`, TDS_SCREENING_LISTS; every list by default) is missing, loading or stale, naming each such
+ * list; null when all of them are loaded and current. Plain text: the pages escape it.
  */
-export function sanctionsAlert(overview: readonly TableOverview[]): string | null {
-  const s = overview.find((t) => t.table === "sanctions_ofac");
-  if (!s) return null;
-  if (s.loading) {
-    return "The sanctions list is still loading (its download from OFAC is running). Until it is loaded, every validation that names a party fails: the parties cannot be screened.";
+export function sanctionsAlert(overview: readonly TableOverview[], lists: readonly ScreeningTable[] = SCREENING_TABLES): string | null {
+  const rows = lists.flatMap((table) => overview.filter((t) => t.table === table));
+  const name = (t: TableOverview) => `${SCREENING_TABLE_LABELS[t.table as ScreeningTable] ?? t.table} (${t.table})`;
+  const names = (ts: TableOverview[]) => ts.map(name).join(", ");
+  const list = (ts: TableOverview[]) => (ts.length === 1 ? "sanctions list" : "sanctions lists");
+  const be = (ts: TableOverview[]) => (ts.length === 1 ? "is" : "are");
+  const parts: string[] = [];
+  const loading = rows.filter((t) => t.loading);
+  const missing = rows.filter((t) => !t.loaded && !t.loading);
+  const stale = rows.filter((t) => t.loaded && t.stale);
+  if (missing.length > 0) {
+    parts.push(
+      `The ${list(missing)} ${names(missing)} ${be(missing)} not loaded: no party can be screened, so every validation that names a party fails. ` +
+        `Load ${missing.length === 1 ? "it" : "them"}: ${missing.map((t) => `${refreshCommand(t.table)} (from its publisher), or npm run reference:import -- --dir <folder> --only ${t.table}`).join("; ")}.`,
+    );
   }
-  if (!s.loaded) {
-    return "The sanctions list is not loaded: no party can be screened, so every validation that names a party fails. Load it: npm run reference:refresh -- --only sanctions (from OFAC), or npm run reference:import -- --dir <folder> --only sanctions_ofac.";
+  if (loading.length > 0) {
+    parts.push(
+      `The ${list(loading)} ${names(loading)} ${be(loading)} still loading (the download from the publisher is running). Until loaded, every validation that names a party fails: the parties cannot be screened.`,
+    );
   }
-  if (s.stale) {
-    const dated = s.published_at ? `is dated ${s.published_at.slice(0, 10)}` : "states no publication date";
-    const confirmed = s.checked_at && s.checked_at !== s.published_at ? `, last confirmed current ${s.checked_at.slice(0, 10)}` : "";
-    return `The sanctions list is out of date: it ${dated}${confirmed}. Screening misses every designation since; every validation warns. Refresh it: npm run reference:refresh -- --only sanctions.`;
+  for (const t of stale) {
+    const dated = t.published_at ? `is dated ${day(t.published_at)}` : "states no publication date";
+    const confirmed = t.checked_at && t.checked_at !== t.published_at ? `, last confirmed current ${day(t.checked_at)}` : "";
+    parts.push(
+      `The sanctions list ${name(t)} is out of date: it ${dated}${confirmed}. Screening misses every designation since; every validation warns. Refresh it: ${refreshCommand(t.table)}.`,
+    );
   }
-  return null;
+  return parts.length > 0 ? parts.join(" ") : null;
 }

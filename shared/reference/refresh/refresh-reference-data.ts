@@ -8,7 +8,8 @@
  */
 import type { Db } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
-import { loadReferenceTable } from "../load-reference-table.ts";
+import { finishScreeningImport, loadReferenceTable } from "../load-reference-table.ts";
+import { isScreeningTable } from "../../screening/lists/screening-tables.ts";
 import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-source.ts";
 import { parseDownloadedTable } from "./parse-downloads.ts";
 import { SOURCE_DEFAULTS } from "../../runtime/config/reference-sources.ts";
@@ -176,7 +177,8 @@ async function refreshTable(
       files: downloaded.map((d) => d.fileName || d.key),
       provenance: { sourceUrls: downloaded.map((d) => d.url), publishedAt, checksum },
     },
-    { onProgress: (_t, done, total) => options.onEvent?.({ type: "load", table, done, total }) },
+    // The screening lists' stored index and the monitor run once, after every table (refreshReferenceData).
+    { onProgress: (_t, done, total) => options.onEvent?.({ type: "load", table, done, total }), deferScreeningIndex: true },
   );
   forgetReferenceVintage(db);
   return {
@@ -193,7 +195,13 @@ async function refreshTable(
   };
 }
 
-/** Refreshes the asked tables one after the other; never throws for one table's failure (see each result). */
+/**
+ * Refreshes the asked tables one after the other; never throws for one table's failure (see each result).
+ * A refresh that imported screening lists rebuilds their stored index once and runs the monitor once at
+ * its end (finishScreeningImport), as a folder import does: the index covers every list, so a rebuild per
+ * list would read them all each time. Until then the stored index is not current and a process screens
+ * with the index it builds in memory (same answers).
+ */
 export async function refreshReferenceData(
   db: Db,
   settings: ReferenceRefreshSettings,
@@ -203,6 +211,23 @@ export async function refreshReferenceData(
   const owner = options.owner ?? `refresh-${crypto.randomUUID()}`;
   const now = options.now ?? Date.now;
   const results: TableRefreshResult[] = [];
+  try {
+    await refreshEach(db, tables, settings, options, owner, now, results);
+  } finally {
+    if (results.some((r) => r.outcome === "imported" && isScreeningTable(r.table))) await finishScreeningImport(db);
+  }
+  return results;
+}
+
+async function refreshEach(
+  db: Db,
+  tables: readonly RefreshableTable[],
+  settings: ReferenceRefreshSettings,
+  options: RefreshOptions,
+  owner: string,
+  now: () => number,
+  results: TableRefreshResult[],
+): Promise<void> {
   for (const table of tables) {
     const sourceUrls = settings.sources[table].map((f) => f.url);
     const [imports, states] = await Promise.all([
@@ -244,5 +269,4 @@ export async function refreshReferenceData(
     options.onEvent?.({ type: "done", result });
     results.push(result);
   }
-  return results;
 }

@@ -1,6 +1,7 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { EmbargoedRegionEntry, ReferenceFacts, SanctionsMatch } from "../reference-facts.ts";
 import { statesOnlyOtherCountries } from "./listed-countries.ts";
+import { compareIdentifiers, partyIdentifierValues } from "./listed-identifiers.ts";
 import {
   at,
   countryCode,
@@ -17,18 +18,19 @@ import { normaliseLocode } from "../../trade/locode.ts";
 import { foldCharacters } from "../../text/fold.ts";
 
 /**
- * Party name against the OFAC lists. The name is looked up exactly as sent in facts.sanctions (the
- * gathering side screens the names collectReferenceAsk lists). A missing party or name is not this rule's
- * finding (the required-field rules report it). Fail closed: a name that could not be screened (an empty
- * sanctions table, a table still loading, a name the screening did not answer) is an error, never a pass,
- * so `valid` is false and generation refuses with the same message.
+ * Party name against the screening lists the deployment is bound by. The name is looked up exactly as sent
+ * in facts.sanctions (the gathering side screens the names collectReferenceAsk lists). A missing party or
+ * name is not this rule's finding (the required-field rules report it). Fail closed: a name that could not
+ * be screened (a bound list empty or still loading, a name the screening did not answer) is an error, never
+ * a pass, so `valid` is false and generation refuses with the same message.
  */
 export function partyScreening(key: PartyKey): FindingCheck {
   return (shipment, { facts }) => {
     const name = str(prop(prop(shipment, key), "name"));
     if (name === undefined) return [];
     const label = PARTY_LABEL[key];
-    if (!facts.loaded.sanctions) return [sanctionsNotLoaded(key, facts.loading?.includes("sanctions_ofac") === true)];
+    const missing = listsNotLoaded(facts);
+    if (missing.length > 0) return [sanctionsNotLoaded(key, missing)];
     if (!facts.sanctions.has(name)) {
       return [
         {
@@ -42,8 +44,28 @@ export function partyScreening(key: PartyKey): FindingCheck {
     }
     const match = facts.sanctions.get(name);
     if (!match) return [];
-    return [screeningFinding(key, name, countryCode(prop(prop(shipment, key), "country")), match, facts.screeningLists)];
+    const party = prop(shipment, key);
+    const ids = partyIdentifierValues(prop(party, "tax_ids"));
+    return [screeningFinding(key, name, countryCode(prop(party, "country")), ids, match, facts.screeningLists)];
   };
+}
+
+/** A bound list that holds no entries, and whether its first load is running. */
+export interface ListNotLoaded {
+  table: string;
+  label: string;
+  loading: boolean;
+}
+
+/** The bound lists that are empty (facts.screeningLists; without it, OFAC as loaded.sanctions says). */
+export function listsNotLoaded(facts: ReferenceFacts): ListNotLoaded[] {
+  if (facts.screeningLists) {
+    return facts.screeningLists
+      .filter((c) => c.required && !c.loaded)
+      .map((c) => ({ table: c.table, label: c.label, loading: c.loading === true || facts.loading?.includes(c.table) === true }));
+  }
+  if (facts.loaded.sanctions) return [];
+  return [{ table: "sanctions_ofac", label: "OFAC SDN and non-SDN lists", loading: facts.loading?.includes("sanctions_ofac") === true }];
 }
 
 const EXACT = 0.999;
@@ -51,13 +73,15 @@ const EXACT = 0.999;
 /**
  * One finding for a party on one or more lists: the most severe listing decides the severity (screening
  * ordered them, shared/screening/lists/listing-effects.ts), the message says what it forbids. A fuzzy match
- * whose entry states only other countries than the party's is a possible match (warning); an exact match of
- * a listed name stays as severe as its listing whatever the country.
+ * whose entry states only other countries than the party's, or identifiers that all differ from the party's
+ * tax ids, is a possible match (warning), unless one of its identifiers is the party's; an exact match of a
+ * listed name stays as severe as its listing whatever the country and identifiers.
  */
 function screeningFinding(
   key: PartyKey,
   name: string,
   partyCountry: string | undefined,
+  partyIds: readonly string[],
   match: SanctionsMatch,
   coverage: ReferenceFacts["screeningLists"],
 ): Finding {
@@ -72,11 +96,12 @@ function screeningFinding(
     },
   ];
   const exact = match.score >= EXACT;
-  const elsewhere = !exact && statesOnlyOtherCountries(match.countries, partyCountry);
-  const severity = match.severity === "warning" || elsewhere ? "warning" : "error";
+  const ids = compareIdentifiers(match.ids, partyIds);
+  const elsewhere = !exact && ids !== "same" && statesOnlyOtherCountries(match.countries, partyCountry);
+  const otherIds = !exact && ids === "different";
+  const severity = match.severity === "warning" || elsewhere || otherIds ? "warning" : "error";
   const others = lists.slice(1).map((l) => `${l.list} ${l.entry_id}${l.program ? ` (${l.program})` : ""}`);
   const screened = coverage?.filter((c) => c.loaded).map((c) => c.label);
-  const notLoaded = coverage?.filter((c) => !c.loaded).map((c) => c.label) ?? [];
   const effect = match.effect_words ?? "listed on the US sanctions lists";
   const what =
     `${label} "${name}" matches ${match.list} entry "${match.name}" (${match.entry_id ?? match.uid}${match.program ? `, programme ${match.program}` : ""}) ` +
@@ -86,9 +111,13 @@ function screeningFinding(
     (elsewhere
       ? ` The entry states ${match.countries!.join(", ")}, not the party's country ${partyCountry}: a possible match, not a certain one.`
       : "") +
-    (screened && screened.length > 0
-      ? ` Screened against: ${screened.join(", ")}${notLoaded.length > 0 ? `; not loaded, not screened: ${notLoaded.join(", ")}` : ""}.`
-      : "");
+    (otherIds
+      ? ` The entry states the identifiers ${(match.ids ?? []).join(", ")}, none of them the party's tax ids: a possible match, not a certain one.`
+      : ids === "same"
+        ? " One of the entry's identifiers is the party's tax id."
+        : "") +
+    // Every bound list is loaded here (an empty one fails the rule before): they are the lists screened.
+    (screened && screened.length > 0 ? ` Screened against: ${screened.join(", ")}.` : "");
   const todo =
     severity === "error"
       ? match.effect === "licence_required"
@@ -110,7 +139,10 @@ function screeningFinding(
       score: match.score,
       entry_hash: match.entry_hash ?? "",
       lists,
-      ...(elsewhere ? { possible_match: true, entry_countries: match.countries } : {}),
+      ...(elsewhere || otherIds ? { possible_match: true } : {}),
+      ...(elsewhere ? { entry_countries: match.countries } : {}),
+      ...(otherIds ? { entry_identifiers: match.ids } : {}),
+      ...(ids === "same" ? { identifier_match: true } : {}),
       ...(coverage
         ? {
             screened_lists: coverage.filter((c) => c.loaded).map((c) => c.table),
@@ -121,22 +153,37 @@ function screeningFinding(
   };
 }
 
+/** What loads one list: its download, or a folder import (OFAC's refresh group is named "sanctions"). */
+function loadCommand(table: string): string {
+  const download = table === "sanctions_ofac" ? "sanctions" : table;
+  return `npm run reference:refresh -- --only ${download} (downloads it from its publisher), or npm run reference:import -- --dir <folder> --only ${table} (from a folder or mirror of its files)`;
+}
+
 /**
- * "The sanctions list is not loaded: the exporter could not be screened." An error (the rule's severity),
- * with what to do: the list's download or a folder import.
+ * "The sanctions list is not loaded: the exporter could not be screened." An error (the rule's severity)
+ * naming every bound list that is empty, with what to do for each: its download or a folder import, or
+ * waiting for a load that is running. context.table is the first such list, context.tables all of them.
  */
-export function sanctionsNotLoaded(key: PartyKey, loading: boolean): Finding {
+export function sanctionsNotLoaded(key: PartyKey, missing: readonly ListNotLoaded[]): Finding {
   const who = PARTY_LABEL[key].toLowerCase();
-  const state = loading ? "is still loading (its download from OFAC is in progress)" : "is not loaded";
+  const allLoading = missing.every((m) => m.loading);
+  const one = missing.length === 1;
+  const state = allLoading
+    ? `${one ? "is" : "are"} still loading (${one ? "its download from the publisher is" : "their downloads are"} in progress)`
+    : `${one ? "is" : "are"} not loaded`;
+  const named = missing.map((m) => `${m.label} (${m.table}${m.loading ? ", loading" : ""})`).join(", ");
+  const todo = allLoading
+    ? "Validate again when the load has finished (GET /api/v1/reference-data shows its state)."
+    : `Load ${one ? "it" : "them"}: ${missing
+        .filter((m) => !m.loading)
+        .map((m) => loadCommand(m.table))
+        .join("; ")}; then validate again.`;
   return {
     path: [key, "name"],
     message:
-      `The sanctions list ${state}: the ${who} could not be screened. Expected the OFAC lists (sanctions_ofac) to hold data. ` +
-      (loading
-        ? "Validate again when the load has finished (GET /api/v1/reference-data shows its state)."
-        : "Load them: npm run reference:refresh -- --only sanctions (downloads them from OFAC), or " +
-          "npm run reference:import -- --dir <folder> --only sanctions_ofac (from a folder or mirror of the files); then validate again."),
-    context: { table: "sanctions_ofac", not_checked: true, loading },
+      `The sanctions ${one ? "list" : "lists"} ${state}: the ${who} could not be screened. ` +
+      `Expected every list this deployment is bound by (TDS_SCREENING_LISTS) to hold data; empty: ${named}. ${todo}`,
+    context: { table: missing[0].table, tables: missing.map((m) => m.table), not_checked: true, loading: allLoading },
   };
 }
 

@@ -76,6 +76,7 @@ function toMatch(index: SanctionsIndex, s: Scored): SanctionsMatch {
   const e = index.entries[s.entry];
   const match: SanctionsMatch = { uid: e.uid, name: e.name, matched_name: s.name.name, program: e.program, score: s.score, list: e.list };
   if (e.countries) match.countries = e.countries;
+  if (e.ids) match.ids = e.ids;
   if (e.hash) match.entry_hash = e.hash;
   return match;
 }

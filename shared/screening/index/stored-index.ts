@@ -47,6 +47,8 @@ const PROBE_ENTRIES: SanctionsEntry[] = [
     programs: ["SDGT"],
     list: "SDN",
     aliases: [{ name: "RASHID, Muhamad", type: "aka" }],
+    countries: ["Syria"],
+    ids: ["N1234567"],
   },
   {
     uid: "3",

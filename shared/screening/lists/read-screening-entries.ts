@@ -15,7 +15,7 @@ interface EntryRow {
   programs: string[] | null;
   aliases: { name: string; type: string }[] | null;
   countries: string[] | null;
-  details: { remarks?: string } | null;
+  details: { remarks?: string; ids?: { number?: string; type?: string }[] } | null;
   entry_hash: string | null;
 }
 
@@ -42,8 +42,35 @@ export async function readScreeningTable(db: Queryable, table: ScreeningTable): 
     list: displayListOf(table, r),
     aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
     ...(r.countries && r.countries.length > 0 ? { countries: r.countries } : {}),
+    ...idsOf(r.details),
     ...(r.entry_hash ? { hash: r.entry_hash } : {}),
   }));
+}
+
+/**
+ * The identifier numbers an entry states that a party's tax ids can be compared with (details.ids, as the
+ * UN, EU, UK and CSL importers store them): registration, tax, company and other numbers. A person's
+ * documents (passport, national identity number or card, driving licence) are left out: a trading party's
+ * tax id is never one, so their differing would say nothing. The CSL writes each id as
+ * "country, [issued, expires,] number, kind" ("QA, 28940000602, National ID No."): the number is the part
+ * before the kind. Its "Male, Gender" and sanctions remarks hold no digit: no id.
+ */
+const PERSONAL_DOCUMENT = /passport|pasaporte|passeport|national id|identification (card|number)|identity|id card|cedula|driv/i;
+
+export function statedIdentifiers(details: { ids?: { number?: unknown; type?: unknown }[] } | null | undefined): string[] {
+  const numbers = (details?.ids ?? []).map((i) => {
+    const text = typeof i?.number === "string" ? i.number.trim() : "";
+    const parts = text.split(/\s*,\s*/);
+    const kind = parts.length > 1 ? parts[parts.length - 1] : typeof i?.type === "string" ? i.type : "";
+    if (PERSONAL_DOCUMENT.test(kind.replace(/\s+/g, " "))) return "";
+    return parts.length > 1 ? parts[parts.length - 2] : text;
+  });
+  return [...new Set(numbers.filter((n) => /\d/.test(n)))];
+}
+
+function idsOf(details: EntryRow["details"]): { ids?: string[] } {
+  const ids = statedIdentifiers(details);
+  return ids.length > 0 ? { ids } : {};
 }
 
 export async function readAllScreeningEntries(db: Queryable): Promise<SanctionsEntry[]> {

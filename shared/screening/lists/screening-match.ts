@@ -4,6 +4,19 @@
  */
 import type { Listing, SanctionsMatch } from "../../rules/reference-facts.ts";
 import { compareEffects, effectOf } from "./listing-effects.ts";
+import { tablesOfDisplayList, type ScreeningTable } from "./screening-tables.ts";
+
+/**
+ * The match with only the listings of the lists a deployment is bound by (TDS_SCREENING_LISTS), or null
+ * when none is left: a list not in the setting is not screened.
+ */
+export function boundListingsOf(best: SanctionsMatch, tables: readonly ScreeningTable[]): SanctionsMatch | null {
+  const bound = (m: SanctionsMatch) => tablesOfDisplayList(m.list).some((t) => tables.includes(t));
+  const kept = [best, ...(best.also ?? [])].filter(bound);
+  if (kept.length === 0) return null;
+  const { also: _dropped, ...lead } = kept[0];
+  return kept.length > 1 ? { ...lead, also: kept.slice(1) } : lead;
+}
 
 export function toScreeningMatch(best: SanctionsMatch): SanctionsMatch {
   const all = [best, ...(best.also ?? [])];
@@ -35,5 +48,6 @@ export function toScreeningMatch(best: SanctionsMatch): SanctionsMatch {
     lists,
   };
   if (lead.countries) match.countries = lead.countries;
+  if (lead.ids) match.ids = lead.ids;
   return match;
 }

@@ -1,19 +1,33 @@
 /**
- * The screening lists as tables: which exist, which a validation requires, and how a row names its list.
- * Required lists fail closed (an empty one is an error for every party, as OFAC's always was); the others,
- * when empty, are named as not screened in the finding and in the answer's reference_data.
+ * The screening lists as tables: which exist, which a deployment is bound by, and how a row names its list.
+ * A deployment is bound by the lists of TDS_SCREENING_LISTS (all five by default): each of them is screened
+ * and required, failing closed like OFAC always did (while one is empty or loading, every validation that
+ * names a party is an error naming it); a list not in the setting is not screened and not required.
  */
+import { SCREENING_LIST_NAMES, type ScreeningTableName } from "../../runtime/config/screening-settings.ts";
 import { ofacDisplayList } from "./listing-effects.ts";
 
-export const SCREENING_TABLES = ["sanctions_ofac", "sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"] as const;
-export type ScreeningTable = (typeof SCREENING_TABLES)[number];
+export type ScreeningTable = ScreeningTableName;
+// The tables are named once, beside the setting that chooses among them (the settings sit below the features).
+export const SCREENING_TABLES: readonly ScreeningTable[] = Object.values(SCREENING_LIST_NAMES);
+
+/** The lists a deployment is bound by: the setting's, or every list when none is given (a caller without settings). */
+export function boundScreeningTables(settings?: { lists?: readonly ScreeningTable[] }): readonly ScreeningTable[] {
+  return settings?.lists ?? SCREENING_TABLES;
+}
 
 /**
- * OFAC is required: every US person is bound by it and it carries the UN designations the US implements.
- * The UN, EU, UK and CSL lists are screened when loaded; an empty one is reported, not failed on, so that a
- * deployment that never needs the EU or UK list (a US-only exporter) is not blocked by it.
+ * Which tables carry a display list's listings: OFAC's lists are in sanctions_ofac and, as Treasury's part
+ * of the CSL, in sanctions_us_csl (read from there while sanctions_ofac is empty); a listing counts for a
+ * deployment bound by either.
  */
-export const REQUIRED_SCREENING_TABLES: readonly ScreeningTable[] = ["sanctions_ofac"];
+export function tablesOfDisplayList(list: string): readonly ScreeningTable[] {
+  if (list.startsWith("OFAC")) return ["sanctions_ofac", "sanctions_us_csl"];
+  if (list === "UN") return ["sanctions_un"];
+  if (list === "EU") return ["sanctions_eu"];
+  if (list === "UK" || list.startsWith("UK ")) return ["sanctions_uk"];
+  return ["sanctions_us_csl"];
+}
 
 export const SCREENING_TABLE_LABELS: Record<ScreeningTable, string> = {
   sanctions_ofac: "OFAC SDN and non-SDN lists",

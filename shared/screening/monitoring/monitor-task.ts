@@ -14,7 +14,10 @@ export const MONITOR_INTERVAL_MS = 60_000;
 export async function runScreeningMonitorNow(services: Pick<Services, "db" | "config">): Promise<MonitorRun[]> {
   const runs: MonitorRun[] = [];
   for (;;) {
-    const run = await runScreeningMonitor(services.db, defaultMonitorScreening, { monitorDays: services.config.screening.monitorDays });
+    const run = await runScreeningMonitor(services.db, defaultMonitorScreening, {
+      monitorDays: services.config.screening.monitorDays,
+      lists: services.config.screening.lists,
+    });
     runs.push(run);
     if (run.changes === 0 || runs.length >= 50) return runs;
   }

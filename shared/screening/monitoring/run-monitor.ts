@@ -64,7 +64,12 @@ export function matchEventData(m: MonitorMatch): Record<string, unknown> {
   };
 }
 
-export async function runScreeningMonitor(db: Db, screening: MonitorScreening, opts: { monitorDays: number }): Promise<MonitorRun> {
+export async function runScreeningMonitor(
+  db: Db,
+  screening: MonitorScreening,
+  /** lists: the tables the deployment is bound by (TDS_SCREENING_LISTS); changes of the others are passed over. Absent: every list. */
+  opts: { monitorDays: number; lists?: readonly string[] },
+): Promise<MonitorRun> {
   const started = performance.now();
   return db.transaction(async (tx) => {
     const idle: MonitorRun = { changes: 0, entries: 0, names: 0, matches: 0, ms: 0 };
@@ -82,7 +87,7 @@ export async function runScreeningMonitor(db: Db, screening: MonitorScreening, o
     // The latest change per entry: an entry added then removed in the same batch is not screened.
     const byEntry = new Map<string, ChangeRow>();
     for (const c of changes) byEntry.set(`${c.list_table}\u0000${c.entry_id}`, c);
-    const refs = [...byEntry.values()].filter((c) => c.change !== "removed");
+    const refs = [...byEntry.values()].filter((c) => c.change !== "removed" && (!opts.lists || opts.lists.includes(c.list_table)));
     if (refs.length > 0) {
       const changeOf = new Map(refs.map((c) => [`${c.list}\u0000${c.entry_id}`, c]));
       const entries = await screening.readEntries(

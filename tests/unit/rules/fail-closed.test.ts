@@ -65,6 +65,40 @@ describe("fail closed on an empty reference table", () => {
     expect(o.results[0].message).toMatch(/^The sanctions list is still loading .*: the exporter could not be screened\./);
   });
 
+  it("sanctions: every bound list that is empty or loading is named, with how to load it, in one error per party", () => {
+    const facts = factsFor(baseline());
+    const list = (table: string, label: string, loaded: boolean, loading = false) => ({ table, label, loaded, loading, required: true });
+    facts.screeningLists = [
+      list("sanctions_ofac", "OFAC SDN and non-SDN lists", true),
+      list("sanctions_un", "UN Security Council Consolidated List", false),
+      list("sanctions_eu", "EU consolidated financial sanctions list", false, true),
+    ];
+    const o = runValidation(baseline(), { facts });
+    expect(o.valid).toBe(false);
+    const sanctions = o.results.filter((r) => r.category === "Sanctions");
+    expect(sanctions.map((r) => r.rule_id)).toEqual(["rule_sanctions_exporter", "rule_sanctions_importer", "rule_sanctions_notify_party"]);
+    expect(sanctions[0].message).toMatch(/^The sanctions lists are not loaded: the exporter could not be screened\./);
+    expect(sanctions[0].message).toContain(
+      "UN Security Council Consolidated List (sanctions_un), EU consolidated financial sanctions list (sanctions_eu, loading)",
+    );
+    expect(sanctions[0].message).toContain("npm run reference:refresh -- --only sanctions_un");
+    expect(sanctions[0].message).not.toContain("--only sanctions_eu");
+    expect(sanctions[0].context).toMatchObject({
+      table: "sanctions_un",
+      tables: ["sanctions_un", "sanctions_eu"],
+      not_checked: true,
+      loading: false,
+    });
+    const ids = ["rule_sanctions_exporter", "rule_sanctions_importer", "rule_sanctions_notify_party"];
+    expect(checksNotRun(o.results)).toEqual([
+      { table: "sanctions_eu", rule_ids: ids },
+      { table: "sanctions_un", rule_ids: ids },
+    ]);
+    // A deployment not bound by the empty lists (they are not in screeningLists) screens as usual.
+    facts.screeningLists = [list("sanctions_ofac", "OFAC SDN and non-SDN lists", true)];
+    expect(runValidation(baseline(), { facts }).results).toEqual([]);
+  });
+
   it("sanctions: a name the screening did not answer is an error too", () => {
     const facts = factsFor(baseline());
     facts.sanctions.delete("Hanse Wohnen GmbH");

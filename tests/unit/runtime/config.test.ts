@@ -123,6 +123,21 @@ describe("one configuration schema", () => {
     });
   });
 
+  it("TDS_SCREENING_LISTS: every list by default; short names or tables, any case, in the fixed order", () => {
+    const all = ["sanctions_ofac", "sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"];
+    expect(parseConfig({}).screening.lists).toEqual(all);
+    expect(parseConfig({ TDS_SCREENING_LISTS: "" }).screening.lists).toEqual(all);
+    expect(parseConfig({ TDS_SCREENING_LISTS: " UK, ofac,sanctions_us_csl " }).screening.lists).toEqual([
+      "sanctions_ofac",
+      "sanctions_uk",
+      "sanctions_us_csl",
+    ]);
+    expect(() => parseConfig({ TDS_SCREENING_LISTS: "ofac,swiss" })).toThrow(
+      /^TDS_SCREENING_LISTS must be a comma-separated list of ofac, un, eu, uk, us_csl/,
+    );
+    expect(() => parseConfig({ TDS_SCREENING_LISTS: " , " })).toThrow(/TDS_SCREENING_LISTS/);
+  });
+
   it("refuses unreadable values with one line per variable, naming it and the value", () => {
     let error: unknown;
     try {

@@ -35,6 +35,7 @@ export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: 
       list: e.list,
       kind,
       ...(e.countries && e.countries.length > 0 ? { countries: e.countries } : {}),
+      ...(e.ids && e.ids.length > 0 ? { ids: e.ids } : {}),
       ...(e.hash ? { hash: e.hash } : {}),
     });
     const seen = new Set<string>();

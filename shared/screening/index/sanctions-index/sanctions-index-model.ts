@@ -21,6 +21,8 @@ export interface SanctionsEntry {
   aliases: SanctionsAlias[];
   /** Countries the entry states (addresses, nationality), as the publisher writes them. */
   countries?: string[];
+  /** Identifier numbers the entry states (registration, tax, passport, IMO …), as the publisher writes them. */
+  ids?: string[];
   /** entry_hash of the imported row. */
   hash?: string;
 }
@@ -87,6 +89,7 @@ export interface IndexedEntry {
   list: string;
   kind: EntryKind;
   countries?: string[];
+  ids?: string[];
   hash?: string;
 }
 
