@@ -84,7 +84,7 @@ describe.runIf(hasSharedData)(sharedDataName("validation on the real reference d
     await importReferenceDir(db, DATA_DIR);
     gw = await createTestGateway(db);
     key = (await gw.createAccount("growth")).apiKey;
-  }, 300_000);
+  }, 600_000); // the whole ../shared/data into PGlite: about 250 s on a busy 2-core machine
   afterAll(async () => db?.close());
 
   const validate = (body: unknown) => gw.call("POST", "/api/v1/shipments/validate", { body, apiKey: key });
