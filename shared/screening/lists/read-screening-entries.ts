@@ -15,7 +15,7 @@ interface EntryRow {
   programs: string[] | null;
   aliases: { name: string; type: string }[] | null;
   countries: string[] | null;
-  details: { remarks?: string } | null;
+  details: { remarks?: string; given_names_first?: boolean } | null;
   entry_hash: string | null;
 }
 
@@ -43,6 +43,7 @@ export async function readScreeningTable(db: Queryable, table: ScreeningTable): 
     aliases: (r.aliases ?? []).map((a) => ({ name: a.name, type: a.type })),
     ...(r.countries && r.countries.length > 0 ? { countries: r.countries } : {}),
     ...(r.entry_hash ? { hash: r.entry_hash } : {}),
+    ...(r.details?.given_names_first === true ? { givenNamesFirst: true } : {}),
   }));
 }
 
