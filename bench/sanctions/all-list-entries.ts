@@ -38,6 +38,7 @@ function toEntry(table: ScreeningListTable, r: ScreeningListRow): SanctionsEntry
     list: displayListOf(table, r),
     aliases: r.aliases.map((a) => ({ name: a.name, type: a.type })),
     ...(r.countries.length > 0 ? { countries: r.countries } : {}),
+    ...(r.details.given_names_first === true ? { givenNamesFirst: true } : {}),
   };
 }
 

@@ -117,6 +117,12 @@ for (const backend of testBackends()) {
       expect(uk?.severity).toBe("error");
     });
 
+    it("a UN individual with middle names left out is found: the import marks UN names given names first", async () => {
+      // Listed "MOHAMMED SALAHALDIN ABD EL HALIM ZIDANE" (QDi.001): first and last word required, inner ones optional.
+      const f = await importerFinding("Mohammed Salahaldin Zidane", "EG");
+      expect(f?.context.lists.map((l) => [l.list, l.entry_id])).toContainEqual(["UN", "QDi.001"]);
+    });
+
     it("a fuzzy match whose entry states only other countries is a possible match (warning); an exact one stays an error", async () => {
       // One letter off in a long word; the entry states the United Arab Emirates only.
       const fuzzy = await importerFinding("Rigsol Well Driling Equipment Trading", "DE");

@@ -6,8 +6,22 @@
  * <address countryIso2Code=…>, <birthdate birthdate=…>, <identification number=…>.
  * An entry repeating the euReferenceNumber of one already read is not a second listing: the Commission's
  * own sample files carry such test records ("TestOneWord"); the first is kept.
+ * A person's nameAlias that states its lastName (beside firstName / middleName) is written "LASTNAME,
+ * First Middle", the form the screening index reads as surname and given names (as OFAC writes them);
+ * its wholeName is kept as an alias only when it holds other words, not merely the same words in another
+ * order. A person's wholeName with no lastName states no family name: the entry is marked
+ * given_names_first, and screening requires that name's first and last word.
  */
-import { aliasesBesides, attr, distinct, kids, parseXmlRoot, type ScreeningListRow } from "./screening-list-row.ts";
+import {
+  aliasesBesides,
+  attr,
+  distinct,
+  kids,
+  parseXmlRoot,
+  type ScreeningAliasRow,
+  type ScreeningListRow,
+  type XmlNode,
+} from "./screening-list-row.ts";
 
 const FORMAT = "EU Financial Sanctions Files XML 1.1";
 
@@ -17,6 +31,33 @@ export interface EuListResult {
   skipped: number;
 }
 
+/** The words of a name, lower-case and sorted: two names with the same key differ only in order. */
+const wordsKey = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .sort()
+    .join(" ");
+
+/** The names one nameAlias gives: "LAST, First Middle" for a person whose lastName is stated, else its wholeName. */
+function aliasNames(a: XmlNode, person: boolean): ScreeningAliasRow[] {
+  const type = attr(a, "strong") === "false" ? "weak aka" : "aka";
+  const whole = attr(a, "wholeName");
+  const last = attr(a, "lastName");
+  const given = [attr(a, "firstName"), attr(a, "middleName")].filter(Boolean).join(" ");
+  if (person && last !== "" && given !== "") {
+    const name = `${last}, ${given}`;
+    return whole === "" || wordsKey(whole) === wordsKey(name)
+      ? [{ name, type }]
+      : [
+          { name, type },
+          { name: whole, type },
+        ];
+  }
+  return [{ name: whole || [given, last].filter(Boolean).join(" "), type }];
+}
+
 export function parseEuFsfXml(text: string): EuListResult {
   const root = parseXmlRoot(text, "export", FORMAT);
   const rows: ScreeningListRow[] = [];
@@ -24,17 +65,14 @@ export function parseEuFsfXml(text: string): EuListResult {
   let skipped = 0;
   for (const e of kids(root, "sanctionEntity")) {
     const uid = attr(e, "euReferenceNumber") || attr(e, "logicalId");
-    const names = kids(e, "nameAlias").map((a) => ({
-      name: attr(a, "wholeName") || [attr(a, "firstName"), attr(a, "middleName"), attr(a, "lastName")].filter(Boolean).join(" "),
-      type: attr(a, "strong") === "false" ? "weak aka" : "aka",
-    }));
+    const person = attr(kids(e, "subjectType")[0], "code") === "person";
+    const names = kids(e, "nameAlias").flatMap((a) => aliasNames(a, person));
     const primary = names.find((n) => n.name !== "" && n.type === "aka") ?? names.find((n) => n.name !== "");
     if (uid === "" || !primary || seen.has(uid)) {
       skipped++;
       continue;
     }
     seen.add(uid);
-    const code = attr(kids(e, "subjectType")[0], "code");
     const ids = kids(e, "identification")
       .map((i) => ({
         type: attr(i, "identificationTypeDescription") || attr(i, "identificationTypeCode"),
@@ -47,7 +85,7 @@ export function parseEuFsfXml(text: string): EuListResult {
       list: "EU",
       uid,
       name: primary.name,
-      type: code === "person" ? "individual" : "entity",
+      type: person ? "individual" : "entity",
       programs: distinct(kids(e, "regulation").map((r) => attr(r, "programme"))),
       aliases: aliasesBesides(primary.name, names),
       countries: distinct(
@@ -58,6 +96,7 @@ export function parseEuFsfXml(text: string): EuListResult {
       details: {
         ...(births.some(Boolean) ? { dates_of_birth: distinct(births) } : {}),
         ...(ids.length > 0 ? { ids } : {}),
+        ...(person && names.some((n) => n.name !== "" && !n.name.includes(",")) ? { given_names_first: true as const } : {}),
       },
       source: attr(e, "unitedNationId") ? `UN ${attr(e, "unitedNationId")}` : null,
     });

@@ -4,6 +4,9 @@
  * FOURTH_NAME in the listed order; aliases INDIVIDUAL_ALIAS / ENTITY_ALIAS with QUALITY ("Good", "Low",
  * "a.k.a.", "f.k.a."; "Low" is a low-quality alias, indexed as weak); the entry's id is its
  * REFERENCE_NUMBER ("CDi.001"), the id the UN, the EU and the UK all cite.
+ * The schema gives the name parts no family-name role (FIRST_NAME is not always a given name: Korean
+ * and Chinese names start with the family name), so an individual's names are written in the listed
+ * order and marked given_names_first: screening requires their first and last word, not every word.
  */
 import { aliasesBesides, distinct, kids, parseXmlRoot, type ScreeningListRow, textOf, type XmlNode } from "./screening-list-row.ts";
 
@@ -48,6 +51,7 @@ function entry(node: XmlNode, kind: "individual" | "entity"): ScreeningListRow |
     details: {
       ...(births.some(Boolean) ? { dates_of_birth: distinct(births) } : {}),
       ...(documents.length > 0 ? { ids: documents } : {}),
+      ...(kind === "individual" ? { given_names_first: true as const } : {}),
     },
     source: null,
   };

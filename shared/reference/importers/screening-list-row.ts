@@ -26,7 +26,17 @@ export interface ScreeningListRow {
   aliases: ScreeningAliasRow[];
   /** Countries the entry states (addresses, nationality, citizenship), as the publisher writes them. */
   countries: string[];
-  details: { dates_of_birth?: string[]; ids?: { type: string; number: string; country?: string }[]; remarks?: string };
+  details: {
+    dates_of_birth?: string[];
+    ids?: { type: string; number: string; country?: string }[];
+    remarks?: string;
+    /**
+     * An individual whose names without a comma are written given names first and state no family name
+     * (the UN list's FIRST_NAME … FOURTH_NAME; an EU nameAlias without lastName): screening requires their
+     * first and last word (SanctionsEntry.givenNamesFirst).
+     */
+    given_names_first?: true;
+  };
   source: string | null;
 }
 

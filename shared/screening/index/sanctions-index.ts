@@ -8,7 +8,9 @@
  *  1. Every significant token of the listed name must be aligned with a token of the screened name with token
  *     similarity ≥ MIN_TOKEN_SIMILARITY. Significant = not a stopword ("of", "and", "de" …); for individuals
  *     only the surname(s) (before the comma of "SURNAME, Given Names") and the first given name are required,
- *     further given names (middle names, patronymics) and name particles (al, bin, abu …) are optional.
+ *     further given names (middle names, patronymics) and name particles (al, bin, abu …) are optional; for an
+ *     individual's name without a comma whose entry is marked givenNamesFirst (no stated family name: the UN
+ *     list), the first and the last word are required and the words between optional.
  *     So a screened "Global Trading LLC" never matches a listed "ALPHA GLOBAL TRADING" (the listed "alpha" is
  *     not in the screened name), however common "global" and "trading" are.
  *  2. The score (a rarity-weighted Dice coefficient over both names' tokens, see scoreName) is at least

@@ -60,6 +60,8 @@ const PROBE_ENTRIES: SanctionsEntry[] = [
   },
   // Four words: one inner word may be left out (innerWordsMask).
   { uid: "4", name: "KOREA MINING DEVELOPMENT TRADING CORPORATION", type: "-0-", programs: ["DPRK"], list: "SDN", aliases: [] },
+  // Given names first, no stated family name: first and last word required (analyseListedName).
+  { uid: "5", name: "ERIC MUSA BADEGE", type: "individual", programs: ["DRC"], list: "UN", aliases: [], givenNamesFirst: true },
 ];
 
 let fingerprint: Promise<string> | null = null;

@@ -15,7 +15,7 @@ interface EntryRow {
   programs: string[] | null;
   aliases: { name: string; type: string }[] | null;
   countries: string[] | null;
-  details: { remarks?: string; ids?: { number?: string; type?: string }[] } | null;
+  details: { remarks?: string; ids?: { number?: string; type?: string }[]; given_names_first?: boolean } | null;
   entry_hash: string | null;
 }
 
@@ -44,6 +44,7 @@ export async function readScreeningTable(db: Queryable, table: ScreeningTable): 
     ...(r.countries && r.countries.length > 0 ? { countries: r.countries } : {}),
     ...idsOf(r.details),
     ...(r.entry_hash ? { hash: r.entry_hash } : {}),
+    ...(r.details?.given_names_first === true ? { givenNamesFirst: true } : {}),
   }));
 }
 

@@ -27,6 +27,7 @@ describe.runIf(hasSharedData)("screening list parsers on the publishers' files",
       name: "ERIC BADEGE",
       programs: ["DRC"],
       countries: ["Democratic Republic of the Congo", "Rwanda"],
+      details: { given_names_first: true },
     });
     expect(new Set(r.rows.map((e) => e.uid)).size).toBe(1003);
   });
@@ -36,6 +37,9 @@ describe.runIf(hasSharedData)("screening list parsers on the publishers' files",
     expect(old.rows).toHaveLength(6);
     expect(old.skipped).toBe(1);
     expect(old.rows.map((e) => e.name)).not.toContain("TestOneWord");
+    // lastName stated: surname first, as OFAC writes it; the wholeName with the same words is not repeated.
+    expect(old.rows.find((e) => e.uid === "EU.3579.2")).toMatchObject({ name: "BIN KHALID, Fahd Bin Adballah" });
+    expect(old.rows.find((e) => e.uid === "EU.3579.2")!.aliases.map((a) => a.name)).not.toContain("Fahd Bin Adballah BIN KHALID");
     const r = parseEuFsfXml(text("eu_fsf_2026-08-05_excerpt.xml"));
     expect(r.rows.map((e) => e.uid)).toEqual(["EU.3579.2", "EU.502.12", "EU.3953.70", "EU.3886.3", "EU.3092.36"]);
     expect(r.rows[0]).toMatchObject({ type: "individual", programs: ["TERR"], countries: ["PK"] });

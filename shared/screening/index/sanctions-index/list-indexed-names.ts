@@ -46,7 +46,7 @@ export function listIndexedNames(sorted: readonly SanctionsEntry[]): { entries: 
       .sort(compareStrings);
     for (const a of aliases) candidates.push({ name: a, isPrimary: false });
     for (const c of candidates) {
-      const { tokens, required, firstGiven, patronymics, surnameParts } = analyseListedName(c.name, kind);
+      const { tokens, required, firstGiven, patronymics, surnameParts } = analyseListedName(c.name, kind, e.givenNamesFirst === true);
       if (tokens.length === 0) continue;
       const key = `${tokens.join(" ")}|${required.map((r) => (r ? 1 : 0)).join("")}`;
       if (seen.has(key)) continue;

@@ -32,12 +32,19 @@ export function rankEntries(index: SanctionsIndex, rawName: string, kinds: reado
   for (const nameIndex of candidates) {
     const n = index.names[nameIndex];
     if (!kindSet.has(index.entries[n.entry].kind)) continue;
-    // An initial ("V. Putin") stands for the first given name of an individual, nothing else.
+    // An initial ("V. Putin") stands for the first given name of an individual, nothing else; a listed
+    // one-letter word ("YU CHOL U") is that word.
     const first = n.firstGiven >= 0 ? n.tokens[n.firstGiven] : "";
     const nameSim =
       initials && first.length > 1
         ? (listed: string, screened: string) =>
-            screened.length === 1 ? (listed === first && listed[0] === screened ? INITIAL_SIMILARITY : 0) : sim(listed, screened)
+            screened.length === 1
+              ? listed === screened
+                ? 1
+                : listed === first && listed[0] === screened
+                  ? INITIAL_SIMILARITY
+                  : 0
+              : sim(listed, screened)
         : sim;
     const score = scoreName(n, query, queryWeights, nameSim);
     if (score < 0) continue;

@@ -25,6 +25,11 @@ export interface SanctionsEntry {
   ids?: string[];
   /** entry_hash of the imported row. */
   hash?: string;
+  /**
+   * The importer states that this individual's names without a comma are written given names first and
+   * name no family name (UN list): analyseListedName then requires their first and last word only.
+   */
+  givenNamesFirst?: boolean;
 }
 
 export type EntryKind = "individual" | "entity" | "vessel" | "aircraft";
