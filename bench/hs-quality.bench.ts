@@ -23,7 +23,7 @@
  * function.
  *
  *   DATABASE_URL=postgres://… npm run bench -- hs-quality   (a database with the HS tables imported)
- *   npm run bench -- hs-quality                             (PGlite under bench/.data/hs-search, built on first run)
+ *   npm run bench -- hs-quality                             (PGlite under bench/.data/hs-quality, built on first run)
  *   npx tsx bench/hs-quality.bench.ts [--dataset hscodecomp|uk-trader] [--with-attributes] [--verbose] [--set tune|held-out|all] [--limit N]
  */
 import { createHash } from "node:crypto";
