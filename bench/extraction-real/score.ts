@@ -10,6 +10,7 @@
  * - Line items are paired by description (token overlap), not by index, so one missed row does not
  *   shift every later one.
  */
+import { calibrationFigures } from "../../shared/extraction/calibration-figures.ts";
 import { stripAccents } from "../../shared/text/fold.ts";
 import type { ExtractedValue } from "../../shared/extraction/extraction-result.ts";
 import type { ExpectedDocument, ExpectedLine, ExpectedScalar } from "./expected-values.ts";
@@ -148,15 +149,7 @@ export function summarise(scores: DocumentScore[], filter: (field: string) => bo
   const judged = scores.flatMap((s) => s.judged).filter((j) => filter(j.field));
   const missing = scores.flatMap((s) => s.missing).filter(filter).length;
   const right = judged.filter((j) => j.right);
-  const wrong = judged.filter((j) => !j.right);
-  const mean = (xs: Judged[]) => (xs.length ? xs.reduce((a, j) => a + j.confidence, 0) / xs.length : NaN);
-  let ece = 0;
-  for (let b = 0; b < 10; b++) {
-    const inBin = judged.filter((j) => Math.min(9, Math.floor(j.confidence * 10)) === b);
-    if (inBin.length === 0) continue;
-    const accuracy = inBin.filter((j) => j.right).length / inBin.length;
-    ece += (inBin.length / judged.length) * Math.abs(accuracy - mean(inBin));
-  }
+  const calibration = calibrationFigures(judged);
   // Recall's denominator: the values the documents state (judged, not extra rows) plus the missing ones.
   const expected = judged.filter((j) => !j.extra).length + missing;
   return {
@@ -165,8 +158,8 @@ export function summarise(scores: DocumentScore[], filter: (field: string) => bo
     expected,
     precision: judged.length ? right.length / judged.length : NaN,
     recall: expected ? right.length / expected : NaN,
-    meanConfidenceRight: mean(right),
-    meanConfidenceWrong: mean(wrong),
-    ece: judged.length ? ece : NaN,
+    meanConfidenceRight: calibration.meanRight,
+    meanConfidenceWrong: calibration.meanWrong,
+    ece: calibration.ece,
   };
 }

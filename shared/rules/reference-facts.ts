@@ -140,7 +140,7 @@ export interface ReferenceFacts {
    * screened (set by screening). A bound list that is empty fails the sanctions rules closed. Absent: OFAC
    * only, its state in loaded.sanctions.
    */
-  screeningLists?: { table: string; label: string; loaded: boolean; loading?: boolean; required: boolean }[];
+  screeningLists?: { table: string; label: string; loaded: boolean; loading?: boolean }[];
   /** The comprehensive-embargo list in force (data with its date, not code). */
   embargoes: EmbargoEntry[];
   /** Regions under a comprehensive embargo (data with its date, not code). */

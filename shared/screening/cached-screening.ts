@@ -22,7 +22,8 @@ export async function screenPartyNamesCached(
 ): Promise<Map<string, SanctionsMatch | null>> {
   if (names.length === 0) return new Map();
   // The bound lists join the key: the answers hold only their listings.
-  const signature = `${(await screeningState(db)).signature}|${tables.join(",")}`;
+  const keyNow = async () => `${(await screeningState(db)).signature}|${tables.join(",")}`;
+  const signature = await keyNow();
   let known = memory.get(db);
   if (!known || known.signature !== signature || known.answers.size >= MAX_REMEMBERED_NAMES) {
     known = { signature, answers: new Map() };
@@ -32,8 +33,7 @@ export async function screenPartyNamesCached(
   const missing = names.filter((n) => !answers.has(n));
   const screened = missing.length > 0 ? await screenPartyNames(db, missing, tables) : new Map<string, SanctionsMatch | null>();
   // Only answers given under the signature read above are kept (an import may have happened meanwhile).
-  const remember =
-    missing.length > 0 && `${(await screeningState(db)).signature}|${tables.join(",")}` === signature && memory.get(db) === known;
+  const remember = missing.length > 0 && (await keyNow()) === signature && memory.get(db) === known;
   const result = new Map<string, SanctionsMatch | null>();
   for (const n of names) {
     if (screened.has(n)) {

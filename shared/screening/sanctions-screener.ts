@@ -101,8 +101,6 @@ export interface ListCoverage {
   loaded: boolean;
   /** Empty while a refresh holds its lease: the first download is running. */
   loading: boolean;
-  /** Bound by the deployment (TDS_SCREENING_LISTS): an empty or loading one fails validations closed. */
-  required: boolean;
 }
 
 /**
@@ -123,6 +121,5 @@ export async function screeningCoverage(db: Db, tables: readonly ScreeningTable[
     label: SCREENING_TABLE_LABELS[table],
     loaded: loaded[table],
     loading: !loaded[table] && leased.includes(table),
-    required: true,
   }));
 }

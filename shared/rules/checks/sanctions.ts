@@ -61,7 +61,7 @@ export interface ListNotLoaded {
 export function listsNotLoaded(facts: ReferenceFacts): ListNotLoaded[] {
   if (facts.screeningLists) {
     return facts.screeningLists
-      .filter((c) => c.required && !c.loaded)
+      .filter((c) => !c.loaded)
       .map((c) => ({ table: c.table, label: c.label, loading: c.loading === true || facts.loading?.includes(c.table) === true }));
   }
   if (facts.loaded.sanctions) return [];
