@@ -116,12 +116,22 @@ export interface AxeViolation {
 export async function checkAxe(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   // Injected through the DevTools protocol, not a <script> tag, so the page's CSP stays strict.
-  await page.evaluate(await axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  })) as AxeViolation[];
+  const source = await axeSource;
+  const run = async () => {
+    await page.evaluate(source);
+    return (await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations;
+    })) as AxeViolation[];
+  };
+  // A click that navigates may still be loading the next page (seen on a busy machine): axe then finds no
+  // document. Check the page once it has loaded.
+  const violations = await run().catch(async (e: Error) => {
+    if (!/documentElement|Execution context was destroyed|navigat/i.test(e.message)) throw e;
+    await page.waitForLoadState("load");
+    return run();
+  });
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
