@@ -11,8 +11,9 @@
  *     country, VAT id; the street lines joined); InvoiceCurrencyCode, GrandTotalAmount; each line's product name, billed
  *     quantity and unit price (net or gross: the page may print either); document id and issue date.
  *     Mustang's samples map the same way.
- *   SROIE receipt keys — `company` → the exporter's name (the shop issuing the receipt); the total
- *     (tax included), the one-block address and the date have no scored path (see PROVENANCE.md).
+ *   SROIE receipt keys — `company` → the exporter's name (the shop issuing the receipt); `date` →
+ *     invoice_data.invoice_date (printed day first); `address` → exporter.postal_code (the last five-digit
+ *     group of the one-block address); the total (tax included) has no scored path (see PROVENANCE.md).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -125,7 +126,29 @@ function fromSroie(path: string): Omit<ExpectedDocument, "name" | "publisher" | 
   const fields = new Map<string, ExpectedScalar>();
   const company = str(d.company);
   if (company) fields.set("exporter.name", company);
+  const date = sroieDate(str(d.date));
+  if (date) fields.set("invoice_data.invoice_date", date);
+  // The address is one free-text block; its postcode (Malaysia's are five digits, the last group in it) is scored.
+  const postcode = [...(str(d.address) ?? "").matchAll(/\b\d{5}\b/g)].pop()?.[0];
+  if (postcode) fields.set("exporter.postal_code", postcode);
   return { fields, lines: [] };
+}
+
+const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+
+/** A SROIE key's date as ISO: Malaysian receipts print the day first ("25/12/2018", "18-03-18", "15 MAR 2018"). */
+function sroieDate(printed: string | undefined): string | undefined {
+  if (!printed) return undefined;
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(printed);
+  const named = /^(\d{1,2}) ([A-Z]{3})[A-Z]* (\d{2}|\d{4})$/i.exec(printed);
+  const [day, month, year] = numeric
+    ? [Number(numeric[1]), Number(numeric[2]), numeric[3]]
+    : named
+      ? [Number(named[1]), MONTHS.indexOf(named[2].toUpperCase()) + 1, named[3]]
+      : [0, 0, ""];
+  if (day < 1 || day > 31 || month < 1 || month > 12) return undefined;
+  const y = year.length === 2 ? `20${year}` : year;
+  return `${y}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 const KINDS: Record<string, FileKind> = { ".pdf": "pdf", ".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg" };

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentText, TextLine } from "../../../shared/extraction/document-text.ts";
 import { chooseTotal, labelledAmounts } from "../../../shared/extraction/extractors/builtin/choose-total.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
+import { repairLegalForm } from "../../../shared/extraction/extractors/builtin/repair-legal-form.ts";
 import { confidenceFromEvidence } from "../../../shared/extraction/value-evidence.ts";
 
 /** One line: its top y and its segments as [x0, text]; a segment is 5 units per character wide. */
@@ -281,6 +282,64 @@ describe("the seller from the letterhead and its VAT-id block", () => {
       ),
     );
     expect(v.get("exporter.name")).toBe("KEDAI RUNCIT MAJU SDN BHD");
+  });
+
+  it("a scanned receipt: a note written over the header, a misread legal form, the form on its own line", () => {
+    const receipt = (header: Row[]) =>
+      values(
+        doc(
+          [
+            ...header,
+            [62, [[60, "NO 5, JALAN SAGU 18, TAMAN DAYA"]]],
+            [74, [[80, "81100 JOHOR BAHRU, JOHOR"]]],
+            [86, [[90, "GST ID: 000123456789"]]],
+            [
+              140,
+              [
+                [40, "TOTAL"],
+                [220, "9.00"],
+              ],
+            ],
+          ],
+          "image-ocr",
+        ),
+      ).get("exporter.name");
+    expect(
+      receipt([
+        [10, [[90, "tan woon yann"]]],
+        [30, [[75, "KEDAI RUNCIT MAJU SON 8HD"]]],
+        [48, [[110, "(123456-X)"]]],
+      ]),
+    ).toBe("KEDAI RUNCIT MAJU SDN BHD");
+    expect(
+      receipt([
+        [20, [[75, "PASARAYA BORONG PINTAR"]]],
+        [32, [[110, "SDN BHD"]]],
+        [48, [[110, "BR No.: (124525-H)"]]],
+      ]),
+    ).toBe("PASARAYA BORONG PINTAR SDN BHD");
+    // The header cut off by the scan: the address and a slogan are no name.
+    expect(
+      receipt([
+        [20, [[60, "Like and Follow Us on Facebook!"]]],
+        [48, [[110, "(124525-H)"]]],
+      ]),
+    ).toBeUndefined();
+  });
+});
+
+describe("legal forms misread by OCR", () => {
+  it.each([
+    ["BOOK TA .K (TAMAN DAYA)SDN 8HD", "BOOK TA .K (TAMAN DAYA)SDN BHD"],
+    ["S.H.H. MOTOR SON. BHD.", "S.H.H. MOTOR SDN. BHD."],
+    ["NORDIC PARTS LIMITEO", "NORDIC PARTS LIMITED"],
+    ["ACME 1NC", "ACME INC"],
+    // Left alone: a name ending in "& SON", typed mixed case, a form already right.
+    ["JOHNSON & SON", "JOHNSON & SON"],
+    ["T.A.S Leisure Sdn Bhd", "T.A.S Leisure Sdn Bhd"],
+    ["HAFEN GMBH", "HAFEN GMBH"],
+  ])("%s → %s", (read, repaired) => {
+    expect(repairLegalForm(read)).toBe(repaired);
   });
 });
 

@@ -18,6 +18,7 @@ import { applyTotalArithmetic } from "./steps/apply-total-arithmetic.ts";
 import type { ExtractionContext } from "./steps/extraction-context.ts";
 import { findLabelHits } from "./steps/find-label-hits.ts";
 import { findTables, linesOfTables } from "./steps/find-tables.ts";
+import { readDocumentDate } from "./steps/read-document-date.ts";
 import { readDocumentLines } from "./steps/read-document-lines.ts";
 import { readLabelledValues } from "./steps/read-labelled-values.ts";
 import { readLineItems } from "./steps/read-line-items.ts";
@@ -44,6 +45,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
   const hits = findLabelHits(context, tables);
   readParties(context, hits, out);
   readLabelledValues(context, hits, out);
+  readDocumentDate(context, hits, out);
   applyTotalArithmetic(context, lineAmounts, out);
   readSeller(context, out);
   applyPatternFallbacks(context, currencyFromTable, out);

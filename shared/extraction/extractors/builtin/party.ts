@@ -51,6 +51,8 @@ const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
 const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}(?= )|(?:[A-Z]{1,2}[- ])?\d{4,6}|\d{2}-\d{3}|\d{3} ?\d{2})\s+(\D.*)$/;
 const US_LINE = /^(.+?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const POSTAL_LAST = /^(\D.*?),?\s+(\d{4,6}(?:-\d{3,4})?)$/;
+/** A five-digit postcode inside a line, after the street and before the city (and perhaps a state). */
+const POSTAL_INSIDE = /^(.*\D[\s,])(\d{5})\s*,?\s+([A-Za-z][A-Za-z .'-]{2,}?)(?:,.*)?$/;
 const UK_LINE = /^(.+?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
 
 export function parseParty(input: BlockLine[]): PartyField[] {
@@ -155,6 +157,12 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });
       out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
       cityIndex = i;
+    } else if ((m = POSTAL_INSIDE.exec(t)) && i > 0) {
+      // "Kawasan Perindustrian Tampoi, 81200 Johor Bahru, Johor": the street ends where the postcode starts.
+      out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
+      out.push({ field: "city", value: m[3].trim(), base: 0.8, source: [others[i]] });
+      if (m[1].replace(/[\s,]+$/, "")) others[i] = { text: m[1].replace(/[\s,]+$/, ""), confidence: others[i].confidence };
+      cityIndex = m[1].replace(/[\s,]+$/, "") ? i + 1 : i;
     } else if ((m = POSTAL_LAST.exec(t)) && i > 0) {
       out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });
       out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });

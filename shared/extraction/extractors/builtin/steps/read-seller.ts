@@ -12,8 +12,10 @@
  */
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import { confidenceFromEvidence, ocrEvidence } from "../../../value-evidence.ts";
+import { parseDate } from "../dates.ts";
 import { norm } from "../normalize.ts";
 import { parseParty } from "../party.ts";
+import { repairLegalForm } from "../repair-legal-form.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 
 export interface TextBlock {
@@ -33,7 +35,27 @@ const CONTACT = /\b(www|http|https|e ?mail|tel|telefon|telephone|phone|fax|iban|
 const BUYER_HEADING =
   /^(bill(ed)? to|ship(ped)? to|sold to|invoice to|deliver(y)? to|delivery address|billing address|invoice address|customer|client|kunde|rechnungsadresse|lieferadresse|lieferanschrift|adresse de (livraison|facturation)|factuuradres|afleveradres|direccion de (entrega|facturacion)|indirizzo di (consegna|fatturazione)|destinatario|destinataire|consignee|buyer)\b/;
 const NOT_A_NAME =
-  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate|thank|thanks|terima kasih|welcome|please|price|prices|goods sold|cashier|customer|member|change|cash|receipt no|tax invoice|simplified)\b/;
+  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate|thank|thanks|terima kasih|welcome|please|price|prices|goods sold|cashier|customer|member|change|cash|receipt no|tax|simplified)\b/;
+
+/**
+ * An address line, not a name: a street or lot number first ("NO.53", "LOT 1-0-2", "12 Main Street",
+ * "Jalan Besar"), or a postcode before a place ("81100 JOHOR BAHRU", "D-80333 München").
+ */
+const STREET_FIRST =
+  /^(no|nr|lot|unit|blk|block|level|lvl|floor|flr|suite|ste|km|batu|jalan|jln|lorong|lrg|persiaran|taman|kampung|kg|rue|via|calle|avenida|av|strasse|straße|p ?o box|postfach|bp)\b/;
+const STREET_WORD =
+  /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|highway|hwy|way|jalan|jln|lorong|strasse|straße|str|weg|laan|straat|gasse|platz|allee|rue|chemin|via|viale|calle|carrer|rua)\b/;
+export function looksLikeAddress(text: string): boolean {
+  const n = norm(text);
+  if (STREET_FIRST.test(n)) return true;
+  if (/^\d+[a-z]?\b/.test(n) && STREET_WORD.test(n)) return true;
+  return /(^|\s)([a-z]{1,2} )?\d{4,6} [a-z]{3,}/.test(n) && !/\(\s*[a-z]{0,3}\s*\d{5,}/.test(n);
+}
+
+/** A sentence printed on the page ("Like and Follow Us on Facebook!"), not a name. */
+function looksLikeSentence(text: string): boolean {
+  return /[!?]\s*$/.test(text) || (text.match(/\b(and|us|on|the|for|of|with|you|your|our|we|visit|follow|like)\b/g) ?? []).length >= 3;
+}
 
 /** Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. */
 export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock[] {
@@ -70,7 +92,15 @@ export interface SellerCandidate {
   legalForm: boolean;
 }
 
-function nameLine(block: TextBlock): SellerCandidate["name"] | null {
+/** A company number printed alone, as registers print it: "(789417-W)", "{867388-U)", "JM0326955-V", "HRB 12345". */
+const COMPANY_NUMBER = /^[({[]?\s*[A-Z]{0,3}\s?\d[\d ]{4,}\s?[- .]?\s?[A-Z]?\s*[)}\]]?$/;
+
+const onlyLegalForm = (text: string) => {
+  const n = norm(text);
+  return LEGAL_FORM.test(n) && n.replace(new RegExp(LEGAL_FORM.source, "g"), "").trim() === "";
+};
+
+function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | null {
   // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France": a one-line letterhead.
   const firstPart = (t: string) => (t.length > 60 ? t.split(/\s[-–|·•]\s/)[0] : t);
   const named = block.lines.map((l) => ({
@@ -79,13 +109,29 @@ function nameLine(block: TextBlock): SellerCandidate["name"] | null {
       .replace(/\s*\((?:co\.?\s*)?(?:reg\.?\s*)?(?:no\.?\s*)?[\d A-Z-]{5,}\)\s*$/i, "")
       .trim(),
   }));
+  // An issuer prints its name above its register number and address: below them no line is the name.
+  // (A number alone before any name is a till or page number, and OCR noise reads with a low confidence.)
+  const end = named.findIndex(
+    (l, i) =>
+      l.seg.confidence >= 0.3 &&
+      (looksLikeAddress(l.text) || (COMPANY_NUMBER.test(l.text.trim()) && named.slice(0, i).some((m) => /[A-Za-z]{3,}/.test(m.text)))),
+  );
+  const above = end < 0 ? named : named.slice(0, end);
   // A name is short: a sentence with a legal form ("Sarl au capital de 10 000 €…") is a register line.
-  const usable = named.filter((l) => {
+  const usable = above.filter((l) => {
     const n = norm(l.text);
     return (
+      !onlyLegalForm(l.text) &&
+      // A line without a capital letter in a scan is a note written on the page ("tan woon yann").
+      !(ocr && !/[A-Z\u00C0-\u00DE]/.test(l.text)) &&
       /[A-Za-z\u00C0-\u024F]{2,}/.test(l.text) &&
       !NOT_A_NAME.test(n) &&
-      !/^[\d({\[]/.test(l.text) &&
+      // A number may start a name ("99 SPEED MART", "3M Deutschland GmbH"), not an address.
+      !/^[({\[]/.test(l.text) &&
+      !(/^\d/.test(l.text) && !/^\d+[a-z]*\s+[a-z]{2,}/i.test(l.text)) &&
+      !looksLikeSentence(l.text) &&
+      // OCR noise (a logo, a stamp, a smudge) reads with a low word confidence.
+      l.seg.confidence >= 0.3 &&
       !/[@:]/.test(l.text) &&
       n.length >= 3 &&
       l.text.length <= 60 &&
@@ -95,19 +141,59 @@ function nameLine(block: TextBlock): SellerCandidate["name"] | null {
   });
   const first = usable[0];
   if (!first) return null;
-  // The first line, unless the next one is the company's full name (a brand above "… GmbH").
-  const second = usable[1];
-  if (!LEGAL_FORM.test(norm(first.text)) && second && LEGAL_FORM.test(norm(second.text)) && named.indexOf(second) <= 2) return second;
-  return first;
+  // The first line, unless one of the next two is the company's full name (a brand or a shop's sign
+  // above "… GmbH", "… Sdn Bhd").
+  const chosen = LEGAL_FORM.test(norm(first.text))
+    ? first
+    : (usable
+        .slice(usable.indexOf(first) + 1, usable.indexOf(first) + 3)
+        .find((l) => LEGAL_FORM.test(norm(l.text)) && named.indexOf(l) <= 3) ?? first);
+  // A legal form printed alone on the next line belongs to the name ("PASARAYA BORONG PINTAR" / "SDN BHD").
+  const next = named[named.indexOf(chosen) + 1];
+  if (next && !LEGAL_FORM.test(norm(chosen.text)) && onlyLegalForm(next.text)) {
+    return { ...chosen, text: `${chosen.text} ${next.text.trim()}` };
+  }
+  return chosen;
+}
+
+/** A document title ("TAX INVOICE", "RECEIPT", "GUEST CHECK") or a date: below it the issuer's header has ended. */
+const DOCUMENT_TITLE =
+  /^(simplified )?(tax )?(invoice|receipt|bill|cash (sale|bill|receipt)|official receipt|guest check|check|quotation|delivery order|order|credit note|debit note|proforma|pro forma|rechnung|facture|factura|fattura|factuur|nota|faktur)\b/;
+const endsHeader = (seg: Seg) => DOCUMENT_TITLE.test(seg.n);
+const dated = (seg: Seg) => parseDate(seg.text) !== null;
+
+/**
+ * The top of the first page as one block, a line's widest phrase per line, down to the first table
+ * line: a scan's letterhead or a receipt's centred header, whose lines OCR places too unevenly for
+ * the alignment of findBlocks.
+ */
+function letterheadBlock(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock | null {
+  const page = lines[0]?.page;
+  const out: TextBlock["lines"] = [];
+  for (const line of lines) {
+    if (line.page !== page || skip.has(line.index) || out.length >= 8) break;
+    const seg = line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
+    // The header ends where the document's title begins; a date and time printed in it are no part of the issuer.
+    if (out.length > 0 && endsHeader(seg)) break;
+    if (dated(seg)) continue;
+    out.push({ line, seg });
+  }
+  return out.length ? { page, lines: out } : null;
 }
 
 /** Every block that could be the issuer's, scored; the best first. */
-export function sellerCandidates(lines: readonly Line[], skip: ReadonlySet<number>, excludedNames: readonly string[]): SellerCandidate[] {
-  const blocks = findBlocks(lines, skip);
+export function sellerCandidates(
+  lines: readonly Line[],
+  skip: ReadonlySet<number>,
+  excludedNames: readonly string[],
+  options: { letterhead?: boolean; ocr?: boolean } = {},
+): SellerCandidate[] {
+  const top = options.letterhead ? letterheadBlock(lines, skip) : null;
+  const blocks = [...(top ? [top] : []), ...findBlocks(lines, skip)];
   const firstPage = lines.filter((l) => l.page === lines[0]?.page);
-  const top = firstPage.length ? firstPage[0].y : 0;
+  const pageTop = firstPage.length ? firstPage[0].y : 0;
   const bottom = firstPage.length ? firstPage[firstPage.length - 1].y : 0;
-  const span = Math.max(1, bottom - top);
+  const span = Math.max(1, bottom - pageTop);
   const excluded = new Set(excludedNames.map((n) => norm(n)));
   const out: SellerCandidate[] = [];
   for (const whole of blocks) {
@@ -115,26 +201,28 @@ export function sellerCandidates(lines: readonly Line[], skip: ReadonlySet<numbe
     const cut = whole.lines.findIndex((l) => BUYER_HEADING.test(norm(l.seg.text)));
     const block = cut < 0 ? whole : { ...whole, lines: whole.lines.slice(0, cut) };
     if (block.lines.length === 0) continue;
-    const name = nameLine(block);
+    const name = nameLine(block, options.ocr === true);
     if (!name || excluded.has(norm(name.text))) continue;
     const texts = block.lines.map((l) => norm(l.seg.text));
     // A register word with its number ("BTW NL810433941B01", "GST ID: 0012…"), or a company number alone
     // in brackets ("(789417-W)"); "Price inclusive of GST" names no id.
     const registration =
       texts.some((t) => REGISTRATION.test(t) && /\d{5,}|[a-z]{2}\d{5,}/.test(t.replace(/ /g, ""))) ||
-      block.lines.some((l) => /^\(?\s*[A-Z]{0,3}\d{5,}[- ]?[A-Z]?\s*\)?$/.test(l.seg.text.trim()));
+      block.lines.some((l) => COMPANY_NUMBER.test(l.seg.text.trim()) || /\(\s*[A-Z]{0,3}\d{5,}\s?-\s?[A-Z]\s*\)\s*$/.test(l.seg.text));
     const contact = block.lines.some((l) => CONTACT.test(l.seg.text.toLowerCase()));
     const legalForm = LEGAL_FORM.test(norm(name.text));
     const y = name.line.y;
-    const atTop = block.page === lines[0]?.page && (y - top) / span <= 0.2;
-    const inFooter = (y - top) / span >= 0.85;
+    const atTop = block.page === lines[0]?.page && (y - pageTop) / span <= 0.2;
+    const inFooter = (y - pageTop) / span >= 0.85;
     // Buyer and seller may both be companies: the legal form counts less than the issuer's own ids.
     let score = (registration ? 2 : 0) + (contact ? 1 : 0) + (legalForm ? 1 : 0) + (atTop ? 1 : 0) + (inFooter && registration ? 0.5 : 0);
     // A block of one line is a heading or a label more often than a company.
     if (block.lines.length === 1 && !legalForm) score -= 1;
     out.push({ block, name, score, registration, contact, legalForm });
   }
-  return out.sort((a, b) => b.score - a.score || a.name.line.index - b.name.line.index);
+  // The letterhead and an aligned block may name the same line: it is one candidate, at its best score.
+  const sorted = out.sort((a, b) => b.score - a.score || a.name.line.index - b.name.line.index);
+  return sorted.filter((c, i) => sorted.findIndex((d) => d.name.seg === c.name.seg || norm(d.name.text) === norm(c.name.text)) === i);
 }
 
 /**
@@ -151,11 +239,27 @@ function joinWords(line: Line): Line {
         text: `${last.text} ${s.text}`,
         n: `${last.n} ${s.n}`,
         x1: s.x1,
-        confidence: Math.min(last.confidence, s.confidence),
+        // Weighted by length: one misread short word does not make the phrase noise.
+        confidence: (last.confidence * last.text.length + s.confidence * s.text.length) / (last.text.length + s.text.length),
       };
     } else segs.push(s);
   }
   return { ...line, segs };
+}
+
+/** The lines the seller is looked for in: OCR's phrases joined again and their legal forms repaired. */
+export function sellerLines(lines: readonly Line[], fromOcr: boolean): readonly Line[] {
+  return fromOcr ? lines.map(joinWords).map(repairLegalForms) : lines;
+}
+
+function repairLegalForms(line: Line): Line {
+  return {
+    ...line,
+    segs: line.segs.map((s) => {
+      const text = repairLegalForm(s.text);
+      return text === s.text ? s : { ...s, text, n: norm(text) };
+    }),
+  };
 }
 
 /** Sets exporter.* from the best seller block when no label gave the exporter's name. */
@@ -166,8 +270,8 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
     return typeof v === "string" ? [v] : [];
   });
   const fromOcr = context.fuzzy;
-  const lines = fromOcr ? context.lines.map(joinWords) : context.lines;
-  const candidates = sellerCandidates(lines, context.tableLines, excluded);
+  const lines = sellerLines(context.lines, fromOcr);
+  const candidates = sellerCandidates(lines, context.tableLines, excluded, { letterhead: fromOcr, ocr: fromOcr });
   const best = candidates[0];
   if (!best) return;
   // The issuer's ids or contact lines make a block the seller's. Without them (a company name at the
@@ -175,7 +279,9 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   // an address window for the buyer looks the same.
   const strong = best.score >= 2 && (best.registration || best.contact);
   const topOnly = !strong && best.score >= 1 && candidates.filter((c) => c.score >= 1).length === 1;
-  if (!strong && !topOnly) return;
+  // A scan's letterhead that names a company ("… Sdn Bhd") and outranks every other block.
+  const namedTop = !strong && !topOnly && best.legalForm && best.score >= 2 && (candidates[1]?.score ?? 0) < best.score;
+  if (!strong && !topOnly && !namedTop) return;
   const source = best.registration ? "vat-block" : "letterhead";
   const evidence = {
     source,
@@ -187,7 +293,11 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   setValue(out, "exporter.name", best.name.text, nameConfidence, evidence);
   // The rest of the block, from the name down, as a party block (street, postcode, city, country, ids).
   const from = best.block.lines.findIndex((l) => l.seg === best.name.seg);
-  const block = best.block.lines.slice(from + 1).map((l) => ({ text: l.seg.text, confidence: l.seg.confidence }));
+  const after = best.block.lines.slice(from + 1);
+  const ended = after.findIndex((l) => endsHeader(l.seg));
+  const block = (ended < 0 ? after : after.slice(0, ended))
+    .filter((l) => !dated(l.seg))
+    .map((l) => ({ text: l.seg.text, confidence: l.seg.confidence }));
   for (const f of parseParty([{ text: best.name.text, confidence: best.name.seg.confidence }, ...block])) {
     if (f.field === "name" || out.has(`exporter.${f.field}`)) continue;
     // A register line ("Sarl au capital de …, RCS …, TVA …") is not a street.
