@@ -1,7 +1,7 @@
 /**
  * A schedule's search index held in memory (issue 31 item 3): per line its stems with the fields they
  * are in, and per stem the lines and subheadings that have it. Built once per process from the rows of
- * hs_search_lines and hs_search_subheadings (hs-code-repository.ts reads them; hs-code-service.ts keeps
+ * hs_search_lines and hs_search_subheadings (hs-code-repository.ts reads them; search-caches.ts keeps
  * one per schedule and builds it again when an import changes the schedule's build stamp). Choosing the
  * candidate lines of a search here, instead of one SQL query per search, takes the database out of the
  * search's hot path: the query read 2,000–3,000 tsvectors as text and parsed them on every search (about

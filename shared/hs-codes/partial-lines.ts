@@ -10,6 +10,7 @@
  * lines such as "Valued not over $40 per piece" say nothing a title would. Pure; the penalty was chosen
  * on HSCodeComp's dev half and checked on the labelled everyday queries (docs/hs-codes.md).
  */
+import { ownStemsFound, type CandidateLine } from "./score-lines.ts";
 
 /** What the factor needs of a candidate line (score-lines.ts CandidateLine has it). */
 export interface PartialLineInput {
@@ -37,3 +38,10 @@ export function partialLineFactor(line: PartialLineInput, penalty: number = PART
 
 /** matched[]'s rule name on a line the factor lowered (via "rule", effect "disfavour"). */
 export const PARTIAL_LINE_RULE = "partial-line";
+
+/** The factor of a candidate line, with the own stems it counted (a result's matched[] names them). */
+export function partialOf(line: CandidateLine): PartialLine & { found: string[]; ownStems: number } {
+  const found = ownStemsFound(line);
+  const ownStems = line.ownWords ?? line.lengths.own;
+  return { ...partialLineFactor({ level: line.level, ownStems, ownFound: found.length }), found, ownStems };
+}

@@ -8,7 +8,7 @@
  *
  * The output depends on the package alone (no reference data, no clock, no file order): the same
  * package gives the same bytes. The bridge keeps every target; a search keeps those whose words the
- * schedule's texts have (hs-code-service.ts, tariffBridge), the first BRIDGE_TARGETS of them.
+ * schedule's texts have (search-steps/read-query.ts, tariffBridge), the first BRIDGE_TARGETS of them.
  *
  * - wordnet-words.json: every single-word WordNet lemma of 4+ letters. A query word that WordNet knows is
  *   a real word ("always", "booster", "banner"): typo correction never replaces it.
