@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "320 judged values of 77 documents (page text), L2 1",
+  fittedOn: "404 judged values of 77 documents (page text), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -43,7 +43,7 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    0.4468, 0.6987, 0, 0, 0, 0, -0.3387, -0.5768, -0.3508, 0, 0, -0.3508, -0.9155, 0.5321, 0.9442, 1.2079, 0.52, 0, 0.711, -0.0015, -0.2808,
-    -0.3744, -0.2031, 0.9156, 1.1072, 0, 0.3429, -0.3508, -0.7329, -0.9068, 0, 0.2022, 0,
+    0.6102, 0.662, 0, 0.0724, 0, 0, 0.4253, -0.0883, -0.2816, 0.1043, 0, -0.2091, 0.4413, 0.5574, 1.0095, 0.7487, 0.4333, 0, 0.2517, 0.0355,
+    -0.5085, -0.7223, 0.2493, 0.7661, 0.7162, 0, 0.5249, -0.2816, -0.8092, -0.6422, 0, 0.1987, 0,
   ],
 };

@@ -113,7 +113,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
   // (A number alone before any name is a till or page number, and OCR noise reads with a low confidence.)
   const end = named.findIndex(
     (l, i) =>
-      l.seg.confidence >= 0.3 &&
+      quality(l.seg) >= 0.3 &&
       (looksLikeAddress(l.text) || (COMPANY_NUMBER.test(l.text.trim()) && named.slice(0, i).some((m) => /[A-Za-z]{3,}/.test(m.text)))),
   );
   const above = end < 0 ? named : named.slice(0, end);
@@ -131,7 +131,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
       !(/^\d/.test(l.text) && !/^\d+[a-z]*\s+[a-z]{2,}/i.test(l.text)) &&
       !looksLikeSentence(l.text) &&
       // OCR noise (a logo, a stamp, a smudge) reads with a low word confidence.
-      l.seg.confidence >= 0.3 &&
+      quality(l.seg) >= 0.3 &&
       !/[@:]/.test(l.text) &&
       n.length >= 3 &&
       l.text.length <= 60 &&
@@ -225,12 +225,16 @@ export function sellerCandidates(
   return sorted.filter((c, i) => sorted.findIndex((d) => d.name.seg === c.name.seg || norm(d.name.text) === norm(c.name.text)) === i);
 }
 
+/** A phrase joined from OCR words, with the mean word confidence by length. */
+type ReadSeg = Seg & { quality?: number };
+const quality = (seg: ReadSeg) => seg.quality ?? seg.confidence;
+
 /**
  * OCR cuts a printed line where the engine sees a wider space ("BOOK TA .K (TAMAN" | "DAYA) SDN BHD");
  * segments closer than a few letter heights are one phrase again.
  */
 function joinWords(line: Line): Line {
-  const segs: Seg[] = [];
+  const segs: ReadSeg[] = [];
   for (const s of line.segs) {
     const last = segs[segs.length - 1];
     if (last && s.x0 - last.x1 <= 2.5 * line.height) {
@@ -239,8 +243,10 @@ function joinWords(line: Line): Line {
         text: `${last.text} ${s.text}`,
         n: `${last.n} ${s.n}`,
         x1: s.x1,
-        // Weighted by length: one misread short word does not make the phrase noise.
-        confidence: (last.confidence * last.text.length + s.confidence * s.text.length) / (last.text.length + s.text.length),
+        // The value's evidence keeps the lowest word confidence; whether the phrase is noise is judged
+        // on the mean by length (one misread short word does not make it noise).
+        confidence: Math.min(last.confidence, s.confidence),
+        quality: (quality(last) * last.text.length + s.confidence * s.text.length) / (last.text.length + s.text.length),
       };
     } else segs.push(s);
   }
