@@ -4,6 +4,7 @@
  * kind whose value reads as that kind. Every total is a candidate; the best-labelled one wins.
  */
 import type { FlatExtraction } from "../../../extraction-result.ts";
+import { ocrEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 import { parseDate } from "../dates.ts";
 import { type FieldKey, PARTY_FIELDS } from "../labels.ts";
 import { allNumbers, countryCode, findCurrency, findIncoterm, findLocode, norm, trailingCountry, transportMode } from "../normalize.ts";
@@ -13,7 +14,11 @@ import { labelValue, segRightOf } from "./locate-label-values.ts";
 
 export function readLabelledValues(context: ExtractionContext, hits: readonly LabelHit[], out: FlatExtraction): void {
   const { decimalComma } = context;
-  const set = (path: string, value: string | number | null | undefined, confidence: number) => setValue(out, path, value, confidence);
+  // The value's step score carries where it stood (after the label, to its right, below it); the evidence
+  // records the label and OCR's word confidence for the calibration.
+  let evidence: ValueEvidence = { source: "labelled" };
+  const set = (path: string, value: string | number | null | undefined, confidence: number) =>
+    setValue(out, path, value, confidence, evidence);
   const done = new Set<FieldKey>();
   const totals: { value: number; confidence: number; rank: number; text: string }[] = [];
   for (const hit of hits) {
@@ -21,6 +26,7 @@ export function readLabelledValues(context: ExtractionContext, hits: readonly La
     const v = labelValue(context, hit);
     if (!v) continue;
     const c = v.base * v.confidence;
+    evidence = { source: v.base < 0.85 ? "below-label" : "labelled", label: true, ...ocrEvidence([v.confidence], context.fuzzy) };
     let ok = true;
     switch (hit.key) {
       case "port_of_loading":
@@ -147,6 +153,7 @@ export function readLabelledValues(context: ExtractionContext, hits: readonly La
 
   const best = bestTotal(totals);
   if (best) {
+    evidence = { source: "totals", label: true };
     set("goods.total_value", best.value, best.confidence);
     const cur = findCurrency(best.text);
     if (cur) set("goods.currency", cur.code, Math.max(0.8 * best.confidence, 0.7) * (cur.ambiguous ? 0.75 : 1));

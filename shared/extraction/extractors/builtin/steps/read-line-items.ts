@@ -6,6 +6,7 @@
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey } from "../labels.ts";
 import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailingCountry } from "../normalize.ts";
+import { ocrEvidence } from "../../../value-evidence.ts";
 import { type Cell, type ExtractionContext, numberOf, setValue, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { assignColumn } from "./find-tables.ts";
 
@@ -21,7 +22,9 @@ export function readLineItems(
   const lineAmounts: number[] = [];
   const { spreadsheet, decimalComma } = context;
   const num = (seg: { text: string; number?: number }) => numberOf(seg, decimalComma);
-  const set = (path: string, value: string | number | null | undefined, confidence: number) => setValue(out, path, value, confidence);
+  // A cell sits under its column's title (the label); OCR adds its word confidence.
+  const set = (path: string, value: string | number | null | undefined, base: number, read: number, source = "table") =>
+    setValue(out, path, value, base * read, { source, label: true, ...ocrEvidence([read], context.fuzzy) });
   let item = 0;
   let currencyFromTable: string | null = null;
   for (const t of tables) {
@@ -30,10 +33,10 @@ export function readLineItems(
       const p = `goods.line_items[${item}]`;
       const get = (k: ColumnKey): Cell | undefined => row.get(k);
       const desc = get("description");
-      if (desc) set(`${p}.description`, cleanValue(desc.text.replace(/^\d{1,3}[.)]?\s+(?=\D)/, "")), 0.9 * desc.confidence);
+      if (desc) set(`${p}.description`, cleanValue(desc.text.replace(/^\d{1,3}[.)]?\s+(?=\D)/, "")), 0.9, desc.confidence);
       const hs = get("hs_code");
       const hsCode = hs ? findHsCode(hs.text) : null;
-      if (hs && hsCode) set(`${p}.hs_code`, hsCode, 0.92 * hs.confidence);
+      if (hs && hsCode) set(`${p}.hs_code`, hsCode, 0.92, hs.confidence);
       let q = get("quantity");
       let u = get("unit");
       // "70 PCS" in one cell (narrow gap between two columns): split into quantity and unit.
@@ -44,24 +47,24 @@ export function readLineItems(
       }
       const qty = q ? num(q) : null;
       if (q && qty !== null) {
-        set(`${p}.quantity`, qty, 0.9 * q.confidence);
+        set(`${p}.quantity`, qty, 0.9, q.confidence);
         const unitInQty = /^[\d.,\s]+\s*([A-Za-z]{1,8}\.?)$/.exec(q.text);
-        if (unitInQty && !row.has("unit")) set(`${p}.unit`, unitInQty[1].replace(/\.$/, ""), 0.8 * q.confidence);
+        if (unitInQty && !row.has("unit")) set(`${p}.unit`, unitInQty[1].replace(/\.$/, ""), 0.8, q.confidence);
       }
-      if (u && /[A-Za-z]/.test(u.text)) set(`${p}.unit`, cleanValue(u.text), 0.88 * u.confidence);
+      if (u && /[A-Za-z]/.test(u.text)) set(`${p}.unit`, cleanValue(u.text), 0.88, u.confidence);
       const up = get("unit_price");
       const price = up ? num(up) : null;
-      if (up && price !== null) set(`${p}.unit_price`, price, 0.9 * up.confidence);
+      if (up && price !== null) set(`${p}.unit_price`, price, 0.9, up.confidence);
       const amt = get("amount");
       const amount = amt ? num(amt) : null;
       if (amount !== null) lineAmounts.push(amount);
       const origin = get("origin_country");
       if (origin)
-        set(`${p}.origin_country`, countryCode(origin.text) ?? trailingCountry(origin.text)?.code ?? null, 0.88 * origin.confidence);
+        set(`${p}.origin_country`, countryCode(origin.text) ?? trailingCountry(origin.text)?.code ?? null, 0.88, origin.confidence);
       const nw = get("net_weight");
-      if (nw) set(`${p}.net_weight_kg`, num(nw), 0.88 * nw.confidence);
+      if (nw) set(`${p}.net_weight_kg`, num(nw), 0.88, nw.confidence);
       const gw = get("gross_weight");
-      if (gw) set(`${p}.gross_weight_kg`, num(gw), 0.88 * gw.confidence);
+      if (gw) set(`${p}.gross_weight_kg`, num(gw), 0.88, gw.confidence);
       // The row's own arithmetic: quantity × unit price = line amount.
       if (qty !== null && price !== null && amount !== null) {
         const ok = Math.abs(qty * price - amount) <= Math.max(0.011, Math.abs(amount) * 0.001);
@@ -85,9 +88,9 @@ export function readLineItems(
         const c = assignColumn(s, t.columns, spreadsheet);
         const n = num(s) ?? allNumbers(s.text, decimalComma).pop() ?? null;
         if (!c || n === null) continue;
-        if (c.key === "amount") set("goods.total_value", n, 0.8 * s.confidence);
-        if (c.key === "packages") set("packaging.total_packages", n, 0.75 * s.confidence);
-        if (c.key === "gross_weight") set("packaging.total_gross_weight_kg", n, 0.75 * s.confidence);
+        if (c.key === "amount") set("goods.total_value", n, 0.8, s.confidence, "totals");
+        if (c.key === "packages") set("packaging.total_packages", n, 0.75, s.confidence, "totals");
+        if (c.key === "gross_weight") set("packaging.total_gross_weight_kg", n, 0.75, s.confidence, "totals");
       }
       const cur = t.totals.segs.map((s) => findCurrency(s.text)).find((c) => c && !c.ambiguous);
       if (cur) currencyFromTable ??= cur.code;

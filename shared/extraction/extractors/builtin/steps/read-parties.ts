@@ -2,6 +2,7 @@
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import { type FieldKey, PARTY_FIELDS, PARTY_LABEL_RANK } from "../labels.ts";
 import { type BlockLine, parseParty } from "../party.ts";
+import { ocrEvidence } from "../../../value-evidence.ts";
 import { type ExtractionContext, type LabelHit, setValue } from "./extraction-context.ts";
 import { columnEnd, linesBelow, segRightOf } from "./locate-label-values.ts";
 
@@ -31,8 +32,8 @@ export function readParties(context: ExtractionContext, hits: readonly LabelHit[
     for (const b of linesBelow(context, hit.line, anchor, end, 8 - block.length))
       block.push({ text: b.seg.text, confidence: b.seg.confidence });
     for (const f of parseParty(block)) {
-      const conf = f.base * Math.min(...f.source.map((s) => s.confidence));
-      setValue(out, `${key}.${f.field}`, f.value, conf);
+      const read = Math.min(...f.source.map((s) => s.confidence));
+      setValue(out, `${key}.${f.field}`, f.value, f.base * read, { source: "party", label: true, ...ocrEvidence([read], context.fuzzy) });
     }
   }
 }
