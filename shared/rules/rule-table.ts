@@ -480,6 +480,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.sanctions,
       severity: "error",
       stage: 2,
+      reads: ["port_codes"],
       description:
         "Ports of loading/discharge and party addresses not in a region under a comprehensive embargo (Crimea UA-43, Sevastopol UA-40, so-called DNR/LNR in UA-14/UA-09): a port by UN/LOCODE (listed code, subdivision or place name), a party in UA, RU or without a country by the place names of its city, state or address. A partial region's oblast alone is a warning",
     },
@@ -620,6 +621,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.country,
       severity: "error",
       stage: 3,
+      reads: ["countries"],
       description: "A non-GB EORI (any party) is a country code (or XI) followed by 1 to 15 digits",
     },
     country.euEoriFormat,
