@@ -30,12 +30,16 @@ const FACT_TABLES: Partial<Record<keyof ReferenceFacts, readonly string[]>> = {
 };
 
 const LOADED_TABLES: Record<keyof ReferenceFacts["loaded"], readonly string[]> = {
-  ...Object.fromEntries(Object.entries(HS_TABLE).map(([s, t]) => [s, [t]])),
+  us: [HS_TABLE.us],
+  eu: [HS_TABLE.eu],
+  uk: [HS_TABLE.uk],
+  in: [HS_TABLE.in],
+  wco: [HS_TABLE.wco],
   ports: ["port_codes"],
   sanctions: SCREENING_TABLES,
   countries: ["countries"],
   currencies: ["currencies"],
-} as Record<keyof ReferenceFacts["loaded"], readonly string[]>;
+};
 
 /** The facts as given, recording into `read` the tables whose facts are read. */
 function recordingFacts(facts: ReferenceFacts, read: Set<string>): ReferenceFacts {
