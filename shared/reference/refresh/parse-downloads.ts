@@ -7,10 +7,11 @@
 import { referenceSource, type RefreshableTable } from "../sources/registry.ts";
 import type { ParsedTable } from "../sources/download-files.ts";
 import type { DownloadedFile } from "./download-source.ts";
+import { workbookSheetAsCsv } from "./workbook-sheet.ts";
 
 // The error a descriptor throws for a file that is not its format, named where the refresh is.
 export { FormatError } from "../sources/download-files.ts";
 
 export function parseDownloadedTable(table: RefreshableTable, files: readonly DownloadedFile[]): Promise<ParsedTable> {
-  return referenceSource(table).parseDownload(new Map(files.map((f) => [f.key, f])));
+  return referenceSource(table).parseDownload(new Map(files.map((f) => [f.key, f])), { workbookSheetAsCsv });
 }

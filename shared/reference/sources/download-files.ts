@@ -24,6 +24,15 @@ export interface ParsedTable {
   notes: string[];
 }
 
+/**
+ * Readers of heavy formats the refresh lends a descriptor (refresh/parse-downloads.ts): kept out of the
+ * descriptors so that the configuration and the validation, which read the descriptors, do not load them.
+ */
+export interface DownloadReaders {
+  /** The named sheet (or the first) of an XLSX workbook, its first two columns as CSV text. */
+  workbookSheetAsCsv: (file: DownloadedFile, sheet: string) => Promise<string>;
+}
+
 export const isZip = (b: Uint8Array) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 export async function text(file: DownloadedFile): Promise<string> {

@@ -1,6 +1,6 @@
 /** India's 8-digit Customs Tariff items, from the GST portal's HSN master (HSN sheet), quarterly. */
 import { parseIndiaHsnCsv } from "../importers/parse-india-hsn.ts";
-import { type DownloadedFiles, FormatError, isZip, need, type ParsedTable, parseText, text } from "./download-files.ts";
+import { type DownloadedFiles, type DownloadReaders, isZip, need, type ParsedTable, parseText, text } from "./download-files.ts";
 import { type FoundFile, GZ, matches, newest, readText } from "./folder-files.ts";
 import { asRows, type FolderPlan, INTERVAL_DAYS, type ReferenceSource } from "./reference-source.ts";
 
@@ -24,29 +24,10 @@ function find(files: readonly FoundFile[]): FolderPlan | null {
   };
 }
 
-/** The "HSN" sheet (or the first) of the GST portal's HSN_SAC.xlsx, as CSV text for the CSV parser. */
-async function xlsxSheetAsCsv(bytes: Uint8Array): Promise<string> {
-  const ExcelJS = (await import("exceljs")).default;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  const sheet = workbook.getWorksheet("HSN") ?? workbook.worksheets[0];
-  if (!sheet) throw new FormatError("HSN_SAC.xlsx: the workbook has no sheet");
-  const quote = (v: unknown) => `"${String(v ?? "").replace(/"/g, '""')}"`;
-  const lines: string[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = (row.values as unknown[])
-      .slice(1)
-      .map((v) =>
-        v && typeof v === "object" && "richText" in v ? (v as { richText: { text: string }[] }).richText.map((t) => t.text).join("") : v,
-      );
-    lines.push(values.slice(0, 2).map(quote).join(","));
-  });
-  return lines.join("\n");
-}
-
-async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
+async function parseDownload(files: DownloadedFiles, readers: DownloadReaders): Promise<ParsedTable> {
   const file = need(files, "HSN_SAC.xlsx");
-  const s = isZip(file.bytes) ? await xlsxSheetAsCsv(file.bytes) : await text(file);
+  // The portal's workbook (a zip), or a mirror's CSV of its "HSN" sheet.
+  const s = isZip(file.bytes) ? await readers.workbookSheetAsCsv(file, "HSN") : await text(file);
   const result = parseText(file.key, s, parseIndiaHsnCsv, "the GST HSN master");
   const notes = result.skipped.length > 0 ? [`${result.skipped.length} rows skipped`] : [];
   return { rows: asRows(result.rows), vintage: null, notes };

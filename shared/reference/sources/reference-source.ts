@@ -6,7 +6,7 @@
  * the folder import, the refresh, the age report and the refresh settings read it from there.
  */
 import type { Row } from "../../db/types.ts";
-import type { DownloadedFiles, ParsedTable } from "./download-files.ts";
+import type { DownloadedFiles, DownloadReaders, ParsedTable } from "./download-files.ts";
 import type { FoundFile } from "./folder-files.ts";
 
 export interface SourceFile {
@@ -68,7 +68,7 @@ export interface ReferenceSource<T extends string = string> {
   /** The files of a folder this source reads (the newest vintage), or null when it holds none. */
   find: (files: readonly FoundFile[]) => FolderPlan | null;
   /** The downloaded files (by key) → rows, the publisher's version, notes; a FormatError when they are not the format. */
-  parseDownload: (files: DownloadedFiles) => Promise<ParsedTable>;
+  parseDownload: (files: DownloadedFiles, readers: DownloadReaders) => Promise<ParsedTable>;
 }
 
 export const INTERVAL_DAYS = { day: 1, quarter: 91, year: 365 } as const;
