@@ -9,7 +9,7 @@ import { migrate } from "../shared/db/migrate.ts";
 import { refreshStoredSanctionsIndex } from "../shared/screening/sanctions-screener.ts";
 import { isHsTable, storeLineIndexesAfterImport } from "../shared/hs-codes/stored-line-index.ts";
 import { importReferenceDir, type TableImportSummary } from "../shared/reference/import-reference-dir.ts";
-import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";
+import { REFRESHABLE_TABLES } from "../shared/reference/sources/registry.ts";
 
 const USAGE = `Usage: npm run reference:import -- --dir <folder> [--only table1,table2]
 Tables: ${REFRESHABLE_TABLES.join(", ")}

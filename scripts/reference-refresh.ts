@@ -15,7 +15,7 @@ import {
   type RefreshEvent,
   type TableRefreshResult,
 } from "../shared/reference/refresh/refresh-reference-data.ts";
-import { REFRESHABLE_TABLES } from "../shared/runtime/config/reference-sources.ts";
+import { REFRESHABLE_TABLES } from "../shared/reference/sources/registry.ts";
 import { isHsTable, storeLineIndexesAfterImport } from "../shared/hs-codes/stored-line-index.ts";
 
 const USAGE = `Usage: npm run reference:refresh [-- --only table1,table2] [--force]

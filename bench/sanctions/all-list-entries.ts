@@ -1,18 +1,19 @@
 /**
  * BENCH-ONLY: every screening list of ../shared/data as the service indexes them after
  * `npm run reference:import -- --dir ../shared/data`: OFAC (tests/support/ofac-entries.ts) plus the UN, EU,
- * UK and CSL files the folder import picks (findReferenceFiles: the newest by the date in the name), parsed
- * by the importers' own parsers and turned into SanctionsEntry as read-screening-entries.ts turns the table
+ * UK and CSL files the folder import picks (each descriptor's finder: the newest by the date in the name), parsed
+ * by the descriptors' own parsers and turned into SanctionsEntry as read-screening-entries.ts turns the table
  * rows (display list per table; the CSL's Treasury rows left out, since the OFAC files are loaded).
  */
-import { readFile } from "node:fs/promises";
-import { decodeReferenceBytes, findReferenceFiles } from "../../shared/reference/import-reference-dir.ts";
 import type { ScreeningListRow } from "../../shared/reference/importers/screening-list-row.ts";
-import { SCREENING_LIST_SOURCES, type ScreeningListTable } from "../../shared/reference/screening-list-sources.ts";
+import { listFiles } from "../../shared/reference/sources/folder-files.ts";
+import { referenceSource } from "../../shared/reference/sources/registry.ts";
 import type { SanctionsEntry } from "../../shared/screening/index/sanctions-index.ts";
 import { displayListOf } from "../../shared/screening/lists/screening-tables.ts";
 import { loadOfacEntries } from "../../tests/support/ofac-entries.ts";
 import { SHARED_DATA } from "../../tests/support/shared-data.ts";
+
+type ScreeningListTable = "sanctions_un" | "sanctions_eu" | "sanctions_uk" | "sanctions_us_csl";
 
 export const NEW_LIST_TABLES: readonly ScreeningListTable[] = ["sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"];
 
@@ -44,13 +45,13 @@ function toEntry(table: ScreeningListTable, r: ScreeningListRow): SanctionsEntry
 
 export async function loadAllListEntries(): Promise<AllListEntries> {
   const ofac = loadOfacEntries().entries;
-  const found = await findReferenceFiles(SHARED_DATA);
+  const files = await listFiles(SHARED_DATA);
   const lists: ListLoad[] = [];
   for (const table of NEW_LIST_TABLES) {
-    const file = found[table]?.files[0];
-    if (!file) throw new Error(`no ${table} file in ${SHARED_DATA}sanctions`);
-    const { text } = await decodeReferenceBytes(new Uint8Array(await readFile(`${SHARED_DATA}${file}`)));
-    const rows = SCREENING_LIST_SOURCES[table].parse(text).rows as unknown as ScreeningListRow[];
+    const plan = referenceSource(table).find(files);
+    if (!plan) throw new Error(`no ${table} file in ${SHARED_DATA}sanctions`);
+    const file = plan.files[0].rel;
+    const rows = (await plan.parse()).rows as unknown as ScreeningListRow[];
     // read-screening-entries.ts: the CSL's Treasury rows (source set) are not read while OFAC holds data.
     const kept = table === "sanctions_us_csl" ? rows.filter((r) => r.source === null) : rows;
     lists.push({ table, file, entries: kept.map((r) => toEntry(table, r)) });

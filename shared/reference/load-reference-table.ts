@@ -5,7 +5,7 @@
  * leaves the old rows in place. Re-running replaces, never appends.
  */
 import type { Db, Queryable } from "../db/types.ts";
-import { REFRESHABLE_TABLES } from "../runtime/config/reference-sources.ts";
+import { REFRESHABLE_TABLES } from "./sources/registry.ts";
 import { forgetReferenceState } from "./gather-reference-facts.ts";
 import { storeIndexInImport } from "../screening/index/stored-index.ts";
 import { refreshStoredSanctionsIndex } from "../screening/sanctions-screener.ts";

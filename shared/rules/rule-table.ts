@@ -1,6 +1,7 @@
 /**
  * THE rule library: every rule of the spec (plus rule_schema_type for stage 1) with its category,
- * severity, pipeline stage, description, triggering documents (stage 4) and pure check function.
+ * severity, pipeline stage, description, triggering documents (stage 4), the reference tables it reads
+ * (`reads`: the data-age report counts a table by them) and pure check function.
  * docs/rules.md is generated from this table (npm run docs:generate); the order of RULES is the
  * order results are reported in within a stage.
  *
@@ -27,6 +28,7 @@ import * as documents from "./checks/documents.ts";
 import { einvoiceTerms } from "./checks/einvoice.ts";
 import * as format from "./checks/format.ts";
 import { referenceDataCurrent } from "./checks/reference-data.ts";
+import { SCREENING_TABLES } from "../screening/lists/screening-tables.ts";
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
 export const RULE_LIBRARY_VERSION = "2026.11.4";
@@ -151,6 +153,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.required,
       severity: "error",
       stage: 1,
+      reads: ["currencies"],
       description: "goods.currency present and, when written as three uppercase letters, a current ISO 4217 code (currencies table)",
     },
     required.currencyRequired,
@@ -241,6 +244,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.format,
       severity: "error",
       stage: 1,
+      reads: ["countries"],
       description:
         "Country fields (any member named country, *_country or country_of_*) are two uppercase letters and an existing ISO 3166-1 code (countries table)",
     },
@@ -361,6 +365,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.hs,
       severity: "error",
       stage: 2,
+      reads: ["hs_codes_us"],
       description: "Destination US: each 10-digit code exists in hs_codes_us",
     },
     hs.hsLookupCheck("us", hs.toUS, 10),
@@ -371,6 +376,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.hs,
       severity: "error",
       stage: 2,
+      reads: ["hs_codes_eu"],
       description:
         "Destination in the EU: each 10-digit code exists in hs_codes_eu (an 8-digit CN table is checked with the first 8 digits)",
     },
@@ -382,6 +388,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.hs,
       severity: "error",
       stage: 2,
+      reads: ["hs_codes_uk"],
       description: "Destination UK (GB): each code exists in hs_codes_uk",
     },
     hs.hsLookupCheck("uk", hs.toUK, undefined),
@@ -392,6 +399,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.hs,
       severity: "error",
       stage: 2,
+      reads: ["hs_codes_in"],
       description: "Destination IN: each 8-digit code exists in hs_codes_in",
     },
     hs.hsLookupCheck("in", hs.toIN, 8),
@@ -419,6 +427,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.sanctions,
       severity: "error",
       stage: 2,
+      reads: SCREENING_TABLES,
       description: "Exporter name not on the OFAC sanctions lists (an error when it could not be screened: list not loaded)",
     },
     sanctions.partyScreening("exporter"),
@@ -429,6 +438,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.sanctions,
       severity: "error",
       stage: 2,
+      reads: SCREENING_TABLES,
       description: "Importer name not on the OFAC sanctions lists (an error when it could not be screened: list not loaded)",
     },
     sanctions.partyScreening("importer"),
@@ -439,6 +449,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.sanctions,
       severity: "error",
       stage: 2,
+      reads: SCREENING_TABLES,
       description: "Notify party name, if present, not on the OFAC sanctions lists (an error when it could not be screened)",
     },
     sanctions.partyScreening("notify_party"),
@@ -469,6 +480,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.sanctions,
       severity: "error",
       stage: 2,
+      reads: ["port_codes"],
       description:
         "Ports of loading/discharge and party addresses not in a region under a comprehensive embargo (Crimea UA-43, Sevastopol UA-40, so-called DNR/LNR in UA-14/UA-09): a port by UN/LOCODE (listed code, subdivision or place name), a party in UA, RU or without a country by the place names of its city, state or address. A partial region's oblast alone is a warning",
     },
@@ -480,6 +492,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.route,
       severity: "error",
       stage: 2,
+      reads: ["port_codes"],
       description: 'route.port_of_loading, when given, is a UN/LOCODE in port_codes ("DEHAM", "DE HAM", "de-ham": docs/trade-codes.md)',
     },
     route.portValid("port_of_loading"),
@@ -490,6 +503,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.route,
       severity: "error",
       stage: 2,
+      reads: ["port_codes"],
       description: 'route.port_of_discharge, when given, is a UN/LOCODE in port_codes ("DEHAM", "DE HAM", "de-ham": docs/trade-codes.md)',
     },
     route.portValid("port_of_discharge"),
@@ -500,6 +514,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.route,
       severity: "warning",
       stage: 2,
+      reads: ["port_codes"],
       description: "Port of loading is in route.origin_country",
     },
     route.portCountryMatch("port_of_loading", "origin_country"),
@@ -510,6 +525,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.route,
       severity: "warning",
       stage: 2,
+      reads: ["port_codes"],
       description: "Port of discharge is in route.destination_country",
     },
     route.portCountryMatch("port_of_discharge", "destination_country"),
@@ -520,6 +536,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.route,
       severity: "warning",
       stage: 2,
+      reads: ["port_codes"],
       description:
         "Transport mode air: the ports of loading and discharge, when in the UN/LOCODE list, have the airport function (4); the air waybill prints their IATA codes",
     },
@@ -604,6 +621,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.country,
       severity: "error",
       stage: 3,
+      reads: ["countries"],
       description: "A non-GB EORI (any party) is a country code (or XI) followed by 1 to 15 digits",
     },
     country.euEoriFormat,
@@ -686,6 +704,7 @@ export const RULES: readonly RuleDefinition[] = [
       category: C.document,
       severity: "error",
       stage: 4,
+      reads: ["port_codes"],
       documents: ["BILL_OF_LADING"],
       description:
         "Transport mode sea, or multimodal with a sea leg (a route.legs[] entry with mode sea, or a port of loading/discharge with the UN/LOCODE seaport function)",

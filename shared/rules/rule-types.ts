@@ -1,4 +1,5 @@
 import type { ReferenceFacts } from "./reference-facts.ts";
+import type { RefreshableTable } from "../reference/sources/registry.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -40,6 +41,12 @@ export interface RuleDefinition {
   description: string;
   /** Stage-4 rules: the document type keys that trigger the rule. */
   documents?: readonly string[];
+  /**
+   * The reference tables whose facts the check reads (ctx.facts: a table's lookups, its loaded flag). The
+   * answer's reference_data and rule_reference_data_current cover a table when a rule of the gate that
+   * reads it ran (reference-tables-used.ts); tests/unit/rules/rule-reads.test.ts fails on a read not declared.
+   */
+  reads?: readonly RefreshableTable[];
   check: RuleCheck;
 }
 

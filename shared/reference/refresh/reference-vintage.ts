@@ -1,22 +1,16 @@
 /**
  * The vintage of each reference table (publisher's version and date, import time, last check that found
- * the source unchanged) and whether it is stale. Where the age counts from follows what each publisher
- * says (AGE_FROM; the rule per table is in docs/reference-data.md):
- * - "publication" (the sanctions list; the US, UK and Indian schedules; UN/LOCODE): from the data's own
- *   publication date (the download's Last-Modified, or what a folder's file names state, recorded at
- *   import as published_at) or the last refresh that found the source unchanged, whichever is later.
- *   An import from a folder confirms nothing, and an unknown date counts as old.
- * - "edition" (the WCO HS, the EU CN): an edition stays current until the next one enters into force
- *   (HS 2022 until HS 2028 on 2028-01-01; CN YYYY for the calendar year YYYY); after that plus the
- *   margin it is stale. An edition that cannot be told counts as old.
- * - "confirmation" (ISO 3166 and 4217 lists): from the later of the import and the last check that found
- *   the source unchanged: the lists change by rare amendments and neither the publisher's files nor the
- *   redistribution carry a date.
+ * the source unchanged) and whether it is stale. Where the age counts from, and what date a vintage
+ * states, is each source's age rule (its descriptor in shared/reference/sources/; the rule per table is in
+ * docs/reference-data.md): "publication" from the publisher's date or an unchanged refresh, whichever is
+ * later (an unknown date counts as old); "edition" current until the next edition enters into force;
+ * "confirmation" from the import or an unchanged refresh.
  */
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
-import { REFRESHABLE_TABLES, type RefreshableTable } from "../../runtime/config/reference-sources.ts";
+import { REFERENCE_SOURCES, REFRESHABLE_TABLES, referenceSource, type RefreshableTable } from "../sources/registry.ts";
+import { type AgeFrom, datedVintage } from "../sources/reference-source.ts";
 
 export interface StoredVintage {
   table: RefreshableTable;
@@ -29,77 +23,25 @@ export interface StoredVintage {
   from_download?: boolean;
 }
 
-export type AgeFrom = "publication" | "edition" | "confirmation";
+export { HS_EDITIONS_IN_FORCE } from "../sources/hs-codes-wco.ts";
 
-/** Where a table's age counts from (see the comment at the top). */
-export const AGE_FROM: Record<RefreshableTable, AgeFrom> = {
-  sanctions_ofac: "publication",
-  // The other screening lists state their own date inside the file (UN, EU, UK) or in the folder's name (CSL).
-  sanctions_un: "publication",
-  sanctions_eu: "publication",
-  sanctions_uk: "publication",
-  sanctions_us_csl: "publication",
-  hs_codes_us: "publication",
-  hs_codes_uk: "publication",
-  hs_codes_in: "publication",
-  port_codes: "publication",
-  hs_codes_wco: "edition",
-  hs_codes_eu: "edition",
-  countries: "confirmation",
-  currencies: "confirmation",
-  // HMRC's search references carry no date: their age runs from the import or an unchanged refresh.
-  hs_search_references: "confirmation",
-};
-
-/**
- * The HS editions and the day each entered (or enters) into force, per the WCO: the one place this fact
- * is kept. HS 2028 was adopted by the WCO Council in 2025 and applies from 1 January 2028.
- */
-export const HS_EDITIONS_IN_FORCE: ReadonlyArray<{ edition: number; from: string }> = [
-  { edition: 2017, from: "2017-01-01T00:00:00Z" },
-  { edition: 2022, from: "2022-01-01T00:00:00Z" },
-  { edition: 2028, from: "2028-01-01T00:00:00Z" },
-];
-
-/** The year of an edition vintage ("HS 2022", "CN 2026 + TARIC …"), or null when it states none. */
-function editionYear(table: RefreshableTable, vintage: string | null): number | null {
-  const m = vintage?.match(table === "hs_codes_eu" ? /\bCN (\d{4})\b/ : /\bHS ?(\d{4})\b/);
-  return m ? Number(m[1]) : null;
-}
+/** Where each table's age counts from, as its descriptor states it. */
+export const AGE_FROM = Object.fromEntries(REFERENCE_SOURCES.map((s) => [s.table, s.age.from])) as Record<RefreshableTable, AgeFrom>;
 
 /**
  * Pure: the publisher's date as the vintage states it (from file names or the download), at the precision
- * it is stated, rounded down so that an imprecise date never makes data look newer than it is:
- * "HS 2022" and "CN 2026" → 1 January of the year (in force); "HTS 2026 Revision 10" → 1 January 2026
- * (the revision's own date is not in the files); "UN/LOCODE 2025-1" → 2025-01-01 and "…-2" → 1 July
- * (UNECE issues two releases a year); a date ("2025-05", "2025-05-03") → that day (the 1st for a month).
- * Null when the vintage states no date (UK tariff versions, an unnamed India master): such data counts as old.
+ * it is stated, rounded down so that an imprecise date never makes data look newer than it is (the
+ * source's age rule; a date vintage "2025-05" or "2025-05-03" by default). Null when the vintage states no
+ * date (UK tariff versions, an unnamed India master): such data counts as old.
  */
 export function statedPublicationDate(table: RefreshableTable, vintage: string | null): string | null {
   if (!vintage) return null;
-  const day = (y: string | number, m = "01", d = "01") => `${y}-${m}-${d}T00:00:00.000Z`;
-  let m: RegExpMatchArray | null;
-  switch (table) {
-    case "hs_codes_wco":
-    case "hs_codes_eu":
-      return editionYear(table, vintage) === null ? null : day(editionYear(table, vintage)!);
-    case "hs_codes_us":
-      return (m = vintage.match(/\bHTS (\d{4})\b/)) ? day(m[1]) : null;
-    case "port_codes":
-      return (m = vintage.match(/\b(\d{4})-([12])\b/)) ? day(m[1], m[2] === "1" ? "01" : "07") : null;
-    default:
-      return (m = vintage.match(/^(\d{4})-(\d{2})(?:-(\d{2}))?$/)) ? day(m[1], m[2], m[3] ?? "01") : null;
-  }
+  return (referenceSource(table).age.statedDate ?? datedVintage)(vintage);
 }
 
 /** Pure: when the edition after this table's entered (or enters) into force; null when the edition is unknown. */
 export function nextEditionInForce(table: RefreshableTable, vintage: string | null): number | null {
-  const year = editionYear(table, vintage);
-  if (year === null) return null;
-  // The CN is re-enacted every year and applies from 1 January (Regulation (EEC) No 2658/87, Art. 12).
-  if (table === "hs_codes_eu") return Date.UTC(year + 1, 0, 1);
-  const next = HS_EDITIONS_IN_FORCE.find((e) => e.edition > year);
-  return next ? Date.parse(next.from) : Number.POSITIVE_INFINITY;
+  return referenceSource(table).age.nextEditionInForce?.(vintage) ?? null;
 }
 
 /** What a validation answer and record carry per table used. */

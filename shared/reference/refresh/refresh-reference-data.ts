@@ -12,13 +12,12 @@ import { finishScreeningImport, loadReferenceTable } from "../load-reference-tab
 import { isScreeningTable } from "../../screening/lists/screening-tables.ts";
 import { checksumOf, downloadSourceFile, type DownloadedFile } from "./download-source.ts";
 import { parseDownloadedTable } from "./parse-downloads.ts";
-import { SOURCE_DEFAULTS } from "../../runtime/config/reference-sources.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-state.ts";
 import { nextRefreshAt } from "./refresh-schedule.ts";
 
 export { nextRefreshAt };
-import { REFRESHABLE_TABLES, type RefreshableTable } from "../../runtime/config/reference-sources.ts";
+import { REFRESHABLE_TABLES, referenceSource, type RefreshableTable } from "../sources/registry.ts";
 import { forgetReferenceVintage, statedPublicationDate } from "./reference-vintage.ts";
 
 export type RefreshOutcome =
@@ -172,7 +171,7 @@ async function refreshTable(
     {
       table,
       rows: parsed.rows,
-      source: SOURCE_DEFAULTS[table].publisher,
+      source: referenceSource(table).publisher,
       vintage,
       files: downloaded.map((d) => d.fileName || d.key),
       provenance: { sourceUrls: downloaded.map((d) => d.url), publishedAt, checksum },

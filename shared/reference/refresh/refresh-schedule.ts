@@ -1,6 +1,6 @@
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import type { RefreshState } from "./refresh-state.ts";
-import type { RefreshableTable } from "../../runtime/config/reference-sources.ts";
+import type { RefreshableTable } from "../sources/registry.ts";
 
 /** When a table may be refreshed next: its interval after the last success, or a growing retry delay after failures. */
 export function nextRefreshAt(

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
-import type { RefreshableTable } from "../../runtime/config/reference-sources.ts";
+import type { RefreshableTable } from "../sources/registry.ts";
 
 export interface RefreshState {
   table: RefreshableTable;

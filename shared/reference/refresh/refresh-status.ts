@@ -1,7 +1,7 @@
 /** Per table: provenance of the last import, age and staleness, and the state of the refresh (for GET /api/v1/reference-data and /health). */
 import type { Queryable } from "../../db/types.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
-import { type RefreshableTable } from "../../runtime/config/reference-sources.ts";
+import { type RefreshableTable } from "../sources/registry.ts";
 import { freshnessOf, readStoredVintages } from "./reference-vintage.ts";
 import { readRefreshStates } from "./refresh-state.ts";
 import { nextRefreshAt } from "./refresh-schedule.ts";
