@@ -83,6 +83,27 @@ describe("questions", () => {
     expect(isResolved(narrowed.pool.slice(0, 1))).toBe(true);
     expect(applyAnswers(pool, [{ question_id: q.id, option_id: "ox" }]).ok).toBe(false);
   });
+  it("'None of these' keeps what a question's options leave out: more siblings than options, or lines outside the node", () => {
+    const wide: Pooled[] = Array.from({ length: 10 }, (_, i) => ({
+      code: `950300${String(1000 + i)}`,
+      path: ["Toys", `Kind ${i}`],
+      score: 10 - i,
+    }));
+    const outside: Pooled = { code: "9504000000", path: ["Games"], score: 0.5 };
+    const pool = [...wide, outside];
+    const questions = buildQuestions(pool);
+    const q = questions.find((x) => x.options.some((o) => o.label === "Kind 0"));
+    if (!q) throw new Error("no question over the kinds");
+    expect(q.options).toHaveLength(8);
+    const rest = q.options[7];
+    expect(rest.label).toBe("None of these");
+    // Every candidate is kept by exactly one option.
+    expect(q.options.flatMap((o) => o.codes).sort()).toEqual(pool.map((p) => p.code).sort());
+    const narrowed = applyAnswers(pool, [{ question_id: q.id, option_id: rest.id }]);
+    if (!narrowed.ok) throw new Error(narrowed.problem);
+    expect(narrowed.pool.map((p) => p.code).sort()).toEqual([...rest.codes].sort());
+    expect(narrowed.pool.map((p) => p.code)).toContain("9504000000");
+  });
   it("keeps at most eight options and three questions", () => {
     const wide: Pooled[] = Array.from({ length: 12 }, (_, i) => ({
       code: `95030000${10 + i}`,

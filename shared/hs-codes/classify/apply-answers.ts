@@ -3,7 +3,7 @@
  * question-builder.ts) and one of its options (a child text); the candidates kept are those under that
  * child. Answers apply in the order given, each to the candidates the earlier ones kept. Pure.
  */
-import { nodeKey, optionId, type Pooled, questionId } from "./question-builder.ts";
+import { listedChildren, nodeKey, optionId, type Pooled, questionId, REST_LABEL, restOptionId } from "./question-builder.ts";
 
 export interface Answer {
   question_id: string;
@@ -29,6 +29,13 @@ export function applyAnswers<T extends Pooled>(pool: readonly T[], answers: read
         const node = nodeKey(p.path, d);
         if (questionId(node) !== answer.question_id) continue;
         known = true;
+        if (answer.option_id === restOptionId(node)) {
+          // "None of these": the candidates the question did not list.
+          const listed = new Set(listedChildren(kept, d, node).labels);
+          next = kept.filter((q) => !(q.path.length > d && nodeKey(q.path, d) === node && listed.has(q.path[d])));
+          chosen.add(REST_LABEL);
+          break;
+        }
         const child = kept
           .map((q) => q.path[d])
           .find((c, i) => c !== undefined && nodeKey(kept[i].path, d) === node && optionId(node, c) === answer.option_id);

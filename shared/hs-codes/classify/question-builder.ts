@@ -47,6 +47,34 @@ export const nodeKey = (path: readonly string[], depth: number) => path.slice(0,
 export const questionId = (node: string) => textId("q", node);
 export const optionId = (node: string, child: string) => textId("o", `${node} >> ${child}`);
 
+/**
+ * The last option when the texts listed do not cover every candidate (more than MAX_OPTIONS children, or
+ * candidates outside the node): the right line may be among those, and an answer must be able to say so.
+ */
+export const REST_LABEL = "None of these";
+const REST = "\u0000rest";
+export const restOptionId = (node: string) => optionId(node, REST);
+
+/**
+ * The children texts a node lists as options over `pool`, the most likely first: all of them when they
+ * fit and cover the pool, else the first MAX_OPTIONS − 1 (the last option is then REST_LABEL). Shared
+ * by the questions and the answers, so an answer "None of these" keeps exactly what the question left out.
+ */
+export function listedChildren(pool: readonly Pooled[], depth: number, node: string): { labels: string[]; complete: boolean } {
+  const mass = new Map<string, number>();
+  let outside = 0;
+  for (const p of pool) {
+    if (p.path.length <= depth || nodeKey(p.path, depth) !== node) {
+      outside++;
+      continue;
+    }
+    mass.set(p.path[depth], (mass.get(p.path[depth]) ?? 0) + Math.max(p.score, 0));
+  }
+  const labels = [...mass].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([label]) => label);
+  if (outside === 0 && labels.length <= MAX_OPTIONS) return { labels, complete: true };
+  return { labels: labels.slice(0, MAX_OPTIONS - 1), complete: false };
+}
+
 const entropy = (masses: readonly number[]) => {
   const total = masses.reduce((a, b) => a + b, 0);
   if (total <= 0) return 0;
@@ -77,12 +105,14 @@ export function buildQuestions(pool: readonly Pooled[], answered: ReadonlySet<st
   const total = pool.reduce((a, p) => a + Math.max(p.score, 0), 0) || 1;
   const mass = pool.map((p) => Math.max(p.score, 0) / total);
   const poolEntropy = entropy(mass);
-  // Per node: its children texts with the candidates under each.
+  // Per node: its depth, and its children texts with the candidates under each.
   const nodes = new Map<string, Map<string, number[]>>();
+  const depthOf = new Map<string, number>();
   pool.forEach((p, i) => {
     // Depth 0 is the root: the headings are its children.
     for (let d = 0; d < p.path.length; d++) {
       const key = nodeKey(p.path, d);
+      depthOf.set(key, d);
       let children = nodes.get(key);
       if (!children) nodes.set(key, (children = new Map()));
       const child = p.path[d];
@@ -96,16 +126,19 @@ export function buildQuestions(pool: readonly Pooled[], answered: ReadonlySet<st
     if (children.size < 2) continue;
     const id = questionId(node);
     if (answered.has(id)) continue;
-    const options = [...children]
-      .map(([label, members]) => ({ label, members, mass: members.reduce((a, i) => a + mass[i], 0) }))
-      .sort((a, b) => b.mass - a.mass)
-      .slice(0, MAX_OPTIONS);
-    const inside = new Set(options.flatMap((o) => o.members));
-    const outside = mass.reduce((a, m, i) => a + (inside.has(i) ? 0 : m), 0);
-    // After the answer: the option's candidates (or, for the truth outside the node, those outside).
+    const listed = listedChildren(pool, depthOf.get(node) ?? 0, node);
+    const options: Array<{ label: string; id: string; members: number[]; mass: number }> = listed.labels.map((label) => {
+      const members = children.get(label) ?? [];
+      return { label, id: optionId(node, label), members, mass: members.reduce((a, i) => a + mass[i], 0) };
+    });
+    if (!listed.complete) {
+      const inside = new Set(options.flatMap((o) => o.members));
+      const members = pool.map((_, i) => i).filter((i) => !inside.has(i));
+      options.push({ label: REST_LABEL, id: restOptionId(node), members, mass: members.reduce((a, i) => a + mass[i], 0) });
+    }
+    // After the answer: the chosen option's candidates; every candidate is under one option.
     const after = options.reduce((a, o) => a + o.mass * entropy(o.members.map((i) => mass[i])), 0);
-    const rest = pool.map((_, i) => i).filter((i) => !inside.has(i));
-    const gain = poolEntropy - after - outside * entropy(rest.map((i) => mass[i]));
+    const gain = poolEntropy - after;
     if (gain < MIN_GAIN) continue;
     scored.push({
       gain,
@@ -116,7 +149,7 @@ export function buildQuestions(pool: readonly Pooled[], answered: ReadonlySet<st
           node,
         ),
         options: options.map((o) => ({
-          id: optionId(node, o.label),
+          id: o.id,
           label: o.label,
           codes: [...new Set(o.members.map((i) => pool[i].code))],
         })),
