@@ -29,6 +29,16 @@ describe("tariff facts", () => {
       ]),
     );
   });
+  it("'of base metal' is stated by every base metal a seller names, not by plastics", () => {
+    const baseMetal = statedFacts("Of base metal, whether or not plated with precious metal").get("material") ?? new Set();
+    for (const seller of ["Zinc Alloy", "Stainless Steel", "Brass", "Metal"]) {
+      const named = [...(namedFacts(seller).get("material")?.keys() ?? [])];
+      expect(named.some((id) => baseMetal.has(id))).toBe(true);
+    }
+    expect([...(namedFacts("Plastic").get("material")?.keys() ?? [])].some((id) => baseMetal.has(id))).toBe(false);
+    // Pencil leads and food in tins state no metal.
+    expect(statedFacts("Pencil leads, black").get("material")).toBeUndefined();
+  });
 });
 
 describe("attributes", () => {

@@ -55,10 +55,18 @@ export const FACTS: readonly Fact[] = [
     ["pvc", "pu", "polyurethane", "silicone", "abs", "resin", "eva", "tpu", "acrylic", "pp", "pe"],
   ),
   material("rubber", ["rubber"], ["latex"]),
-  material("iron-or-steel", ["iron or steel", "stainless steel", "steel"], ["iron", "carbon steel", "alloy steel"]),
-  material("aluminium", ["aluminum", "aluminium"]),
-  material("copper", ["copper", "brass", "bronze"]),
-  material("zinc", ["zinc"], ["zinc alloy"]),
+  // "Of base metal" states every base metal (Section XV: iron and steel, copper, nickel, aluminium, lead,
+  // zinc, tin, and the other metals of chapter 81), so a seller's "zinc alloy" or "stainless steel" agrees.
+  material("iron-or-steel", ["iron or steel", "stainless steel", "steel", "base metal"], ["iron", "carbon steel", "alloy steel"]),
+  material("aluminium", ["aluminum", "aluminium", "base metal"]),
+  material("copper", ["copper", "brass", "bronze", "base metal"]),
+  material("zinc", ["zinc", "base metal"], ["zinc alloy"]),
+  material(
+    "other-base-metal",
+    // "Tin" and "lead" are left to the trade words: as tariff words they also mean containers and pencil leads.
+    ["base metal", "nickel", "tungsten", "molybdenum", "tantalum", "magnesium", "cobalt", "titanium"],
+    ["alloy", "metal", "pewter", "tin", "lead", "titanium alloy"],
+  ),
   material("precious-metal", ["precious metal", "gold", "silver", "platinum"], ["925", "sterling", "18k", "14k"]),
   material("glass", ["glass"], ["crystal glass"]),
   material("wood", ["wood"], ["wooden", "bamboo", "pine", "oak", "mdf", "plywood"]),
