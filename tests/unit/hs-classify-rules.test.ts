@@ -4,6 +4,7 @@ import { childrenOf, lineFit } from "../../shared/hs-codes/classify/line-fit.ts"
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
 import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
+import { setsUnstatedCondition, wordsOf } from "../../shared/hs-codes/classify/unstated-condition.ts";
 
 const DRESSES = "Women's or girls' suits, ensembles, dresses, knitted or crocheted";
 const pool: Pooled[] = [
@@ -38,6 +39,17 @@ describe("tariff facts", () => {
     expect([...(namedFacts("Plastic").get("material")?.keys() ?? [])].some((id) => baseMetal.has(id))).toBe(false);
     // Pencil leads and food in tins state no metal.
     expect(statedFacts("Pencil leads, black").get("material")).toBeUndefined();
+  });
+});
+
+describe("a national line's own condition", () => {
+  it("applies only when the seller writes one of its words; 'Other' sets none", () => {
+    const brooch = wordsOf("Enamel Badge Gothic Metal Brooch zinc alloy");
+    expect(setsUnstatedCondition("Toy jewelry valued not over 8 cents per piece", brooch)).toBe(true);
+    expect(setsUnstatedCondition("Toy jewelry valued not over 8 cents per piece", wordsOf("kids brooch, cheap jewelry"))).toBe(false);
+    expect(setsUnstatedCondition("Golf bags", wordsOf("leather golf bag"))).toBe(false);
+    expect(setsUnstatedCondition("Other", brooch)).toBe(false);
+    expect(setsUnstatedCondition("Other (347)", brooch)).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ import { childrenOf, FIT_WEIGHT, type FitReason, lineFit, singularWords } from "
 import { buildQuestions, isResolved, type Question } from "./question-builder.ts";
 import { attributeKeyProblem, MAX_ATTRIBUTE_VALUE, MAX_ATTRIBUTES, readAttributes } from "./read-attributes.ts";
 import { mergeFacts, namedFacts } from "./tariff-facts.ts";
+import { isResidualText, setsUnstatedCondition, wordsOf } from "./unstated-condition.ts";
 
 export const DEFAULT_CLASSIFY_LIMIT = 10;
 export const MAX_CLASSIFY_LIMIT = 50;
@@ -35,6 +36,9 @@ const POOL_MAX = 80;
 /** A line the search did not answer: this share of its subheading's best answer, else of its heading's. */
 const SUBHEADING_SHARE = 0.9;
 const HEADING_SHARE = 0.3;
+/** A national line whose terms the seller does not state, beside an "Other" sibling: this share of its start. */
+const UNSTATED_SHARE = 0.9;
+
 /** The facts of the description weigh less than the attributes' (a title says "cotton feel"). */
 const DESCRIPTION_FACTS = 0.6;
 
@@ -194,17 +198,31 @@ async function candidatePool(
     for (const prefix of [r.code.slice(0, 4), r.code.slice(0, 6)]) bestOf.set(prefix, Math.max(bestOf.get(prefix) ?? 0, s));
   });
   const lines = await headingLines(db, schedule, headings);
+  const sellerWords = wordsOf([description, ...Object.values(attributes)].join(" "));
   const out: PoolLine[] = [];
   for (const h of headings) {
     const all = lines.get(h) ?? [];
     const children = childrenOf(all.map((l) => l.path));
-    for (const line of leafLines(all)) {
+    const leaves = leafLines(all);
+    const withResidual = new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6)));
+    for (const line of leaves) {
       const hit = byLine.get(`${line.code}|${line.level}`);
       const sub = bestOf.get(line.code.slice(0, 6));
       // The search's page scores a subheading's second line far down (one line per subheading first):
       // within a subheading, each line starts near the best one, the search's own pick a little ahead.
-      const base = sub !== undefined ? Math.max(hit?.score ?? 0, sub * SUBHEADING_SHARE) : (bestOf.get(h) ?? 0) * HEADING_SHARE;
+      let base = sub !== undefined ? Math.max(hit?.score ?? 0, sub * SUBHEADING_SHARE) : (bestOf.get(h) ?? 0) * HEADING_SHARE;
       if (base <= 0) continue;
+      // A national line that sets a condition ("Toy jewelry valued not over 8 cents", "Golf bags") beside
+      // an "Other" sibling: when the search did not pick it and the seller states none of its words, the
+      // goods fall to "Other", as the tariff reads (a specific line applies only when its terms are met).
+      const own = line.path[line.path.length - 1] ?? "";
+      if (
+        line.code.length > 6 &&
+        (hit?.score ?? 0) < base &&
+        withResidual.has(line.code.slice(0, 6)) &&
+        setsUnstatedCondition(own, sellerWords)
+      )
+        base *= UNSTATED_SHARE;
       const { fit, reasons } = lineFit(line.path, children, { facts, goods });
       out.push({ code: line.code, path: line.path, score: base * Math.exp(FIT_WEIGHT * fit), line, searched: hit?.r, reasons });
     }
