@@ -5,7 +5,7 @@ import { validateShipmentFunctionRoute } from "../validation/validation-router.t
 import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-router.ts";
 import { documentFieldRequirementsRoute, generateDocumentsRoute } from "../generation/generation-router.ts";
 import { runJobsRoute } from "../generation/run-jobs-router.ts";
-import { credentialPublicRoutes } from "../credentials/credential-router.ts";
+import { credentialPublicRouter } from "../credentials/credential-public-router.ts";
 import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-router.ts";
 import { refreshReferenceDataRoute } from "../reference/refresh/refresh-router.ts";
@@ -24,7 +24,7 @@ export const functionRoutes: RouteDef[] = [
   generateDocumentsRoute,
   documentFieldRequirementsRoute,
   runJobsRoute,
-  ...credentialPublicRoutes,
+  ...credentialPublicRouter,
   extractFilledFieldsRoute,
   flattenDocumentRoute,
   dispatchWebhooksRoute,
