@@ -47,7 +47,8 @@ const FEATURE_TIERS = [
   ["credentials", "extraction"],
   ["verification", "generation"],
   ["pdf-round-trip", "openapi"],
-  ["dashboard", "route-catalog", "docs"],
+  ["dashboard", "route-catalog"],
+  ["docs"],
 ];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
