@@ -4,7 +4,7 @@ import { startLocalServer } from "../shared/server/start-local-server.ts";
 import { onShutdownSignal } from "../shared/server/listen.ts";
 import { deploymentReason, productionSecretProblems } from "../shared/runtime/production-secrets.ts";
 import { listKinds, projectKeysFor } from "../shared/auth/project-keys.ts";
-import { emptyReferenceTables } from "../shared/reference/reference-status.ts";
+import { emptyReferenceTables } from "../shared/reference/import-records.ts";
 import { missingTablesAdvice } from "../shared/reference/refresh/refresh-task.ts";
 import { readReferenceOverview, sanctionsAlert } from "../shared/reference/refresh/reference-overview.ts";
 

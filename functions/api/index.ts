@@ -1,7 +1,9 @@
-// The REST API (/api/v1/…): one router per resource, from the feature folders as listed in shared/api/route-catalog.ts, each imported on the first
-// request for its resource (a cold start pays only for the router it serves).
+// Generated from shared/route-catalog/edge-functions.ts by npm run docs:generate: edit the list there.
+// The REST API (/api/v1/…): one router per resource, from the feature folders as listed in
+// shared/route-catalog/rest-routers.ts, each imported on the first request for its resource (a cold start
+// pays only for the router it serves).
 import { createLazyFunctionApp } from "../../shared/http/lazy-function-app.ts";
-import { restRouteGroups } from "../../shared/api/rest-route-groups.ts";
+import { restRouteGroups } from "../../shared/route-catalog/rest-route-groups.ts";
 
 export const app = createLazyFunctionApp(restRouteGroups);
 

@@ -1,5 +1,5 @@
 /**
- * API keys as the REST API (account-api/api-keys-router.ts) and the dashboard (Settings > API keys) both handle
+ * API keys as the REST API (account-management/api-keys-router.ts) and the dashboard (Settings > API keys) both handle
  * them: one name rule, and the same create, list, find and revoke (SQL in account-repository.ts).
  */
 import type { Queryable } from "../db/types.ts";

@@ -1,5 +1,5 @@
 /**
- * Members and invitations: what the admin endpoint (account-api/members-router.ts), the Members page and the
+ * Members and invitations: what the admin endpoint (account-management/members-router.ts), the Members page and the
  * local server's first start share. Results say what went wrong; each caller words its own answer.
  */
 import type { Queryable } from "../db/types.ts";

@@ -3,9 +3,9 @@ import { html } from "hono/html";
 import type { DashboardEnv } from "./dashboard-env.ts";
 import { renderPage } from "./layout.ts";
 import { formatTime } from "./page-helpers.ts";
-import { readAccountUsage } from "../account-api/account-usage.ts";
+import { readAccountUsage } from "../account-management/account-usage.ts";
 import { AppError } from "../errors/app-error.ts";
-import { ACCOUNT_API_ERRORS } from "../account-api/account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "../account-management/account-management-errors.ts";
 
 const TIER_NAMES: Record<string, string> = { free: "Free", starter: "Starter", growth: "Growth", scale: "Scale" };
 
@@ -13,7 +13,7 @@ const TIER_NAMES: Record<string, string> = { free: "Free", starter: "Starter", g
 export function registerAccountPage(app: Hono<DashboardEnv>): void {
   app.get("/dashboard/account", async (c) => {
     const u = await readAccountUsage(c.get("services").db, c.get("member").accountId);
-    if (!u) throw new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "The account of this sign-in no longer exists.");
+    if (!u) throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_ACCT_001, "The account of this sign-in no longer exists.");
     const limit = u.limits.shipmentsPerMonth;
     const month = new Date(u.monthStartedAt).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
     const statuses = Object.entries(u.shipmentsByStatus);

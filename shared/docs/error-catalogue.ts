@@ -1,4 +1,4 @@
-import { ACCOUNT_API_ERRORS } from "../account-api/account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "../account-management/account-management-errors.ts";
 import { CREDENTIALS_ERRORS } from "../credentials/credentials-errors.ts";
 import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
 import { EINVOICE_ERRORS } from "../einvoice/einvoice-errors.ts";
@@ -21,7 +21,7 @@ import { SCREENING_REVIEW_ERRORS } from "../screening/reviews/review-errors.ts";
 export const ERROR_CODES = {
   ...SHIPMENTS_ERRORS,
   ...PLATFORM_ERRORS,
-  ...ACCOUNT_API_ERRORS,
+  ...ACCOUNT_MANAGEMENT_ERRORS,
   ...VALIDATION_ERRORS,
   ...GENERATION_ERRORS,
   ...DOCUMENTS_ERRORS,

@@ -28,7 +28,7 @@
 import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "../trade/document-types.ts";
 import { dataPathToFieldPath, instantiatePath } from "./field-paths.ts";
 import { arrayAt, getAt, hasValue } from "./data.ts";
-import { isEur1Destination, normalizeCountry } from "./countries.ts";
+import { isEur1Destination, normalizeCountry } from "./country-names.ts";
 import { USMCA_COUNTRIES } from "../trade/countries.ts";
 
 export type FormTab = "parties" | "route" | "goods" | "logistics" | "compliance";

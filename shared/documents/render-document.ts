@@ -2,9 +2,9 @@
  * renderDocument: one trade document as PDF bytes.
  *
  *   layouts/<type>.ts   shipment -> DocumentModel (pure)
- *   layout/flow.ts      DocumentModel -> positioned ops per page (measured with the embedded fonts)
- *   layout/frame.ts     header + footer (hash, generation, verification URL, QR, "Page x of y")
- *   layout/paint.ts     ops -> pdf-lib drawing and fillable fields
+ *   page-kit/flow.ts      DocumentModel -> positioned ops per page (measured with the embedded fonts)
+ *   page-kit/frame.ts     header + footer (hash, generation, verification URL, QR, "Page x of y")
+ *   page-kit/paint.ts     ops -> pdf-lib drawing and fillable fields
  *
  * Deterministic: the same input gives the same bytes (no clock, fixed producer/creator, dates from
  * `generatedAt`, trailer /ID derived from the input, pdf-lib's seeded name suffixes).
@@ -13,14 +13,14 @@ import { AnnotationFlags, PDFDocument, PDFHexString, PDFName, PDFString, type PD
 import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../trade/document-types.ts";
 import type { TradeShipment } from "../shipments/trade-shipment-schema.ts";
 import { fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "./fonts.ts";
-import type { DocumentModel } from "./layout/model.ts";
-import { createMeasurer } from "./layout/text.ts";
-import { flowDocument } from "./layout/flow.ts";
-import { footerOps, headerOps } from "./layout/frame.ts";
-import { paintOps } from "./layout/paint.ts";
-import { compressPageContents, useNativeDeflate } from "./layout/compress.ts";
-import { qrMatrix } from "./layout/qr.ts";
-import { PAGE, type FontRole } from "./layout/styles.ts";
+import type { DocumentModel } from "./page-kit/model.ts";
+import { createMeasurer } from "./page-kit/text.ts";
+import { flowDocument } from "./page-kit/flow.ts";
+import { footerOps, headerOps } from "./page-kit/frame.ts";
+import { paintOps } from "./page-kit/paint.ts";
+import { compressPageContents, useNativeDeflate } from "./page-kit/compress.ts";
+import { qrMatrix } from "./page-kit/qr.ts";
+import { PAGE, type FontRole } from "./page-kit/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
 import type { Airport } from "../trade/locode.ts";

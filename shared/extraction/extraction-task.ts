@@ -14,7 +14,7 @@ import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type QueueKind } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
-import { ExtractionError } from "./extraction-error.ts";
+import { ExtractionFailure } from "./extraction-failure.ts";
 import { completeExtractionJob, failExtractionJob, stampFailureCode, type ExtractionJobRow } from "./extraction-repository.ts";
 import { enqueueExtractionEvent } from "./extraction-events.ts";
 import type { Extractor } from "./extractors/extractor.ts";
@@ -34,16 +34,16 @@ export function extractionJobKind(services: Services, config: ExtractionConfig, 
       let message = "";
       try {
         if (!job.blob_key)
-          throw new ExtractionError(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
+          throw new ExtractionFailure(`The uploaded file is no longer available (uploads are kept ${config.retentionDays} days)`);
         const blob = await services.blobs.get(job.blob_key);
         if (!blob) {
           console.error(`extraction job ${job.id}: upload ${job.blob_key} is missing from storage (${services.blobs.kind})`);
-          throw new ExtractionError("The uploaded file is missing from storage (a storage fault, not retention); submit it again");
+          throw new ExtractionFailure("The uploaded file is missing from storage (a storage fault, not retention); submit it again");
         }
         // In a worker thread with heap, time, byte and pixel budgets: a bomb fails its job, not the server.
         outcome = await runIsolatedExtraction(blob.bytes, job.file_kind, config, extractor);
       } catch (e) {
-        if (e instanceof ExtractionError) message = e.message;
+        if (e instanceof ExtractionFailure) message = e.message;
         else {
           console.error(`extraction job ${job.id} failed unexpectedly:`, e);
           message = `Data could not be extracted (internal error: ${e instanceof Error ? e.message : String(e)})`;

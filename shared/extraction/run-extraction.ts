@@ -3,10 +3,10 @@ import { applyChecks } from "./confidence.ts";
 import { calibrate } from "./calibration.ts";
 import type { DocumentText, InputSource } from "./document-text.ts";
 import type { ExtractionConfig } from "./extraction-config.ts";
-import { ExtractionError } from "./extraction-error.ts";
+import { ExtractionFailure } from "./extraction-failure.ts";
 import { toResultTree, type FlatExtraction } from "./extraction-result.ts";
 import type { Extractor } from "./extractors/extractor.ts";
-import { createBuiltinExtractor } from "./extractors/builtin-extractor.ts";
+import { createBuiltinExtractor } from "./extractors/create-builtin-extractor.ts";
 import type { FileKind } from "./file-kinds.ts";
 import { readDocument } from "./readers/read-document.ts";
 import { type EmbeddedInvoice, mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
@@ -47,7 +47,7 @@ export interface ReadInput {
 export async function readInput(bytes: Uint8Array, kind: FileKind, config: ExtractionConfig): Promise<ReadInput> {
   const doc = await readDocument(bytes, kind, { maxPages: config.maxPages, budgets: config.budgets });
   const embedded = config.readEmbedded === false ? null : readEmbeddedInvoice(doc.attachments ?? []);
-  if (doc.lines.length === 0 && !embedded) throw new ExtractionError("No text could be read from the file");
+  if (doc.lines.length === 0 && !embedded) throw new ExtractionFailure("No text could be read from the file");
   return { doc, embedded };
 }
 
@@ -63,7 +63,7 @@ export async function extractFrom(
   const checked = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
   const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;
-  if (flat.size === 0) throw new ExtractionError("No shipment data was found in the document");
+  if (flat.size === 0) throw new ExtractionFailure("No shipment data was found in the document");
   return {
     source: doc.source,
     pages: doc.pageCount,

@@ -12,7 +12,7 @@ import { findGenerationJob } from "./generation-repository.ts";
 import { EINVOICE_MEDIA_TYPE, EINVOICE_SYNTAXES, eInvoiceFileName, eInvoiceXml, requireEInvoice } from "./einvoice-of-job.ts";
 import { DOCUMENTS_ERRORS } from "../documents/documents-errors.ts";
 
-export const einvoiceRoutes: RouteDef[] = [
+export const einvoiceRouter: RouteDef[] = [
   defineRoute({
     method: "get",
     path: "/api/v1/documents/{jobId}/einvoice/{syntax}",

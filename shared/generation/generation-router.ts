@@ -169,7 +169,7 @@ export const documentFieldRequirementsRoute = defineRoute({
   },
 });
 
-export const documentRestRoutes: RouteDef[] = [
+export const documentsRouter: RouteDef[] = [
   defineRoute({
     method: "post",
     path: "/api/v1/shipments/{id}/generate",

@@ -7,7 +7,7 @@
 import type { Db } from "../db/types.ts";
 import { isScreeningTable } from "../screening/lists/screening-tables.ts";
 import { finishScreeningImport, loadReferenceTable, type ProgressFn } from "./load-reference-table.ts";
-import { emptyReferenceTables } from "./reference-status.ts";
+import { emptyReferenceTables } from "./import-records.ts";
 import { statedPublicationDate } from "./refresh/reference-vintage.ts";
 import { listFiles } from "./sources/folder-files.ts";
 import { isRefreshableTable, REFRESHABLE_TABLES, referenceSource, type RefreshableTable } from "./sources/registry.ts";

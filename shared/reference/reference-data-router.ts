@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { COMMON_ERRORS } from "../http/common-responses.ts";
-import { getReferenceStatus } from "./reference-status.ts";
+import { readImportRecords } from "./import-records.ts";
 import { REFERENCE_TABLES } from "./load-reference-table.ts";
-import { getRefreshStatus } from "./refresh/refresh-status.ts";
+import { readRefreshReport } from "./refresh/refresh-report.ts";
 import { readReferenceOverview } from "./refresh/reference-overview.ts";
 import { boundScreeningTables, isScreeningTable } from "../screening/lists/screening-tables.ts";
 
@@ -64,8 +64,8 @@ export const referenceDataRouter: RouteDef[] = [
       const { db, config } = c.var.services;
       const bound = boundScreeningTables(config.screening);
       const [tables, refresh, overview] = await Promise.all([
-        getReferenceStatus(db),
-        getRefreshStatus(db, config.referenceRefresh),
+        readImportRecords(db),
+        readRefreshReport(db, config.referenceRefresh),
         readReferenceOverview(db, config.referenceRefresh),
       ]);
       return c.json(

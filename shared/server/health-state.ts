@@ -8,7 +8,7 @@
  */
 import type { Db } from "../db/types.ts";
 import type { ReferenceRefreshSettings } from "../runtime/config/reference-refresh-settings.ts";
-import { referenceDataHealth } from "../reference/refresh/refresh-health.ts";
+import { referenceDataHealth } from "../reference/refresh/reference-health.ts";
 import type { ScreeningTableName } from "../runtime/config/screening-settings.ts";
 
 export const HEALTH_REFRESH_MS = 5_000;

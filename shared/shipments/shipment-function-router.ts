@@ -1,4 +1,4 @@
-import { defineRoute, type RouteDef } from "../http/route.ts";
+import { defineRoute } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import {
@@ -144,5 +144,3 @@ export const saveDraftRoute = defineRoute({
     return c.json({ shipment_id: rec.id, updated_at: rec.updated_at }, 200);
   },
 });
-
-export const shipmentFunctionRoutes: RouteDef[] = [createShipmentRoute, getShipmentRoute, saveDraftRoute];

@@ -47,7 +47,7 @@ export const validateShipmentFunctionRoute = defineRoute({
     ),
 });
 
-export const validationRestRoutes: RouteDef[] = [
+export const validationRouter: RouteDef[] = [
   defineRoute({
     method: "post",
     path: "/api/v1/shipments/validate",

@@ -7,7 +7,7 @@ import { testBackends, withoutReferenceData } from "../support/databases.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { findReferenceFiles, importReferenceDir, importReferenceDirIfEmpty } from "../../shared/reference/import-reference-dir.ts";
 import { gatherReferenceFacts } from "../../shared/reference/gather-reference-facts.ts";
-import { getReferenceStatus } from "../../shared/reference/reference-status.ts";
+import { readImportRecords } from "../../shared/reference/import-records.ts";
 import { REFERENCE_TABLES } from "../../shared/reference/load-reference-table.ts";
 import { createBaseApp } from "../../shared/http/function-app.ts";
 import { mountRoutes } from "../../shared/http/route.ts";
@@ -262,7 +262,7 @@ for (const backend of testBackends()) {
     afterAll(async () => close?.());
 
     it("starts with empty tables and a status listing every table as never imported", async () => {
-      const status = await getReferenceStatus(db);
+      const status = await readImportRecords(db);
       expect(status.map((s) => s.table)).toEqual([...REFERENCE_TABLES]);
       expect(status.every((s) => s.row_count === 0 && s.source === null && s.vintage === null && s.imported_at === null)).toBe(true);
       const facts = await gatherReferenceFacts(db, { hsCodes: { us: ["8471300100"] }, ports: ["DEHAM"] });
@@ -325,7 +325,7 @@ for (const backend of testBackends()) {
     });
 
     it("records each import in reference_imports and the status endpoint's data", async () => {
-      const status = await getReferenceStatus(db);
+      const status = await readImportRecords(db);
       const us = status.find((s) => s.table === "hs_codes_us")!;
       expect(us).toMatchObject({ source: "USITC Harmonized Tariff Schedule (JSON export)", vintage: "HTS 2026 Revision 10", row_count: 6 });
       expect(Date.parse(us.imported_at!)).toBeGreaterThan(Date.now() - 600_000);
@@ -397,10 +397,10 @@ for (const backend of testBackends()) {
     });
 
     it("re-import replaces rows instead of appending, and imported_at moves on", async () => {
-      const before = await getReferenceStatus(db);
+      const before = await readImportRecords(db);
       await importReferenceDir(db, dir);
       expect(await counts(db)).toEqual(EXPECTED_ROWS);
-      const after = await getReferenceStatus(db);
+      const after = await readImportRecords(db);
       const t = (s: typeof before, table: string) => Date.parse(s.find((x) => x.table === table)!.imported_at!);
       expect(t(after, "port_codes")).toBeGreaterThan(t(before, "port_codes"));
       expect(after.find((s) => s.table === "port_codes")!.row_count).toBe(8);
@@ -434,7 +434,7 @@ for (const backend of testBackends()) {
           ["countries", false],
         ]);
         expect((await counts(db)).hs_codes_uk).toBe(7);
-        expect((await getReferenceStatus(db)).find((s) => s.table === "hs_codes_uk")?.vintage).toBe("UK Tariff v4.0.1205");
+        expect((await readImportRecords(db)).find((s) => s.table === "hs_codes_uk")?.vintage).toBe("UK Tariff v4.0.1205");
       } finally {
         await rm(join(dir, "uk_tariff/uk_tariff_commodities_report_v4.0.2000.csv.gz"));
       }

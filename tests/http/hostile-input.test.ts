@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { testBackends } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import { sampleShipment } from "../support/sample-shipments.ts";
-import { loadAllRoutes } from "../../shared/api/route-catalog.ts";
+import { loadAllRoutes } from "../../shared/route-catalog/all-routes.ts";
 import type { RouteDef } from "../../shared/http/route.ts";
 import type { Db } from "../../shared/db/types.ts";
 import { wellFormed } from "../../shared/http/json-text.ts";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { openTestPglite } from "../support/databases.ts";
 import { createTestGateway, type TestGateway } from "../support/test-gateway.ts";
 import type { Db } from "../../shared/db/types.ts";
-import { loadAllRoutes } from "../../shared/api/route-catalog.ts";
+import { loadAllRoutes } from "../../shared/route-catalog/all-routes.ts";
 import type { RouteDef } from "../../shared/http/route.ts";
 
 const allRoutes = await loadAllRoutes();

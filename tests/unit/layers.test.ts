@@ -40,14 +40,15 @@ const PLATFORM_ORDER = [
 const FEATURE_TIERS = [
   ["events", "shipments"],
   ["einvoice"],
-  ["documents", "rules", "account-api"],
+  ["documents", "rules", "account-management"],
   ["screening"],
   ["reference"],
   ["validation", "hs-codes", "parties", "webhooks", "pdf"],
   ["credentials", "extraction"],
   ["verification", "generation"],
   ["pdf-round-trip", "openapi"],
-  ["dashboard", "api", "docs"],
+  ["dashboard", "route-catalog"],
+  ["docs"],
 ];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 

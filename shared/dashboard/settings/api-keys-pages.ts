@@ -14,7 +14,7 @@ import {
   type ApiKeyRecord,
 } from "../../accounts/api-key-service.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { ACCOUNT_API_ERRORS } from "../../account-api/account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "../../account-management/account-management-errors.ts";
 
 const BASE = "/dashboard/settings/api-keys";
 const NOTICES = { revoked: "The key is revoked. Requests with it are refused from now on." };
@@ -70,7 +70,7 @@ ${keyTable(keys)}`,
 
 async function findKey(c: Context<DashboardEnv>, id: string): Promise<ApiKeyRecord> {
   const key = await findApiKey(c.get("services").db, c.get("member").accountId, id);
-  if (!key) throw new AppError(ACCOUNT_API_ERRORS.SVC_KEY_001, "There is no such API key in this account.");
+  if (!key) throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_KEY_001, "There is no such API key in this account.");
   return key;
 }
 
@@ -123,7 +123,7 @@ export function registerApiKeyPages(app: Hono<DashboardEnv>): void {
 
   app.post(`${BASE}/:id/revoke`, async (c) => {
     const key = await revokeApiKey(c.get("services").db, c.get("member").accountId, c.req.param("id"));
-    if (!key) throw new AppError(ACCOUNT_API_ERRORS.SVC_KEY_001, "There is no such API key in this account.");
+    if (!key) throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_KEY_001, "There is no such API key in this account.");
     return redirectWithNotice(c, BASE, "revoked");
   });
 }

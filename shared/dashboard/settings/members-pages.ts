@@ -19,7 +19,7 @@ import { changeMemberRole, findMember, listMembers, removeMember, type MemberRec
 import { listOpenInvitations, withdrawInvitation } from "../../accounts/invitation-repository.ts";
 import { inviteMember, mayAssign } from "../../accounts/member-service.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { ACCOUNT_API_ERRORS } from "../../account-api/account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "../../account-management/account-management-errors.ts";
 
 const BASE = "/dashboard/settings/members";
 const NOTICES = {
@@ -34,7 +34,7 @@ const ROLE_HELP: Record<MemberRole, string> = {
 };
 
 function memberNotFound(): AppError {
-  return new AppError(ACCOUNT_API_ERRORS.SVC_MEMBER_002, "There is no such member in this account.");
+  return new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_MEMBER_002, "There is no such member in this account.");
 }
 
 function roleOptions(actor: MemberRole, selected: MemberRole): Html {
@@ -149,7 +149,7 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
     });
     if (!result.ok) {
       if (result.reason === "account_not_found")
-        throw new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: me.accountId } });
+        throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: me.accountId } });
       const [status, text] =
         result.reason === "invalid_email"
           ? ([400, "Enter a valid email address."] as const)
@@ -169,7 +169,7 @@ export function registerMemberPages(app: Hono<DashboardEnv>): void {
 
   app.post(`${BASE}/invitations/:id/withdraw`, async (c) => {
     if (!(await withdrawInvitation(c.get("services").db, c.get("member").accountId, c.req.param("id")))) {
-      throw new AppError(ACCOUNT_API_ERRORS.SVC_MEMBER_002, "There is no such open invitation in this account.");
+      throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_MEMBER_002, "There is no such open invitation in this account.");
     }
     return redirectWithNotice(c, BASE, "withdrawn");
   });

@@ -7,7 +7,7 @@
  * insurance, handling information, the rating line (pieces, gross weight, rate class, chargeable weight,
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   check,

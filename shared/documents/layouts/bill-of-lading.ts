@@ -4,7 +4,7 @@
  * numbers, packages and description, gross weight, freight payment (prepaid/collect), number of
  * originals, place and date of issue, shipped-on-board date, carrier's terms and signature.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   check,

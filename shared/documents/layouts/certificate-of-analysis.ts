@@ -4,7 +4,7 @@
  * standard/methods, the test results table (parameter, method, specification, result, unit,
  * conformity), overall result and the statement with analyst and approval signatures.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "./common.ts";
 
 function resultsTable(r: Reader): TableBlock {

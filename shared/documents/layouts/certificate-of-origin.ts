@@ -4,7 +4,7 @@
  * of packages, description of goods, 7 quantity; certification by the issuing authority and the
  * exporter's application / declaration.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   countryLabel,

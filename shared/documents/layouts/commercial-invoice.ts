@@ -3,7 +3,7 @@
  * 2020) and payment, origin and destination, transport, goods with HS codes, quantities, prices and
  * totals, packages and weights, declaration of the exporter with signature.
  */
-import type { DocumentModel } from "../layout/model.ts";
+import type { DocumentModel } from "../page-kit/model.ts";
 import { box, headerInfo, type LayoutInput, partyPieces, portLabel, Reader, row, signature, text, transportModeLabel } from "./common.ts";
 import { invoiceTable, totalNetWeight } from "./goods.ts";
 import { formatWeight, numeric } from "../format.ts";

@@ -14,9 +14,9 @@ import type {
   TextBlock,
   TextPiece,
   Align,
-} from "../layout/model.ts";
+} from "../page-kit/model.ts";
 import { arrayAt, getAt } from "../data.ts";
-import { countryLabel, countryName } from "../countries.ts";
+import { countryLabel, countryName } from "../country-names.ts";
 import { parseLocode } from "../../trade/locode.ts";
 import type { Airport } from "../../trade/locode.ts";
 import {

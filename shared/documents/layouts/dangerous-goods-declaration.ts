@@ -6,7 +6,7 @@
  * identification, seals, size/type, tare and total gross mass; the 24-hour emergency contact; the
  * container packing certificate, the shipper's declaration and the receiving organisation's receipt.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   check,

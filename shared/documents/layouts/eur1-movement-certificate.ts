@@ -5,11 +5,11 @@
  * marks and numbers, number and kind of packages, description of goods; 9 gross mass or other measure;
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text, transportDetails } from "./common.ts";
 import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { invoiceRef, originZone } from "./origin-common.ts";
-import { countryName, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../country-names.ts";
 
 function goodsTable(r: Reader): TableBlock {
   const invoice = invoiceRef(r);

@@ -1,5 +1,5 @@
 /** Goods tables shared by several layouts (invoices, packing list, certificates). Pure. */
-import type { Piece, TableBlock, TableFooterCell } from "../layout/model.ts";
+import type { Piece, TableBlock, TableFooterCell } from "../page-kit/model.ts";
 import { isHazardousItem } from "../field-requirements.ts";
 import { formatMoney, formatQuantity, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
 import { numberValue } from "../format.ts";

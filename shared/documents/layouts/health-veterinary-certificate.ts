@@ -8,7 +8,7 @@
  * net weight, batch); Part II certification — health attestation, official veterinarian, inspection
  * date, stamp and signature.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   columnDecimals,

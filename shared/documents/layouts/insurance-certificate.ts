@@ -4,7 +4,7 @@
  * insured (marks, goods, quantities, values), conditions (e.g. Institute Cargo Clauses), claims agent
  * and claims procedure, signature for the insurer.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   formatMoney,

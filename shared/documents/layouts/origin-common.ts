@@ -1,5 +1,5 @@
 /** Helpers shared by the origin documents (EUR.1, statement on origin, certificate of origin, USMCA). Pure. */
-import { countryName, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../country-names.ts";
 import { isEuMember } from "../../trade/countries.ts";
 import type { Reader } from "./common.ts";
 

@@ -3,7 +3,7 @@
  * line item (quantity, net and gross weight), packages by kind, containers and seals, marks and numbers,
  * totals and signature.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   columnDecimals,

@@ -7,7 +7,7 @@
  * disinfestation and/or disinfection treatment (date, treatment, chemical, duration and temperature,
  * concentration, additional information); place of issue, date, authorized officer, stamp, signature.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   formatQuantity,
@@ -22,7 +22,7 @@ import {
   transportModeLabel,
 } from "./common.ts";
 import { indexedItems, itemPath, quantityText } from "./goods.ts";
-import { countryName, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../country-names.ts";
 
 export function isPlantItem(item: Record<string, unknown>): boolean {
   const flags = Array.isArray(item.compliance_flags) ? item.compliance_flags : [];

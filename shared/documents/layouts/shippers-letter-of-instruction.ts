@@ -6,7 +6,7 @@
  * ECCN / licence), EEI filing instruction, freight and insurance instructions, special instructions and
  * the shipper's authorisation of the forwarder.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import {
   box,
   check,

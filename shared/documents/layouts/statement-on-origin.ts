@@ -4,11 +4,11 @@
  * that, except where otherwise clearly indicated, these products are of … preferential origin …",
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import { box, headerInfo, type LayoutInput, paragraph, partyPieces, Reader, row, signature, text } from "./common.ts";
 import { indexedItems, itemPath, quantityText } from "./goods.ts";
 import { invoiceRef } from "./origin-common.ts";
-import { countryName, normalizeCountry } from "../countries.ts";
+import { countryName, normalizeCountry } from "../country-names.ts";
 import { isEuMember } from "../../trade/countries.ts";
 
 function itemsTable(r: Reader): TableBlock {

@@ -4,7 +4,7 @@
  * 3 producer; 4 importer; 5 description and 6 HS classification (6 digits) of the goods; 7 origin
  * criterion; 8 blanket period; 9 authorized signature, name, title, date and the certification text.
  */
-import type { DocumentModel, Piece, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, Piece, TableBlock } from "../page-kit/model.ts";
 import { box, check, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "./common.ts";
 import { indexedItems, itemPath } from "./goods.ts";
 import { hs6 } from "./origin-common.ts";

@@ -5,7 +5,7 @@
  * weighed and tare added), weighing station / equipment, date of weighing, authorised person with
  * position and signature, and the shipper's declaration.
  */
-import type { DocumentModel, TableBlock } from "../layout/model.ts";
+import type { DocumentModel, TableBlock } from "../page-kit/model.ts";
 import { box, check, headerInfo, type LayoutInput, partyPieces, portLabel, Reader, row, signature, text } from "./common.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {

@@ -12,7 +12,7 @@
  */
 import type { DocumentText } from "../document-text.ts";
 import type { ExtractionConfig } from "../extraction-config.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import type { FlatExtraction } from "../extraction-result.ts";
 import type { Extractor } from "./extractor.ts";
 import { jsonLeafSpans } from "./json-spans.ts";
@@ -105,11 +105,11 @@ export function answerToFlat(content: string, tokens: TokenLogprob[] | null | un
   try {
     json = JSON.parse(content);
   } catch {
-    throw new ExtractionError("The model's answer is not valid JSON");
+    throw new ExtractionFailure("The model's answer is not valid JSON");
   }
   const parsed = ModelAnswerSchema.safeParse(json);
   if (!parsed.success)
-    throw new ExtractionError(`The model's answer does not follow the schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    throw new ExtractionFailure(`The model's answer does not follow the schema: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   const confidences = logprobConfidences(content, tokens);
   const out: FlatExtraction = new Map();
   for (const span of jsonLeafSpans(content)) {
@@ -124,7 +124,7 @@ export function answerToFlat(content: string, tokens: TokenLogprob[] | null | un
 export async function createOpenAiExtractor(config: ExtractionConfig): Promise<Extractor> {
   const [{ default: OpenAI }, { zodResponseFormat }] = await Promise.all([import("openai"), import("openai/helpers/zod")]);
   if (!config.openaiApiKey && !config.openaiBaseUrl)
-    throw new ExtractionError("TDS_EXTRACTOR=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)");
+    throw new ExtractionFailure("TDS_EXTRACTOR=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)");
   const client = new OpenAI({
     apiKey: config.openaiApiKey ?? "not-needed",
     baseURL: config.openaiBaseUrl,
@@ -148,14 +148,14 @@ export async function createOpenAiExtractor(config: ExtractionConfig): Promise<E
           ...(config.logprobs ? { logprobs: true } : {}),
         });
       } catch (e) {
-        throw new ExtractionError(`The model request failed: ${e instanceof Error ? e.message : String(e)}`);
+        throw new ExtractionFailure(`The model request failed: ${e instanceof Error ? e.message : String(e)}`);
       }
       const choice = completion.choices?.[0];
-      if (!choice) throw new ExtractionError("The model returned no answer");
-      if (choice.message?.refusal) throw new ExtractionError(`The model refused: ${choice.message.refusal}`);
-      if (choice.finish_reason === "length") throw new ExtractionError("The model's answer was cut short (length limit)");
+      if (!choice) throw new ExtractionFailure("The model returned no answer");
+      if (choice.message?.refusal) throw new ExtractionFailure(`The model refused: ${choice.message.refusal}`);
+      if (choice.finish_reason === "length") throw new ExtractionFailure("The model's answer was cut short (length limit)");
       const content = choice.message?.content;
-      if (!content) throw new ExtractionError("The model returned an empty answer");
+      if (!content) throw new ExtractionFailure("The model returned an empty answer");
       // Evidence from the same text the model saw, for the same calibration as the built-in extractor.
       return withModelEvidence(answerToFlat(content, choice.logprobs?.content ?? null), doc);
     },

@@ -5,7 +5,7 @@
  * ends here, in this thread's heap limit, not in the server's.
  */
 import { parentPort } from "node:worker_threads";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import { extractFrom, readInput } from "../run-extraction.ts";
 import type { WorkerAnswer, WorkerRequest } from "./worker-protocol.ts";
 
@@ -29,7 +29,7 @@ port.on("message", async (req: WorkerRequest) => {
     answer = {
       id: req.id,
       ok: false,
-      expected: e instanceof ExtractionError,
+      expected: e instanceof ExtractionFailure,
       message: e instanceof Error ? e.message : String(e),
     };
   }

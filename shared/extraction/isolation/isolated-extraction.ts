@@ -9,7 +9,7 @@
  * byte and pixel budgets, and the time limit only abandons it (the job fails; the work is not stopped).
  */
 import type { ExtractionConfig } from "../extraction-config.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import type { Extractor } from "../extractors/extractor.ts";
 import type { FileKind } from "../file-kinds.ts";
 import { type ExtractionOutcome, extractFrom, readInput, type ReadInput } from "../run-extraction.ts";
@@ -31,14 +31,14 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Set once a worker could not be started here: later jobs run in this thread. */
 let unavailable: string | null = null;
 
-function timeBudgetError(ms: number): ExtractionError {
-  return new ExtractionError(
+function timeBudgetError(ms: number): ExtractionFailure {
+  return new ExtractionFailure(
     `The file exceeds the time budget: reading and extracting it took longer than ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`} (TDS_EXTRACTION_TIME_LIMIT_SECONDS)`,
   );
 }
 
-function memoryBudgetError(mb: number): ExtractionError {
-  return new ExtractionError(
+function memoryBudgetError(mb: number): ExtractionFailure {
+  return new ExtractionFailure(
     `The file exceeds the memory budget: reading it needed more than the extraction worker's ${mb} MB heap (TDS_EXTRACTION_WORKER_MEMORY_MB)`,
   );
 }
@@ -70,7 +70,7 @@ async function workerFor(memoryMb: number): Promise<Running> {
   return current;
 }
 
-/** One request in the worker; rejects with an ExtractionError naming the budget a failure exceeded. */
+/** One request in the worker; rejects with an ExtractionFailure naming the budget a failure exceeded. */
 async function inWorker(request: Omit<WorkerRequest, "id">, config: ExtractionConfig): Promise<WorkerAnswer & { ok: true }> {
   const { memoryMb, timeLimitMs } = { memoryMb: config.budgets.workerMemoryMb, timeLimitMs: config.budgets.timeLimitMs };
   const running = await workerFor(memoryMb);
@@ -92,7 +92,7 @@ async function inWorker(request: Omit<WorkerRequest, "id">, config: ExtractionCo
       if (answer?.id !== id) return;
       cleanup();
       if (answer.ok) resolve(answer);
-      else reject(answer.expected ? new ExtractionError(answer.message) : new Error(answer.message));
+      else reject(answer.expected ? new ExtractionFailure(answer.message) : new Error(answer.message));
     };
     const onError = (e: Error & { code?: string }) => {
       cleanup();
@@ -163,7 +163,7 @@ export function runIsolatedExtraction(
 
 /** A worker that could not be created or loaded at all (not one a file killed). */
 function isStartFailure(e: unknown): boolean {
-  if (e instanceof ExtractionError) return false;
+  if (e instanceof ExtractionFailure) return false;
   const code = (e as { code?: string }).code;
   const message = (e as Error)?.message ?? "";
   return (

@@ -9,7 +9,7 @@
  * third of the time on ordinary documents.
  */
 import type { PositionedWord } from "../document-text.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import { decodeToGray, encodeGrayPgm } from "./gray-raster.ts";
 import { type PrepareOptions, preparePage } from "./ocr-preprocess.ts";
 
@@ -73,7 +73,7 @@ export function ocrImage(input: Uint8Array, page: number, inputScale = 1, prepar
     try {
       ({ data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false }));
     } catch (e) {
-      throw new ExtractionError(`The image could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      throw new ExtractionFailure(`The image could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
     const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
     const words: PositionedWord[] = [];

@@ -5,7 +5,7 @@
  * dependency for Node). Node only in practice; the extractors never see pdfjs, only DocumentText.
  */
 import { buildLines, splitOnWideSpaces, type DocumentText, type PositionedWord } from "../document-text.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import type { EmbeddedFile } from "../embedded/read-embedded-invoice.ts";
 import { scanEmbeddedFiles } from "../embedded/scan-embedded-files.ts";
 import { ocrImage } from "./ocr-reader.ts";
@@ -47,8 +47,8 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
     }).promise;
   } catch (e) {
     const name = (e as { name?: string }).name;
-    if (name === "PasswordException") throw new ExtractionError("The PDF is protected by a password");
-    throw new ExtractionError(`The PDF could not be read (corrupt or not a PDF): ${(e as Error).message}`);
+    if (name === "PasswordException") throw new ExtractionFailure("The PDF is protected by a password");
+    throw new ExtractionFailure(`The PDF could not be read (corrupt or not a PDF): ${(e as Error).message}`);
   }
   try {
     const words: PositionedWord[] = [];
@@ -117,8 +117,8 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
       ...(attachments.length ? { attachments } : {}),
     };
   } catch (e) {
-    if (e instanceof ExtractionError) throw e;
-    throw new ExtractionError(`The PDF could not be read: ${(e as Error).message}`);
+    if (e instanceof ExtractionFailure) throw e;
+    throw new ExtractionFailure(`The PDF could not be read: ${(e as Error).message}`);
   } finally {
     await pdf.destroy();
   }
@@ -200,7 +200,7 @@ async function ocrPage(
   const factory = (pdf as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } })
     .canvasFactory;
   if (!factory)
-    throw new ExtractionError("This PDF has no text layer and scanned pages cannot be rendered here (@napi-rs/canvas is missing)");
+    throw new ExtractionFailure("This PDF has no text layer and scanned pages cannot be rendered here (@napi-rs/canvas is missing)");
   const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const c = context as CanvasRenderingContext2D;
   c.fillStyle = "#ffffff";

@@ -11,7 +11,7 @@ import { inspectPdf } from "../../pdf/inspect-pdf.ts";
 import { chargePdfStreams } from "../../pdf/measure-streams.ts";
 import { isPdfProblemError } from "../../pdf/pdf-problem.ts";
 import type { ReadBudgets } from "../../runtime/config/extraction-settings.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import type { FileKind } from "../file-kinds.ts";
 import { imageDimensions } from "./image-dimensions.ts";
 
@@ -22,23 +22,23 @@ export const DEFAULT_READ_BUDGETS: ByteAndPixelBudgets = { maxInflatedBytes: 104
 /** Pages the PDF pre-flight accepts for extraction (only TDS_EXTRACTION_MAX_PAGES of them are read). */
 const PREFLIGHT_MAX_PAGES = 10_000;
 
-export function inflatedBudgetError(limit: number, detail: string): ExtractionError {
-  return new ExtractionError(
+export function inflatedBudgetError(limit: number, detail: string): ExtractionFailure {
+  return new ExtractionFailure(
     `The file exceeds the decompressed-size budget: ${detail} (limit ${limit} bytes, TDS_EXTRACTION_MAX_INFLATED_BYTES)`,
   );
 }
 
-export function pixelBudgetError(e: PixelLimitExceeded): ExtractionError {
-  return new ExtractionError(`The file exceeds the image-size budget: ${e.message} (TDS_EXTRACTION_MAX_PIXELS)`);
+export function pixelBudgetError(e: PixelLimitExceeded): ExtractionFailure {
+  return new ExtractionFailure(`The file exceeds the image-size budget: ${e.message} (TDS_EXTRACTION_MAX_PIXELS)`);
 }
 
-function asBudgetError(e: unknown, what: string): ExtractionError | null {
+function asBudgetError(e: unknown, what: string): ExtractionFailure | null {
   if (e instanceof BudgetExceeded) return inflatedBudgetError(e.limit, `${what}'s ${e.message.replace(/^its /, "")}`);
   if (e instanceof PixelLimitExceeded) return pixelBudgetError(e);
   return null;
 }
 
-/** Checks the upload against the budgets; throws ExtractionError naming the budget it exceeds. */
+/** Checks the upload against the budgets; throws ExtractionFailure naming the budget it exceeds. */
 export async function checkReadBudgets(bytes: Uint8Array, kind: FileKind, budgets: ByteAndPixelBudgets): Promise<void> {
   if (kind === "pdf") return checkPdf(bytes, budgets);
   if (kind === "xlsx") return checkZip(bytes, budgets);
@@ -69,15 +69,15 @@ async function checkPdf(bytes: Uint8Array, budgets: ByteAndPixelBudgets): Promis
     // Encrypted streams cannot be measured: pdfjs decrypts them (or asks for the password), and the
     // isolated worker's heap and time limits are what bound it.
     if (code === "encrypted") return;
-    if (code === "not_pdf" || code === "empty") throw new ExtractionError(`The PDF could not be read (corrupt or not a PDF): ${message}`);
-    throw new ExtractionError(`The PDF could not be read: ${message}`);
+    if (code === "not_pdf" || code === "empty") throw new ExtractionFailure(`The PDF could not be read (corrupt or not a PDF): ${message}`);
+    throw new ExtractionFailure(`The PDF could not be read: ${message}`);
   }
   const budget = new ByteBudget(budgets.maxInflatedBytes);
   budget.charge(pre.facts.decodedBytes, "object streams");
   try {
     await chargePdfStreams(bytes, pre.facts.streams, budget, budgets.maxPixels);
   } catch (e) {
-    if (isPdfProblemError(e)) throw new ExtractionError(`The PDF could not be read: ${e.message}`);
+    if (isPdfProblemError(e)) throw new ExtractionFailure(`The PDF could not be read: ${e.message}`);
     throw asBudgetError(e, "the PDF") ?? e;
   }
 }
@@ -86,7 +86,8 @@ async function checkZip(bytes: Uint8Array, budgets: ByteAndPixelBudgets): Promis
   try {
     await chargeZipEntries(bytes, new ByteBudget(budgets.maxInflatedBytes), "entries");
   } catch (e) {
-    if (e instanceof ZipProblem) throw new ExtractionError(`The XLSX file could not be read (corrupt or not a spreadsheet): ${e.message}`);
+    if (e instanceof ZipProblem)
+      throw new ExtractionFailure(`The XLSX file could not be read (corrupt or not a spreadsheet): ${e.message}`);
     throw asBudgetError(e, "the XLSX file") ?? e;
   }
 }

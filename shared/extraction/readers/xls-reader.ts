@@ -7,7 +7,7 @@
  * Pure TypeScript over Uint8Array: runs on Node and Deno alike.
  */
 import type { DocumentText } from "../document-text.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import { numberText, sheetsToDocument, type SheetCell } from "./spreadsheet-cells.ts";
 
 const FREE = 0xffffffff;
@@ -15,7 +15,7 @@ const END_OF_CHAIN = 0xfffffffe;
 const MAX_CELLS = 200_000;
 
 function fail(message: string): never {
-  throw new ExtractionError(`The XLS file could not be read: ${message}`);
+  throw new ExtractionFailure(`The XLS file could not be read: ${message}`);
 }
 
 /** The named stream of a compound file (Workbook, or Book for the refused BIFF5). */

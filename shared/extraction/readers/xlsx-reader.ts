@@ -1,6 +1,6 @@
 /** XLSX cells with exceljs (cached formula results, rich text, dates as ISO dates; merged cells once). */
 import type { DocumentText } from "../document-text.ts";
-import { ExtractionError } from "../extraction-error.ts";
+import { ExtractionFailure } from "../extraction-failure.ts";
 import { numberText, sheetsToDocument, type SheetCell } from "./spreadsheet-cells.ts";
 
 const MAX_CELLS = 200_000;
@@ -34,7 +34,7 @@ export async function readXlsx(bytes: Uint8Array, options: { maxPages: number })
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch (e) {
-    throw new ExtractionError(`The XLSX file could not be read (corrupt or not a spreadsheet): ${(e as Error).message}`);
+    throw new ExtractionFailure(`The XLSX file could not be read (corrupt or not a spreadsheet): ${(e as Error).message}`);
   }
   const sheets: SheetCell[][] = [];
   let count = 0;

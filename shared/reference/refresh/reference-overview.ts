@@ -5,8 +5,8 @@
  */
 import type { Queryable } from "../../db/types.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
-import { getReferenceStatus } from "../reference-status.ts";
-import { getRefreshStatus } from "./refresh-status.ts";
+import { readImportRecords } from "../import-records.ts";
+import { readRefreshReport } from "./refresh-report.ts";
 import { readRefreshStates } from "./refresh-state.ts";
 import { AGE_FROM } from "./reference-vintage.ts";
 import { SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "../../screening/lists/screening-tables.ts";
@@ -28,7 +28,7 @@ export interface TableOverview {
 }
 
 export async function readReferenceOverview(db: Queryable, settings: ReferenceRefreshSettings, now = Date.now()): Promise<TableOverview[]> {
-  const [tables, refresh, states] = await Promise.all([getReferenceStatus(db), getRefreshStatus(db, settings, now), readRefreshStates(db)]);
+  const [tables, refresh, states] = await Promise.all([readImportRecords(db), readRefreshReport(db, settings, now), readRefreshStates(db)]);
   return tables.map((t) => {
     const r = refresh.get(t.table);
     const lease = states.get(t.table)?.leaseUntil;

@@ -69,7 +69,7 @@ export function referenceRefreshTask(
     try {
       // Loaded on first use: the importers stay out of functions that only import this module's registration.
       const { refreshReferenceData } = await import("./refresh-reference-data.ts");
-      const { emptyReferenceTables } = await import("../reference-status.ts");
+      const { emptyReferenceTables } = await import("../import-records.ts");
       const empty = new Set<string>(await emptyReferenceTables(services.db));
       const results = await refreshReferenceData(services.db, settings, {
         dueOnly: true,

@@ -10,7 +10,7 @@ import {
 import { jsonLeafSpans } from "../../../shared/extraction/extractors/json-spans.ts";
 import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
-import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
+import { ExtractionFailure } from "../../../shared/extraction/extraction-failure.ts";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
 import { modelAnswer } from "../../support/model-answer.ts";
 import { readFileSync } from "node:fs";
@@ -72,8 +72,8 @@ describe("token log-probabilities → confidences", () => {
     expect(logprobConfidences(content, tokens.slice(1))).toBeNull();
   });
 
-  it("answers that break the schema are ExtractionErrors", () => {
-    expect(() => answerToFlat("not json", null)).toThrow(ExtractionError);
+  it("answers that break the schema are ExtractionFailures", () => {
+    expect(() => answerToFlat("not json", null)).toThrow(ExtractionFailure);
     expect(() => answerToFlat('{"exporter": 5}', null)).toThrow(/schema/);
   });
 });
@@ -164,7 +164,7 @@ describe("model extractor against an OpenAI-compatible server on 127.0.0.1", () 
     expect(flat.get("exporter.name")!.confidence).toBe(NO_LOGPROBS_BASE);
   });
 
-  it("a failing server is an ExtractionError with the reason", async () => {
+  it("a failing server is an ExtractionFailure with the reason", async () => {
     server.setAnswer({ answer: {}, status: 500 });
     await expect((await createOpenAiExtractor(config())).extract(doc)).rejects.toThrow(/model request failed/);
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
-import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
+import { ExtractionFailure } from "../../../shared/extraction/extraction-failure.ts";
 import { sniffFileKind } from "../../../shared/extraction/file-kinds.ts";
 import { runIsolatedExtraction, stopIsolatedExtraction } from "../../../shared/extraction/isolation/isolated-extraction.ts";
 import { readDocument } from "../../../shared/extraction/readers/read-document.ts";
@@ -39,7 +39,7 @@ async function refusal(bytes: Uint8Array, kind: Parameters<typeof readDocument>[
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ExtractionError);
+  expect(error).toBeInstanceOf(ExtractionFailure);
   // Nothing of the gigabyte was held: far below what the bomb expands to.
   expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
   return (error as Error).message;
@@ -149,7 +149,7 @@ describe("isolation: the job's reading runs in a worker thread with heap and tim
     const bytes = await replaceEntry(await writeXlsx(sheetEnglish(makeShipment(6))), "xl/worksheets/sheet1.xml", sheet, size);
     // In this thread the same file reads (the byte budget lets it through): the heap limit is what stops it.
     const error = await runIsolatedExtraction(bytes, "xlsx", small).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(ExtractionError);
+    expect(error).toBeInstanceOf(ExtractionFailure);
     expect((error as Error).message).toMatch(/memory budget: .*64 MB heap \(TDS_EXTRACTION_WORKER_MEMORY_MB\)/);
   });
 });

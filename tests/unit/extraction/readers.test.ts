@@ -5,7 +5,7 @@ import JSZip from "jszip";
 import { declaredFileKind, safeFileName, sniffFileKind } from "../../../shared/extraction/file-kinds.ts";
 import { readDocument } from "../../../shared/extraction/readers/read-document.ts";
 import { readXls } from "../../../shared/extraction/readers/xls-reader.ts";
-import { ExtractionError } from "../../../shared/extraction/extraction-error.ts";
+import { ExtractionFailure } from "../../../shared/extraction/extraction-failure.ts";
 import { lineText } from "../../../shared/extraction/document-text.ts";
 import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
@@ -67,9 +67,9 @@ describe("readers", () => {
     ]);
   });
 
-  it("a corrupt PDF is an ExtractionError, not a crash", async () => {
+  it("a corrupt PDF is an ExtractionFailure, not a crash", async () => {
     const bad = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage without xref");
-    await expect(readDocument(bad, "pdf", { maxPages: 5 })).rejects.toBeInstanceOf(ExtractionError);
+    await expect(readDocument(bad, "pdf", { maxPages: 5 })).rejects.toBeInstanceOf(ExtractionFailure);
   });
 
   it("XLSX cells keep their numbers", async () => {
@@ -80,11 +80,11 @@ describe("readers", () => {
     expect(typeof first.segments[2].number).toBe("number");
   });
 
-  it("a corrupt XLSX is an ExtractionError", async () => {
+  it("a corrupt XLSX is an ExtractionFailure", async () => {
     const zip = new JSZip();
     zip.file("xl/workbook.xml", "<not a workbook");
     await expect(readDocument(await zip.generateAsync({ type: "uint8array" }), "xlsx", { maxPages: 5 })).rejects.toBeInstanceOf(
-      ExtractionError,
+      ExtractionFailure,
     );
   });
 
@@ -98,9 +98,9 @@ describe("readers", () => {
     expect(pr.recall).toBe(1);
   });
 
-  it("XLS: truncated, encrypted-looking or non-Excel compound files are ExtractionErrors", async () => {
+  it("XLS: truncated, encrypted-looking or non-Excel compound files are ExtractionFailures", async () => {
     const bytes = new Uint8Array(await readFile(join(fixtures, "invoice-xlwt.xls")));
-    await expect(readXls(bytes.slice(0, 600), { maxPages: 5 })).rejects.toBeInstanceOf(ExtractionError);
+    await expect(readXls(bytes.slice(0, 600), { maxPages: 5 })).rejects.toBeInstanceOf(ExtractionFailure);
     await expect(readXls(new Uint8Array(1024), { maxPages: 5 })).rejects.toThrow(/compound file/);
     const mangled = bytes.slice();
     // Break the BOF record of the Workbook stream: the file is no longer BIFF8.

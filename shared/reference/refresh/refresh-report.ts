@@ -6,7 +6,7 @@ import { freshnessOf, readStoredVintages } from "./reference-vintage.ts";
 import { readRefreshStates } from "./refresh-state.ts";
 import { nextRefreshAt } from "./refresh-schedule.ts";
 
-export interface TableRefreshStatus {
+export interface TableRefreshReport {
   table: RefreshableTable;
   published_at: string | null;
   checksum: string | null;
@@ -22,11 +22,11 @@ export interface TableRefreshStatus {
   next_refresh_at: string | null;
 }
 
-export async function getRefreshStatus(
+export async function readRefreshReport(
   db: Queryable,
   settings: ReferenceRefreshSettings,
   now = Date.now(),
-): Promise<Map<string, TableRefreshStatus>> {
+): Promise<Map<string, TableRefreshReport>> {
   const [stored, states, imports] = await Promise.all([
     readStoredVintages(db),
     readRefreshStates(db),
@@ -35,7 +35,7 @@ export async function getRefreshStatus(
     ),
   ]);
   const byTable = new Map(imports.map((r) => [r.table_name, r]));
-  const out = new Map<string, TableRefreshStatus>();
+  const out = new Map<string, TableRefreshReport>();
   for (const v of stored) {
     const f = freshnessOf(v, settings, now);
     const s = states.get(v.table);

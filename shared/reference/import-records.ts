@@ -3,7 +3,7 @@ import type { Queryable } from "../db/types.ts";
 import { toIso } from "../db/values.ts";
 import { REFERENCE_TABLES, type ReferenceTable } from "./load-reference-table.ts";
 
-export interface ReferenceTableStatus {
+export interface TableImportRecord {
   table: ReferenceTable;
   source: string | null;
   vintage: string | null;
@@ -12,7 +12,7 @@ export interface ReferenceTableStatus {
 }
 
 /** Every reference table, imported or not (never imported: row_count 0 and nulls). */
-export async function getReferenceStatus(db: Queryable): Promise<ReferenceTableStatus[]> {
+export async function readImportRecords(db: Queryable): Promise<TableImportRecord[]> {
   const rows = await db.query<{ table_name: string; source: string; vintage: string | null; row_count: number; imported_at: unknown }>(
     "select table_name, source, vintage, row_count, imported_at from reference_imports",
   );

@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { API_KEY_NAME_MAX, createApiKey, listApiKeys, revokeApiKey } from "../accounts/api-key-service.ts";
-import { ACCOUNT_API_ERRORS } from "./account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "./account-management-errors.ts";
 
 const tags = ["API keys"];
 const KeySchema = z.object({
@@ -48,7 +48,7 @@ export const apiKeysRouter: RouteDef[] = [
     responses: { 204: { description: "Revoked" }, 401: COMMON_ERRORS[401], 404: err("No such key in this account (SVC_KEY_001)") },
     handler: async (c, { params, principal }) => {
       const key = await revokeApiKey(c.var.services.db, principal.accountId, params.id);
-      if (!key) throw new AppError(ACCOUNT_API_ERRORS.SVC_KEY_001, "API key not found", { details: { id: params.id } });
+      if (!key) throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_KEY_001, "API key not found", { details: { id: params.id } });
       return c.body(null, 204);
     },
   }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { loadRestRoutes } from "../../../shared/api/route-catalog.ts";
-import { restRouters } from "../../../shared/api/rest-routers.ts";
-import { openapiRouter } from "../../../shared/api/openapi-router.ts";
-import { groupBySegment, restRouteGroups } from "../../../shared/api/rest-route-groups.ts";
+import { loadRestRoutes } from "../../../shared/route-catalog/all-routes.ts";
+import { restRouters } from "../../../shared/route-catalog/rest-routers.ts";
+import { openapiRouter } from "../../../shared/route-catalog/openapi-router.ts";
+import { groupBySegment, restRouteGroups } from "../../../shared/route-catalog/rest-route-groups.ts";
 import { resourceSegment } from "../../../shared/http/lazy-function-app.ts";
 
 describe("the api function's lazily loaded route groups", () => {
@@ -44,9 +44,9 @@ describe("the api function's lazily loaded route groups", () => {
 
   it("import no router eagerly (a cold api function evaluates only the router it serves)", () => {
     for (const file of ["rest-routers.ts", "rest-route-groups.ts"]) {
-      const source = readFileSync(new URL(`../../../shared/api/${file}`, import.meta.url), "utf8");
+      const source = readFileSync(new URL(`../../../shared/route-catalog/${file}`, import.meta.url), "utf8");
       const eager = [...source.matchAll(/^import (?!type )[^;]*from "([^"]+)"/gm)].map((m) => m[1]);
-      expect(eager.filter((path) => path.endsWith("-router.ts") || path.endsWith("route-catalog.ts"))).toEqual([]);
+      expect(eager.filter((path) => path.endsWith("-router.ts") || path.endsWith("all-routes.ts"))).toEqual([]);
     }
   });
 

@@ -20,7 +20,7 @@ const CredentialStatusSchema = z.object({
   supersedes: z.string().nullable().describe("The credential this one replaced"),
 });
 
-export const credentialRestRoutes: RouteDef[] = [
+export const credentialsRouter: RouteDef[] = [
   defineRoute({
     method: "get",
     path: "/api/v1/documents/{jobId}/credential",

@@ -71,7 +71,7 @@ function vocabularyRoute(o: {
   });
 }
 
-export const credentialPublicRoutes: RouteDef[] = [
+export const credentialPublicRouter: RouteDef[] = [
   defineRoute({
     method: "get",
     path: `${CREDENTIALS_PREFIX}/did.json`,

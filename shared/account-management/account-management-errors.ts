@@ -1,7 +1,7 @@
 import { defineErrorCodes } from "../errors/error-code.ts";
 
 /** Error codes of accounts, API keys, dashboard members and invitations. */
-export const ACCOUNT_API_ERRORS = defineErrorCodes({
+export const ACCOUNT_MANAGEMENT_ERRORS = defineErrorCodes({
   SVC_ACCT_001: { status: 404, meaning: "account not found", origin: "project" },
   SVC_KEY_001: { status: 404, meaning: "API key not found in this account", origin: "project" },
   SVC_MEMBER_001: {

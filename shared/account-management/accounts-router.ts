@@ -6,7 +6,7 @@ import { TIERS, TIER_LIMITS } from "../accounts/tiers.ts";
 import { type Account, createAccount, createApiKey, findAccount, updateAccountTier } from "../accounts/account-repository.ts";
 import { countQuotaShipmentsSince } from "../shipments/shipment-repository.ts";
 import { startOfUtcMonth } from "../shipments/shipment-service.ts";
-import { ACCOUNT_API_ERRORS } from "./account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "./account-management-errors.ts";
 
 const Tier = z.enum(TIERS);
 const Name = z.string().trim().min(1).max(200);
@@ -71,7 +71,7 @@ export const accountsRouter: RouteDef[] = [
     },
     handler: async (c, { params, body }) => {
       const account = await updateAccountTier(c.var.services.db, params.id, body.tier);
-      if (!account) throw new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: params.id } });
+      if (!account) throw new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: params.id } });
       return c.json(accountFields(account), 200);
     },
   }),

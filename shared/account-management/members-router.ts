@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, err } from "../http/common-responses.ts";
 import { inviteMember, type InviteResult } from "../accounts/member-service.ts";
-import { ACCOUNT_API_ERRORS } from "./account-api-errors.ts";
+import { ACCOUNT_MANAGEMENT_ERRORS } from "./account-management-errors.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 
 const Role = z.enum(["owner", "admin", "member"]);
@@ -13,9 +13,9 @@ function refusal(result: Extract<InviteResult, { ok: false }>, accountId: string
     case "invalid_email":
       return new AppError(PLATFORM_ERRORS.SVC_REQ_002, "email: not a valid email address", { details: { field: "email" } });
     case "account_not_found":
-      return new AppError(ACCOUNT_API_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: accountId } });
+      return new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_ACCT_001, "Account not found", { details: { account_id: accountId } });
     case "email_in_use":
-      return new AppError(ACCOUNT_API_ERRORS.SVC_MEMBER_001, `${result.email} already has a dashboard sign-in`, {
+      return new AppError(ACCOUNT_MANAGEMENT_ERRORS.SVC_MEMBER_001, `${result.email} already has a dashboard sign-in`, {
         details: { field: "email" },
       });
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, type RouteDef } from "../http/route.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.ts";
-import { loadAllRoutes } from "./route-catalog.ts";
+import { loadAllRoutes } from "./all-routes.ts";
 
 let cached: OpenApiDocument | undefined;
 

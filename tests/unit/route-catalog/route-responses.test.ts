@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadAllRoutes } from "../../../shared/api/route-catalog.ts";
-import { openapiRouter } from "../../../shared/api/openapi-router.ts";
+import { loadAllRoutes } from "../../../shared/route-catalog/all-routes.ts";
+import { openapiRouter } from "../../../shared/route-catalog/openapi-router.ts";
 import { ErrorEnvelope } from "../../../shared/http/common-responses.ts";
 
 const routes = [...(await loadAllRoutes()), ...openapiRouter];
