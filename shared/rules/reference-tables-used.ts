@@ -3,8 +3,8 @@
  * rule's own `reads`, rule-table.ts) ran and the shipment gave that rule something to look up. The
  * answer's reference_data and the staleness rule cover exactly these tables.
  */
-import { REFRESHABLE_TABLES, type RefreshableTable } from "../reference/sources/registry.ts";
-import { isScreeningTable } from "../screening/lists/screening-tables.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable } from "../runtime/config/reference-sources.ts";
+import { SCREENING_LIST_NAMES } from "../runtime/config/screening-settings.ts";
 import type { ReferenceAsk } from "./reference-ask.ts";
 import type { HsSchedule } from "./reference-facts.ts";
 import { RULES } from "./rule-table.ts";
@@ -34,4 +34,9 @@ export function referenceTablesUsed(ask: ReferenceAsk, gateRuleIds: readonly str
   const read = new Set(RULES.filter((r) => inGate.has(r.id)).flatMap((r) => r.reads ?? []));
   // A stable sort: within a rank, the registry's order.
   return REFRESHABLE_TABLES.filter((t) => read.has(t) && lookupOf(t).asked(ask)).sort((a, b) => lookupOf(a).rank - lookupOf(b).rank);
+}
+
+const SCREENING = new Set<string>(Object.values(SCREENING_LIST_NAMES));
+function isScreeningTable(table: string): boolean {
+  return SCREENING.has(table);
 }

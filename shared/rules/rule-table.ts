@@ -28,7 +28,10 @@ import * as documents from "./checks/documents.ts";
 import { einvoiceTerms } from "./checks/einvoice.ts";
 import * as format from "./checks/format.ts";
 import { referenceDataCurrent } from "./checks/reference-data.ts";
-import { SCREENING_TABLES } from "../screening/lists/screening-tables.ts";
+import { SCREENING_LIST_NAMES } from "../runtime/config/screening-settings.ts";
+
+/** Every screening list's table: the screening rules read the lists a deployment is bound by. */
+const SCREENING_TABLES = Object.values(SCREENING_LIST_NAMES);
 
 /** Version of the rule library; part of every validation hash. Bump on any change of a rule's behaviour. */
 export const RULE_LIBRARY_VERSION = "2026.11.4";

@@ -1,5 +1,5 @@
 import type { ReferenceFacts } from "./reference-facts.ts";
-import type { RefreshableTable } from "../reference/sources/registry.ts";
+import type { RefreshableTable } from "../runtime/config/reference-sources.ts";
 
 export type Severity = "error" | "warning" | "info";
 

@@ -3,8 +3,7 @@
  * 90d, 12h, 30m, 45s or 2w.
  */
 import { DAY_MS, duration, flag, fraction, MINUTE_MS, parseDuration, setting, text, type Vars } from "./env-values.ts";
-import { REFRESHABLE_TABLES, type RefreshableTable } from "../../reference/sources/registry.ts";
-import { SOURCE_DEFAULTS } from "./reference-sources.ts";
+import { REFRESHABLE_TABLES, type RefreshableTable, SOURCE_DEFAULTS } from "./reference-sources.ts";
 
 export interface ResolvedSourceFile {
   key: string;
