@@ -127,7 +127,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
       /[A-Za-z\u00C0-\u024F]{2,}/.test(l.text) &&
       !NOT_A_NAME.test(n) &&
       // A number may start a name ("99 SPEED MART", "3M Deutschland GmbH"), not an address.
-      !/^[({\[]/.test(l.text) &&
+      !/^[({[]/.test(l.text) &&
       !(/^\d/.test(l.text) && !/^\d+[a-z]*\s+[a-z]{2,}/i.test(l.text)) &&
       !looksLikeSentence(l.text) &&
       // OCR noise (a logo, a stamp, a smudge) reads with a low word confidence.
