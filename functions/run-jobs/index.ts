@@ -1,5 +1,5 @@
 import { createFunctionApp } from "../../shared/http/function-app.ts";
-import { runJobsRoute } from "../../shared/generation/run-jobs-router.ts";
+import { runJobsRoute } from "../../shared/schedule/run-jobs-router.ts";
 
 export const app = createFunctionApp([runJobsRoute]);
 

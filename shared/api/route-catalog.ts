@@ -4,7 +4,7 @@ import { shipmentFunctionRoutes } from "../shipments/shipment-function-router.ts
 import { validateShipmentFunctionRoute } from "../validation/validation-router.ts";
 import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-router.ts";
 import { documentFieldRequirementsRoute, generateDocumentsRoute } from "../generation/generation-router.ts";
-import { runJobsRoute } from "../generation/run-jobs-router.ts";
+import { runJobsRoute } from "../schedule/run-jobs-router.ts";
 import { credentialPublicRoutes } from "../credentials/credential-router.ts";
 import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-router.ts";

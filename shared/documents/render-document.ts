@@ -12,15 +12,15 @@
 import { AnnotationFlags, PDFDocument, PDFHexString, PDFName, PDFString, type PDFFont, type PDFTextField } from "pdf-lib";
 import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../trade/document-types.ts";
 import type { TradeShipment } from "../shipments/trade-shipment-schema.ts";
-import { fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "./fonts.ts";
+import { type FontRole, fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "../pdf/fonts.ts";
 import type { DocumentModel } from "./layout/model.ts";
 import { createMeasurer } from "./layout/text.ts";
 import { flowDocument } from "./layout/flow.ts";
 import { footerOps, headerOps } from "./layout/frame.ts";
 import { paintOps } from "./layout/paint.ts";
-import { compressPageContents, useNativeDeflate } from "./layout/compress.ts";
+import { compressPageContents, useNativeDeflate } from "../pdf/native-deflate.ts";
 import { qrMatrix } from "./layout/qr.ts";
-import { PAGE, type FontRole } from "./layout/styles.ts";
+import { PAGE } from "./layout/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
 import type { Airport } from "../trade/locode.ts";

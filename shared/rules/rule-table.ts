@@ -15,7 +15,7 @@
  * - 4 Document Rules: the spec's "Document-specific" table, each run only when one of its documents is requested.
  */
 import type { Finding, FindingCheck, RuleDefinition, RuleResult, Stage } from "./rule-types.ts";
-import { formatFieldPath } from "../http/field-path.ts";
+import { formatFieldPath } from "../text/field-path.ts";
 import { schemaType } from "./checks/schema.ts";
 import * as required from "./checks/required.ts";
 import * as math from "./checks/math.ts";
