@@ -21,7 +21,6 @@ export const CONTENT = {
   bottom: PAGE.height - PAGE.marginBottom - PAGE.footerHeight - 5,
 } as const;
 
-
 export interface TextStyle {
   font: FontRole;
   size: number;

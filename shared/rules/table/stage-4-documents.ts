@@ -3,7 +3,6 @@ import type { RuleDefinition } from "../rule-types.ts";
 import { CATEGORIES as C, rule } from "./define-rule.ts";
 import { einvoiceTerms } from "../checks/einvoice.ts";
 import * as required from "../checks/required.ts";
-import * as route from "../checks/route.ts";
 import * as documents from "../checks/documents.ts";
 
 export const STAGE_4_RULES: readonly RuleDefinition[] = [

@@ -1,7 +1,12 @@
 /** mapFieldsToShipment and mergeIntoShipment: pure, typed by the TradeShipment schema. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { mapFieldsToShipment, mergeIntoShipment as mergeInto, parseFormNumber, schemaKindsAt } from "../../../shared/pdf/read-form-fields.ts";
+import {
+  mapFieldsToShipment,
+  mergeIntoShipment as mergeInto,
+  parseFormNumber,
+  schemaKindsAt,
+} from "../../../shared/pdf/read-form-fields.ts";
 import { TradeShipmentSchema } from "../../../shared/shipments/trade-shipment-schema.ts";
 import { dataPathToFieldPath } from "../../../shared/pdf/field-paths.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";
