@@ -16,10 +16,11 @@
 import { cpus, loadavg } from "node:os";
 import { PDFDocument } from "pdf-lib";
 import { renderDocument } from "../shared/documents/render-document.ts";
-import { fontkit, loadFontBytes } from "../shared/documents/fonts.ts";
+import { fontkit, loadFontBytes } from "../shared/pdf/fonts.ts";
 import { longShipment, SAMPLE_META, sampleShipment } from "../tests/support/sample-shipments.ts";
 import { inspectPdf } from "../shared/pdf/inspect-pdf.ts";
 import { mapFieldsToShipment, mergeIntoShipment, readFormFields } from "../shared/pdf/read-form-fields.ts";
+import { TradeShipmentSchema } from "../shared/shipments/trade-shipment-schema.ts";
 import { flattenToPdfA } from "../shared/pdf/flatten-to-pdfa.ts";
 
 const args = process.argv.slice(2);
@@ -113,7 +114,7 @@ rows.push([
   await time(
     async () => {
       const read = await readFormFields(typical);
-      mergeIntoShipment(sampleShipment(), mapFieldsToShipment(read.fields).mapped_data);
+      mergeIntoShipment(sampleShipment(), mapFieldsToShipment(read.fields).mapped_data, TradeShipmentSchema);
     },
     10,
     RUNS,

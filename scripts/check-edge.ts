@@ -36,7 +36,7 @@ const RUNTIME_FILES: Record<string, string[]> = {
  * deployed while working locally.
  */
 const RUNTIME_REPO_FILES: Record<string, string[]> = {
-  "shared/documents/fonts.ts": ["shared/documents/fonts/DejaVuSans.ttf", "shared/documents/fonts/DejaVuSans-Bold.ttf"],
+  "shared/pdf/fonts.ts": ["shared/pdf/fonts/DejaVuSans.ttf", "shared/pdf/fonts/DejaVuSans-Bold.ttf"],
 };
 
 /** Whether a config.toml static_files entry (absolute; a file, or a folder's `*` glob) covers a file. */

@@ -11,7 +11,7 @@ const GENERATED_FROM = "shared/route-catalog/edge-functions.ts";
 export const CONFIG_TOML_PATH = "supabase/config.toml";
 /** The line of supabase/config.toml after which everything is generated; the lines before it are kept. */
 const CONFIG_MARKER = `# Generated below from ${GENERATED_FROM} (npm run docs:generate): edit the list there.`;
-const FONTS = "../shared/documents/fonts/*.ttf";
+const FONTS = "../shared/pdf/fonts/*.ttf";
 
 const bare = (name: string) => name.replace(/^\.\.\./, "");
 
@@ -98,7 +98,7 @@ function functionTable(fn: EdgeFunction): string {
     `entrypoint = "../functions/${fn.name}/index.ts"`,
     'import_map = "./import_map.json"',
     ...(fn.fonts
-      ? ["# Read at run time by the PDF renderer (shared/documents/fonts.ts); bundled as static files.", `static_files = ["${FONTS}"]`]
+      ? ["# Read at run time by the PDF renderer (shared/pdf/fonts.ts); bundled as static files.", `static_files = ["${FONTS}"]`]
       : []),
   ].join("\n");
 }

@@ -2,7 +2,7 @@
  * Reading values out of a TradeShipment by data path, and deciding what counts as "present".
  * Pure; the layouts and the pre-checks share these so "missing" means the same thing everywhere.
  */
-import { pathSegments } from "./field-paths.ts";
+import { pathSegments } from "../pdf/field-paths.ts";
 
 /** The value at a dotted/bracketed snake_case path, or undefined. */
 export function getAt(root: unknown, dataPath: string): unknown {

@@ -12,15 +12,15 @@
 import { AnnotationFlags, PDFDocument, PDFHexString, PDFName, PDFString, type PDFFont, type PDFTextField } from "pdf-lib";
 import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../trade/document-types.ts";
 import type { TradeShipment } from "../shipments/trade-shipment-schema.ts";
-import { fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "./fonts.ts";
+import { type FontRole, fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "../pdf/fonts.ts";
 import type { DocumentModel } from "./page-kit/model.ts";
 import { createMeasurer } from "./page-kit/text.ts";
 import { flowDocument } from "./page-kit/flow.ts";
 import { footerOps, headerOps } from "./page-kit/frame.ts";
 import { paintOps } from "./page-kit/paint.ts";
-import { compressPageContents, useNativeDeflate } from "./page-kit/compress.ts";
+import { compressPageContents, useNativeDeflate } from "../pdf/native-deflate.ts";
 import { qrMatrix } from "./page-kit/qr.ts";
-import { PAGE, type FontRole } from "./page-kit/styles.ts";
+import { PAGE } from "./page-kit/styles.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { LayoutInput } from "./layouts/common.ts";
 import type { Airport } from "../trade/locode.ts";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { ErrorDef } from "../errors/error-code.ts";
-import { formatFieldPath } from "./field-path.ts";
+import { formatFieldPath } from "../text/field-path.ts";
 import { readJsonObject } from "./read-json-body.ts";
 import { readPathParams, readQueryParams } from "./url-input.ts";
 import { enforceRateLimit } from "./rate-limit.ts";

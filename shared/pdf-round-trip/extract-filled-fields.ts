@@ -4,6 +4,7 @@ import type { KeyPrincipal } from "../accounts/account-repository.ts";
 import { DOCUMENT_TYPES, isDocumentType } from "../trade/document-types.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { readFormFields, mapFieldsToShipment, mergeIntoShipment, type MergeResult } from "../pdf/read-form-fields.ts";
+import { TradeShipmentSchema } from "../shipments/trade-shipment-schema.ts";
 import { isPdfProblemError, RECOMMENDED_ERROR_CODES } from "../pdf/pdf-problem.ts";
 import { PDF_ROUND_TRIP_ERRORS } from "./pdf-round-trip-errors.ts";
 import { SHIPMENTS_ERRORS } from "../shipments/shipments-errors.ts";
@@ -77,7 +78,7 @@ export async function extractFilledFields(db: Db, principal: KeyPrincipal, input
     if (!input.autoMerge) {
       body.merge_result = { merged: false, updatedPaths: [] };
     } else {
-      const merge = mergeIntoShipment(shipment.shipment_data, mapped_data);
+      const merge = mergeIntoShipment(shipment.shipment_data, mapped_data, TradeShipmentSchema);
       if (merge.updatedPaths.length > 0) {
         try {
           await db.query("update shipments set shipment_data = $3::text::jsonb, updated_at = now() where id = $1 and account_id = $2", [

@@ -3,19 +3,20 @@
  *
  *   readFormFields(bytes)          every text field by its fully qualified name, counts, the hidden identity
  *                                  fields pulled out, other field types listed as skipped
- *   mapFieldsToShipment(fields)    form path -> snake_case data path through shared/documents/field-paths.ts
- *   mergeIntoShipment(data, map)   the mapped values written into a copy of the shipment, typed by the
- *                                  TradeShipment schema (numbers, booleans, lists), with the paths that changed
+ *   mapFieldsToShipment(fields)    form path -> snake_case data path through shared/pdf/field-paths.ts
+ *   mergeIntoShipment(data, map, schema)  the mapped values written into a copy of the shipment, typed by
+ *                                  the schema the caller passes (the TradeShipment schema: numbers, booleans,
+ *                                  lists), with the paths that changed; the toolbox knows no shipment schema
  *
  * Values are read from the fields' /V entries (ISO 32000-1 12.7.4.3), never from appearance streams, so forms
  * filled by tools that only set /V (NeedAppearances viewers, pdftk) read the same as forms filled in Acrobat.
  */
-import { isServiceFieldName, pathSegments, tryDataPathToFieldPath, tryFieldPathToDataPath } from "../documents/field-paths.ts";
-import { TradeShipmentSchema } from "../shipments/trade-shipment-schema.ts";
+import { isServiceFieldName, pathSegments, tryDataPathToFieldPath, tryFieldPathToDataPath } from "./field-paths.ts";
 import { DEFAULT_FORM_LIMITS, type FieldKind, type FormLimits, readFormTree } from "./form-tree.ts";
 import type { InspectLimits } from "./inspect-pdf.ts";
 import { loadPdf, textOf } from "./pdf-objects.ts";
 import type { PDFDocument } from "pdf-lib";
+import type { ZodType } from "zod";
 
 export interface ReadFormOptions {
   /** Pre-flight limits (pages, size, nesting …). */
@@ -155,9 +156,9 @@ interface ZodLike {
   _zod: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike>; element?: ZodLike; options?: ZodLike[] } };
 }
 
-/** The value kinds the TradeShipment schema allows at a path (unknown when the path is not in the schema). */
-export function schemaKindsAt(dataPath: string): Set<Kind> {
-  let nodes: ZodLike[] = [TradeShipmentSchema as unknown as ZodLike];
+/** The value kinds a zod schema allows at a path (unknown when the path is not in the schema). */
+export function schemaKindsAt(schema: ZodType, dataPath: string): Set<Kind> {
+  let nodes: ZodLike[] = [schema as unknown as ZodLike];
   const unwrap = (list: ZodLike[]): ZodLike[] => {
     const out: ZodLike[] = [];
     const queue = [...list];
@@ -283,7 +284,7 @@ function childOf(container: unknown, key: string | number): { conflict: "type_co
   return { conflict: "type_conflict", value: undefined };
 }
 
-export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<string, string>): MergeResult {
+export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<string, string>, schema: ZodType): MergeResult {
   const data: Record<string, unknown> = isPlainObject(shipmentData) ? structuredClone(shipmentData) : {};
   const updatedPaths: string[] = [];
   const skipped: MergeResult["skipped"] = [];
@@ -326,7 +327,7 @@ export function mergeIntoShipment(shipmentData: unknown, mappedData: Record<stri
       skipped.push({ path, reason: conflict });
       continue;
     }
-    const coerced = coerce(text, schemaKindsAt(path), existing);
+    const coerced = coerce(text, schemaKindsAt(schema, path), existing);
     if ("reason" in coerced) {
       skipped.push({ path, reason: coerced.reason });
       continue;

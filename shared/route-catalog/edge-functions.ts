@@ -18,7 +18,7 @@ export interface EdgeFunction {
   about?: string;
   /** What it serves: routes mounted with createFunctionApp, or an app built by other code (`app`). */
   serves: { routes: readonly ModuleExports[] } | { app: { imports: readonly ModuleExports[]; expression: string } };
-  /** Reads the PDF fonts at run time (shared/documents/fonts.ts): the Supabase CLI bundles them as static files. */
+  /** Reads the PDF fonts at run time (shared/pdf/fonts.ts): the Supabase CLI bundles them as static files. */
   fonts?: boolean;
 }
 
@@ -65,7 +65,7 @@ export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
     serves: { routes: [{ module: "generation/generation-router.ts", names: ["documentFieldRequirementsRoute"] }] },
     fonts: true,
   },
-  { name: "run-jobs", serves: { routes: [{ module: "generation/run-jobs-router.ts", names: ["runJobsRoute"] }] }, fonts: true },
+  { name: "run-jobs", serves: { routes: [{ module: "schedule/run-jobs-router.ts", names: ["runJobsRoute"] }] }, fonts: true },
   {
     name: "extract-filled-fields",
     serves: { routes: [{ module: "pdf-round-trip/pdf-round-trip-router.ts", names: ["extractFilledFieldsRoute"] }] },

@@ -6,7 +6,7 @@ import { verifyHashRoute, verifyPageRoute } from "../verification/verify-hash-ro
 import { credentialPublicRouter } from "../credentials/credential-public-router.ts";
 import { dispatchWebhooksRoute } from "../webhooks/dispatch-webhooks-router.ts";
 import { generateDocumentsRoute, documentFieldRequirementsRoute } from "../generation/generation-router.ts";
-import { runJobsRoute } from "../generation/run-jobs-router.ts";
+import { runJobsRoute } from "../schedule/run-jobs-router.ts";
 import { extractFilledFieldsRoute, flattenDocumentRoute } from "../pdf-round-trip/pdf-round-trip-router.ts";
 import { refreshReferenceDataRoute } from "../reference/refresh/refresh-router.ts";
 

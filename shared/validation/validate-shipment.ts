@@ -60,7 +60,9 @@ export async function validateShipment(
 ): Promise<ValidateResult> {
   const { db } = services;
   const gateSlug = input.gateSlug ?? DEFAULT_GATE_SLUG;
-  if (!findGate(gateSlug)) {
+  // Looked up once: the rules it names choose the tables to report and the run evaluates it as found here.
+  const gate = findGate(gateSlug);
+  if (!gate) {
     throw new AppError(VALIDATION_ERRORS.SVC_GATE_001, `Unknown gate_slug "${gateSlug}"`, {
       details: { field: "gate_slug", known_gates: GATE_SLUGS },
     });
@@ -87,7 +89,7 @@ export async function validateShipment(
   if (coverage.length > 0) facts.screeningLists = coverage;
   // The clock is read here, not in the rules: they stay pure, the facts carry each used table's age.
   const settings = services.config.referenceRefresh;
-  const used = new Set(referenceTablesUsed(ask, findGate(gateSlug)!.ruleIds).filter((t) => !isScreeningTable(t) || lists.includes(t)));
+  const used = new Set(referenceTablesUsed(ask, gate.ruleIds).filter((t) => !isScreeningTable(t) || lists.includes(t)));
   const now = Date.now();
   const fresh = stored.filter((v) => used.has(v.table) && v.imported_at !== null).map((v) => freshnessOf(v, settings, now));
   facts.vintages = fresh;
@@ -106,7 +108,7 @@ export async function validateShipment(
     data,
     ask.partyNames,
     { now: new Date(now), validDays: services.config.screening.clearanceDays },
-    (adjust) => runValidation(data, { facts, documentTypes, gate: gateSlug, adjust }),
+    (adjust) => runValidation(data, { facts, documentTypes, gate, adjust }),
   );
   // Fail closed: a table that was empty is named in the record (reference_data) and in the hash.
   const notRun = checksNotRun(outcome.results);

@@ -27,6 +27,6 @@ describe("check:edge", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/generate-documents \| .*OVER THE LIMIT/);
     expect(r.out).toMatch(/check:edge FAILED: generate-documents \([\d.]+ MB\) over 1 MB/);
-    expect(r.out).toContain("DejaVuSans.ttf (static file, read by shared/documents/fonts.ts)");
+    expect(r.out).toContain("DejaVuSans.ttf (static file, read by shared/pdf/fonts.ts)");
   }, 300_000);
 });

@@ -6,11 +6,11 @@ import { DENO, prepareDeployTree, type DeployTree } from "../../scripts/edge/dep
 import { pdffonts, pdftotext } from "../support/pdf-tools.ts";
 
 // What a deployed function does when it renders: Deno, the import map, no node_modules anywhere. The
-// fonts are files of shared/documents/fonts (bundled as static_files); they used to be read from
+// fonts are files of shared/pdf/fonts (bundled as static_files); they used to be read from
 // node_modules by path, which exists only locally.
 const SCRIPT = `
 import { PDFDocument } from "pdf-lib";
-import { fontkit, loadFontBytes } from "./shared/documents/fonts.ts";
+import { fontkit, loadFontBytes } from "./shared/pdf/fonts.ts";
 const fonts = await loadFontBytes();
 const doc = await PDFDocument.create();
 doc.registerFontkit(fontkit);

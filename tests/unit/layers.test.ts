@@ -38,18 +38,20 @@ const PLATFORM_ORDER = [
 ];
 // Features in tiers, lowest first (docs/architecture.md, "Features"): a feature imports features of lower tiers only.
 const FEATURE_TIERS = [
-  ["events", "shipments"],
+  ["events", "shipments", "pdf"],
   ["einvoice"],
   ["documents", "rules", "account-management"],
   ["screening"],
   ["reference"],
-  ["validation", "hs-codes", "parties", "webhooks", "pdf"],
+  ["validation", "hs-codes", "parties", "webhooks"],
   ["credentials", "extraction"],
   ["verification", "generation"],
-  ["pdf-round-trip", "openapi"],
+  ["pdf-round-trip", "openapi", "schedule"],
   ["dashboard", "route-catalog"],
   ["docs"],
 ];
+// Pairs the tiers allow but the layering refuses: the rules are pure and know no request layer.
+const FORBIDDEN: [from: string, to: string][] = [["rules", "http"]];
 const IMPORT = /(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 function edges(): [string, string][] {
@@ -103,5 +105,12 @@ describe("layers", () => {
         .map(([from, to]) => `${area(from)} -> ${area(to)}`),
     );
     expect([...upward]).toEqual([]);
+  });
+
+  it("no folder imports a folder it is forbidden (FORBIDDEN)", () => {
+    const wrong = all
+      .filter(([from, to]) => FORBIDDEN.some(([f, t]) => area(from) === f && to.startsWith(`shared/${t}/`)))
+      .map((e) => e.join(" -> "));
+    expect(wrong).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * review. Pure.
  */
 import { flattenResultTree } from "../../extraction/extraction-result.ts";
-import { normalizeDataPath, pathSegments } from "../../documents/field-paths.ts";
+import { normalizeDataPath, pathSegments } from "../../pdf/field-paths.ts";
 
 /**
  * Below this the review form marks a value "check this": the extraction's own mark (the events count

@@ -6,7 +6,7 @@
  * the form instead. Pure.
  */
 import type { RuleResult, Severity } from "../../rules/rule-types.ts";
-import { normalizeDataPath, tryFieldPathToDataPath } from "../../documents/field-paths.ts";
+import { normalizeDataPath, tryFieldPathToDataPath } from "../../pdf/field-paths.ts";
 
 export interface FieldFinding {
   /** Input name the finding belongs to ("" when it has no input). */

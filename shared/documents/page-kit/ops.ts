@@ -1,6 +1,6 @@
 /** Positioned drawing operations (top-left origin, points) produced by the flow engine and frame. */
 import type { Align } from "./model.ts";
-import type { FontRole } from "./styles.ts";
+import type { FontRole } from "../../pdf/fonts.ts";
 
 export interface TextOp {
   op: "text";

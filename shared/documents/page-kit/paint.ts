@@ -5,7 +5,8 @@
  */
 import { grayscale, type PDFFont, type PDFForm, type PDFPage, type PDFTextField, rgb, TextAlignment } from "pdf-lib";
 import type { Op } from "./ops.ts";
-import { FIELD, type FontRole } from "./styles.ts";
+import type { FontRole } from "../../pdf/fonts.ts";
+import { FIELD } from "./styles.ts";
 
 export interface PaintContext {
   fonts: Record<FontRole, PDFFont>;

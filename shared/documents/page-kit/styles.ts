@@ -1,4 +1,5 @@
 /** Page geometry, text styles and colours shared by the engine, frame and painter. */
+import type { FontRole } from "../../pdf/fonts.ts";
 import type { StyleName } from "./model.ts";
 
 export const PAGE = {
@@ -19,8 +20,6 @@ export const CONTENT = {
   /** Ends 8 pt above the footer rule so a full page never touches the footer. */
   bottom: PAGE.height - PAGE.marginBottom - PAGE.footerHeight - 5,
 } as const;
-
-export type FontRole = "regular" | "bold";
 
 export interface TextStyle {
   font: FontRole;

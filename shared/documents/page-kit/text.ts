@@ -3,7 +3,8 @@
  * advances, which is exactly what pdf-lib draws: it applies no kerning). Word widths are cached per font
  * role at size 1, so long tables measure each distinct word once.
  */
-import type { FontRole, TextStyle } from "./styles.ts";
+import type { FontRole } from "../../pdf/fonts.ts";
+import type { TextStyle } from "./styles.ts";
 import { MIN_SHRINK_SIZE } from "./styles.ts";
 
 export interface WidthSource {

@@ -2,7 +2,7 @@ import { type PDFContext, PDFContentStream } from "pdf-lib";
 
 /**
  * pdf-lib builds appearance streams as PDFContentStreams that it deflates with pako (pure JS) while saving;
- * re-register them as natively deflated raw streams (node:zlib, see shared/documents/page-kit/compress.ts).
+ * re-register them as natively deflated raw streams (node:zlib, see shared/pdf/native-deflate.ts).
  */
 export function compressContentStreams(context: PDFContext): void {
   for (const [ref, object] of context.enumerateIndirectObjects()) {

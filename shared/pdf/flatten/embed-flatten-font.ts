@@ -8,7 +8,7 @@ import { FLATTEN_FONT_NAME, type FlattenFont } from "./flatten-types.ts";
  * only: loading fontkit alone costs a cold edge function ~0.1 s of CPU.
  */
 export async function embedFlattenFont(doc: PDFDocument): Promise<FlattenFont> {
-  const { fontkit, loadFontBytes, SHAPING_FEATURES } = await import("../../documents/fonts.ts");
+  const { fontkit, loadFontBytes, SHAPING_FEATURES } = await import("../fonts.ts");
   doc.registerFontkit(fontkit as never);
   const fontBytes = await loadFontBytes();
   const font = await doc.embedFont(fontBytes.regular, { subset: true, features: SHAPING_FEATURES, customName: FLATTEN_FONT_NAME });

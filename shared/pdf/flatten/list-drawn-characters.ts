@@ -1,5 +1,5 @@
 import type { PDFContext, PDFObject } from "pdf-lib";
-import { isServiceFieldName } from "../../documents/field-paths.ts";
+import { isServiceFieldName } from "../field-paths.ts";
 import type { TerminalField } from "../form-tree.ts";
 import { arrayOf, get, textOf } from "../pdf-objects.ts";
 import { MAX_DRAWN_FIELD_CHARS } from "./flatten-types.ts";

@@ -1,5 +1,5 @@
 import { type PDFContext, type PDFDict, type PDFDocument, PDFRef } from "pdf-lib";
-import { useNativeDeflate } from "../../documents/page-kit/compress.ts";
+import { useNativeDeflate } from "../native-deflate.ts";
 import type { InspectLimits } from "../inspect-pdf.ts";
 import { collectPages, loadPdf, type PageEntry } from "../pdf-objects.ts";
 import { pdfProblem, PdfProblemError } from "../pdf-problem.ts";

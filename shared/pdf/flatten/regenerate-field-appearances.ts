@@ -22,7 +22,7 @@ import {
   PDFString,
   PDFTextField,
 } from "pdf-lib";
-import { isServiceFieldName } from "../../documents/field-paths.ts";
+import { isServiceFieldName } from "../field-paths.ts";
 import { FieldFlags, type TerminalField } from "../form-tree.ts";
 import { arrayOf, dictOf, get, textOf } from "../pdf-objects.ts";
 import { type FlattenContext, MAX_DRAWN_FIELD_CHARS } from "./flatten-types.ts";

@@ -1,6 +1,6 @@
 import type { Finding } from "../rule-types.ts";
 import { describeType, isBlank, show } from "../../shipments/shipment-access.ts";
-import { formatFieldPath } from "../../http/field-path.ts";
+import { formatFieldPath } from "../../text/field-path.ts";
 
 /** "is missing" for blanks, else "is 42 (a number)" — the "what was found" part of a message. */
 export function found(value: unknown): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { DOCUMENT_TITLES, DOCUMENT_TYPES, type DocumentType } from "../../../shared/trade/document-types.ts";
-import { dataPathToFieldPath, pathMatches } from "../../../shared/documents/field-paths.ts";
+import { dataPathToFieldPath, pathMatches } from "../../../shared/pdf/field-paths.ts";
 import { checkPreconditions, FIELD_REQUIREMENTS, REQUIREMENTS_TABLE } from "../../../shared/documents/field-requirements.ts";
 import { EU_MEMBER_STATES } from "../../../shared/trade/countries.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";

@@ -1,9 +1,18 @@
 /** mapFieldsToShipment and mergeIntoShipment: pure, typed by the TradeShipment schema. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { mapFieldsToShipment, mergeIntoShipment, parseFormNumber, schemaKindsAt } from "../../../shared/pdf/read-form-fields.ts";
-import { dataPathToFieldPath } from "../../../shared/documents/field-paths.ts";
+import {
+  mapFieldsToShipment,
+  mergeIntoShipment as mergeInto,
+  parseFormNumber,
+  schemaKindsAt,
+} from "../../../shared/pdf/read-form-fields.ts";
+import { TradeShipmentSchema } from "../../../shared/shipments/trade-shipment-schema.ts";
+import { dataPathToFieldPath } from "../../../shared/pdf/field-paths.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";
+
+/** The merge as extract-filled-fields calls it: typed by the TradeShipment schema. */
+const mergeIntoShipment = (data: unknown, mapped: Record<string, string>) => mergeInto(data, mapped, TradeShipmentSchema);
 
 describe("mapFieldsToShipment", () => {
   it("maps non-empty fields through the generator's mapping; identity and grammar-less names are handled", () => {
@@ -85,8 +94,8 @@ describe("mergeIntoShipment", () => {
       sli_data: { eei_filing: "Forwarder files the EEI" },
       custom: { reference: "12" },
     });
-    expect([...schemaKindsAt("goods.line_items.3.quantity")]).toEqual(["number"]);
-    expect([...schemaKindsAt("route.unknown_key")]).toEqual(["unknown"]);
+    expect([...schemaKindsAt(TradeShipmentSchema, "goods.line_items.3.quantity")]).toEqual(["number"]);
+    expect([...schemaKindsAt(TradeShipmentSchema, "route.unknown_key")]).toEqual(["unknown"]);
   });
 
   it("creates array entries only without gaps, and reports what it cannot write", () => {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { PDFDocument, PDFHexString, PDFName, PDFString, PDFTextField } from "pdf-lib";
 import { readFormFields, mapFieldsToShipment } from "../../../shared/pdf/read-form-fields.ts";
 import { decodePdfTextBytes } from "../../../shared/pdf/pdf-objects.ts";
-import { SERVICE_FIELD_NAMES, fieldPathToDataPath } from "../../../shared/documents/field-paths.ts";
+import { SERVICE_FIELD_NAMES, fieldPathToDataPath } from "../../../shared/pdf/field-paths.ts";
 import { SAMPLE_META } from "../../support/sample-shipments.ts";
 import {
   fillNeedAppearances,

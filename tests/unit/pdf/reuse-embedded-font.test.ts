@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { type PDFArray, type PDFDict, PDFDocument, PDFName, PDFRef } from "pdf-lib";
-import { fontkit, loadFontBytes, SHAPING_FEATURES } from "../../../shared/documents/fonts.ts";
+import { fontkit, loadFontBytes, SHAPING_FEATURES } from "../../../shared/pdf/fonts.ts";
 import { reuseEmbeddedFont } from "../../../shared/pdf/flatten/reuse-embedded-font.ts";
 import { collectPages } from "../../../shared/pdf/pdf-objects.ts";
 import { renderForm } from "./pdf-fixtures.ts";

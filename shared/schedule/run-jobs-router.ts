@@ -3,12 +3,12 @@ import { defineRoute } from "../http/route.ts";
 import { err } from "../http/common-responses.ts";
 import { jobDrains } from "../jobs/background-registry.ts";
 import { JOB_TABLES, type JobTable } from "../jobs/job-queue.ts";
-import { sweepDocumentFiles } from "./document-retention.ts";
+import { sweepDocumentFiles } from "../generation/document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
 import { runScreeningMonitorNow } from "../screening/monitoring/monitor-task.ts";
 // Registers the generation drain: generation runs wherever this route runs (extraction registers
 // itself only in processes that load its readers, shared/server/background-tasks.ts).
-import "./generation-queue.ts";
+import "../generation/generation-queue.ts";
 
 const JobCounts = z.object(
   Object.fromEntries(JOB_TABLES.map((t) => [t, z.number().int().describe(`${t} run by this call`)])) as Record<JobTable, z.ZodNumber>,

@@ -13,7 +13,9 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import fontkitModule from "@pdf-lib/fontkit";
-import type { FontRole } from "./page-kit/styles.ts";
+
+/** The two faces documents are set in. */
+export type FontRole = "regular" | "bold";
 
 /** The font files, relative to this module (also listed in supabase/config.toml and scripts/check-edge.ts). */
 export const FONT_FILES: Record<FontRole, string> = {

@@ -11,7 +11,7 @@ import {
   snakeSegmentToCamel,
   tryDataPathToFieldPath,
   tryFieldPathToDataPath,
-} from "../../../shared/documents/field-paths.ts";
+} from "../../../shared/pdf/field-paths.ts";
 
 describe("field paths: data path <-> form field path", () => {
   it.each([
