@@ -3,7 +3,7 @@
  * how its age is counted, its default addresses, interval and plausible size, and the table it fills.
  * The table's schema is a migration in supabase/migrations (tests/unit/reference/reference-sources.test.ts
  * checks that each descriptor's table is created there). Every descriptor is listed once, in registry.ts;
- * the folder import, the refresh, the age report and the refresh settings read it from there.
+ * the folder import, the refresh and the age report read it from there, the refresh settings a generated copy.
  */
 import type { Row } from "../../db/types.ts";
 import type { DownloadedFiles, DownloadReaders, ParsedTable } from "./download-files.ts";

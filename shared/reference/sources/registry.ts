@@ -1,7 +1,7 @@
 /**
  * THE list of reference sources: each table filled from files is here once, as its descriptor
- * (reference-source.ts). The folder import, the refresh, the age report and the refresh settings all read
- * it; the order is the order tables are imported and reported in. A new source: its module beside this
+ * (reference-source.ts). The folder import, the refresh and the age report read it (the refresh settings a
+ * copy that npm run docs:generate renders); the order is the order tables are imported and reported in. A new source: its module beside this
  * one, a line here, a migration for its table (docs/architecture.md, "Where does my change go").
  */
 import { hsCodesEu } from "./hs-codes-eu.ts";
