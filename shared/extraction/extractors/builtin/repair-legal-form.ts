@@ -5,6 +5,7 @@
  * a form of five letters or more) gets the form's spelling back; the rest of the name is left as read.
  * Used on OCR text only: a text layer spells what the issuer typed.
  */
+import { levenshteinDistance } from "../../../text/edit-distance.ts";
 
 /** Legal forms as they end names, without punctuation; the longer first. */
 const FORMS = ["SDN BHD", "BERHAD", "PTE LTD", "CO LTD", "LIMITED", "GMBH", "BHD", "SDN", "LTD", "LLC", "INC", "PLC", "PTE"];
@@ -16,20 +17,6 @@ function shapeOf(word: string): string {
   return [...word.toUpperCase()].map((c) => SAME_SHAPE[c] ?? c).join("");
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
 /**
  * How far `read` (shapes mapped) is from `form`. O read for D costs nothing inside a two-word form only:
  * "SON BHD" is "SDN BHD", but a name may end in "& SON".
@@ -37,7 +24,7 @@ function editDistance(a: string, b: string): number {
 function distance(read: string, form: string): number {
   const twoWords = form.includes(" ");
   if (twoWords && read.length === form.length && [...read].every((c, i) => c === form[i] || (c === "O" && form[i] === "D"))) return 0;
-  return editDistance(read, form);
+  return levenshteinDistance(read, form, 2);
 }
 
 /** The name with a misread legal form at its end spelled as the form; unchanged when none is there. */

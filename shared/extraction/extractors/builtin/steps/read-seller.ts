@@ -95,9 +95,10 @@ export interface SellerCandidate {
 /** A company number printed alone, as registers print it: "(789417-W)", "{867388-U)", "JM0326955-V", "HRB 12345". */
 const COMPANY_NUMBER = /^[({[]?\s*[A-Z]{0,3}\s?\d[\d ]{4,}\s?[- .]?\s?[A-Z]?\s*[)}\]]?$/;
 
+const EVERY_LEGAL_FORM = new RegExp(LEGAL_FORM.source, "g");
 const onlyLegalForm = (text: string) => {
   const n = norm(text);
-  return LEGAL_FORM.test(n) && n.replace(new RegExp(LEGAL_FORM.source, "g"), "").trim() === "";
+  return LEGAL_FORM.test(n) && n.replace(EVERY_LEGAL_FORM, "").trim() === "";
 };
 
 function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | null {
@@ -113,7 +114,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
   // (A number alone before any name is a till or page number, and OCR noise reads with a low confidence.)
   const end = named.findIndex(
     (l, i) =>
-      quality(l.seg) >= 0.3 &&
+      quality(l.seg) >= NOISE_QUALITY &&
       (looksLikeAddress(l.text) || (COMPANY_NUMBER.test(l.text.trim()) && named.slice(0, i).some((m) => /[A-Za-z]{3,}/.test(m.text)))),
   );
   const above = end < 0 ? named : named.slice(0, end);
@@ -131,7 +132,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
       !(/^\d/.test(l.text) && !/^\d+[a-z]*\s+[a-z]{2,}/i.test(l.text)) &&
       !looksLikeSentence(l.text) &&
       // OCR noise (a logo, a stamp, a smudge) reads with a low word confidence.
-      quality(l.seg) >= 0.3 &&
+      quality(l.seg) >= NOISE_QUALITY &&
       !/[@:]/.test(l.text) &&
       n.length >= 3 &&
       l.text.length <= 60 &&
@@ -224,6 +225,9 @@ export function sellerCandidates(
   const sorted = out.sort((a, b) => b.score - a.score || a.name.line.index - b.name.line.index);
   return sorted.filter((c, i) => sorted.findIndex((d) => d.name.seg === c.name.seg || norm(d.name.text) === norm(c.name.text)) === i);
 }
+
+/** Below this mean word confidence an OCR phrase is noise (a logo, a stamp, a smudge), not a line of text. */
+const NOISE_QUALITY = 0.3;
 
 /** A phrase joined from OCR words, with the mean word confidence by length. */
 type ReadSeg = Seg & { quality?: number };
