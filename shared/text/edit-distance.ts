@@ -16,9 +16,14 @@ export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const lb = b.length;
   if (a.length === 0 || lb === 0) return Math.min(Math.max(a.length, lb), max + 1);
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
-  let cur = new Array<number>(lb + 1).fill(0);
+  // Three rows reused across calls: HS typo correction measures one word against thousands of the
+  // schedule's words, and fresh arrays per call were most of its time (allocation and collection).
+  if (rows[0].length < lb + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (lb + 1))) as [Int32Array, Int32Array, Int32Array];
+  let [prev2, prev, cur] = rows;
+  for (let j = 0; j <= lb; j++) {
+    prev2[j] = 0;
+    prev[j] = j;
+  }
   let prevRowMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -41,6 +46,7 @@ export function osaDistance(a: string, b: string, max = Number.POSITIVE_INFINITY
   }
   return Math.min(prev[lb], max + 1);
 }
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** Levenshtein distance (insert, delete, substitute), exact up to `max` and max + 1 beyond. */
 export function levenshteinDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {

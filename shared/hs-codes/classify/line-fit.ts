@@ -9,6 +9,7 @@
  */
 import type { FactDimension, FactWeights } from "./tariff-facts.ts";
 import { paddedWords, statedFacts } from "./tariff-facts.ts";
+import { memoizeText } from "../../text/memoize.ts";
 
 /** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
 export const FIT_WEIGHT = 0.25;
@@ -37,24 +38,13 @@ export function childrenOf(paths: readonly (readonly string[])[]): Map<string, S
   return out;
 }
 
-const stated = new Map<string, Map<FactDimension, Set<string>>>();
-function statedOf(text: string): Map<FactDimension, Set<string>> {
-  let s = stated.get(text);
-  if (!s) {
-    if (stated.size > 50_000) stated.clear();
-    s = statedFacts(text);
-    stated.set(text, s);
-  }
-  return s;
-}
-
 /** The fit of one step: `text` among `siblings` (itself included). */
 export function stepFit(text: string, siblings: ReadonlySet<string>, facts: FactWeights, reasons?: FitReason[]): number {
   if (siblings.size < 2) return 0;
-  const own = statedOf(text);
+  const own = statedFacts(text);
   let fit = 0;
   const dimensions = new Set<FactDimension>();
-  for (const s of siblings) for (const d of statedOf(s).keys()) dimensions.add(d);
+  for (const s of siblings) for (const d of statedFacts(s).keys()) dimensions.add(d);
   for (const d of dimensions) {
     const named = facts.get(d);
     if (!named || named.size === 0) continue;
@@ -66,7 +56,7 @@ export function stepFit(text: string, siblings: ReadonlySet<string>, facts: Fact
     } else {
       // A residual sibling: the seller's fact goes here when no sibling states it.
       let covered = 0;
-      for (const s of siblings) for (const id of statedOf(s).get(d) ?? []) covered = Math.max(covered, named.get(id) ?? 0);
+      for (const s of siblings) for (const id of statedFacts(s).get(d) ?? []) covered = Math.max(covered, named.get(id) ?? 0);
       fit += covered > 0 ? -covered : RESIDUAL_FIT;
       reasons?.push({ text, dimension: d, effect: covered > 0 ? "contradicts" : "residual" });
     }
@@ -74,9 +64,9 @@ export function stepFit(text: string, siblings: ReadonlySet<string>, facts: Fact
   return fit;
 }
 
-/** Words folded and made singular enough to compare ("Dresses" → "dress", "PENDANTS" → "pendant"). */
-export function singularWords(text: string): string[] {
-  return paddedWords(text)
+/** Words folded and made singular enough to compare ("Dresses" → "dress", "PENDANTS" → "pendant"). Remembered per text; read only. */
+export const singularWords: (text: string) => readonly string[] = memoizeText((text: string) =>
+  paddedWords(text)
     .trim()
     .split(" ")
     .filter((w) => w.length >= 3)
@@ -85,8 +75,8 @@ export function singularWords(text: string): string[] {
         .replace(/'s?$/, "")
         .replace(/(s|x|ch|sh)es$/, "$1")
         .replace(/([^s])s$/, "$1"),
-    );
-}
+    ),
+);
 
 /**
  * Why a line's fit moved: its text `text` agrees with or contradicts a fact of `dimension` the seller

@@ -6,6 +6,7 @@
  * the words traders write for it ("polyester" is a synthetic fibre, "viscose" an artificial one). Pure.
  */
 import { foldHsText } from "../normalize.ts";
+import { memoizeText } from "../../text/memoize.ts";
 
 export type FactDimension = "fibre" | "material" | "gender" | "construction";
 
@@ -86,19 +87,25 @@ export const FACTS: readonly Fact[] = [
 ];
 
 /** A text as padded words: phrases match whole words ("of cotton" in " of cotton "). Possessives kept as written ("men's"). */
-export function paddedWords(text: string): string {
-  return ` ${foldHsText(text)
-    .toLowerCase()
-    .replace(/[^a-z0-9'-]+/g, " ")
-    .trim()} `;
-}
+export const paddedWords = memoizeText(
+  (text: string): string =>
+    ` ${foldHsText(text)
+      .toLowerCase()
+      .replace(/[^a-z0-9'-]+/g, " ")
+      .trim()} `,
+);
 
 function has(words: string, phrase: string): boolean {
   return words.includes(` ${phrase} `) || words.includes(` ${phrase}s `) || words.includes(` ${phrase}es `);
 }
 
-/** The facts a tariff line's own text states, by dimension ("Of man-made fibres": synthetic and artificial). */
-export function statedFacts(segment: string): Map<FactDimension, Set<string>> {
+/**
+ * The facts a tariff line's own text states, by dimension ("Of man-made fibres": synthetic and artificial).
+ * Remembered per text: the answer is shared, so callers only read it.
+ */
+export const statedFacts: (segment: string) => ReadonlyMap<FactDimension, ReadonlySet<string>> = memoizeText(readStatedFacts);
+
+function readStatedFacts(segment: string): Map<FactDimension, Set<string>> {
   const words = paddedWords(segment);
   const out = new Map<FactDimension, Set<string>>();
   // "Not knitted or crocheted" states woven, not knitted.
