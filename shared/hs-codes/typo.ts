@@ -15,6 +15,8 @@ export interface WordVocabulary {
   counts: ReadonlyMap<string, number>;
   /** Words by length, for the length filter. */
   byLength: ReadonlyMap<number, readonly string[]>;
+  /** The letter masks of `byLength`'s words, index for index (letterMask), for the letter filter. */
+  masksByLength: ReadonlyMap<number, Uint32Array>;
   /** Words by first letter, for abbreviations (which keep it). */
   byInitial: ReadonlyMap<string, readonly string[]>;
 }
@@ -37,7 +39,26 @@ export function buildWordVocabulary(descriptions: Iterable<string>, extraWords: 
     initial.push(w);
     byInitial.set(w[0], initial);
   }
-  return { counts, byLength, byInitial };
+  const masksByLength = new Map([...byLength].map(([len, words]) => [len, Uint32Array.from(words, letterMask)]));
+  return { counts, byLength, masksByLength, byInitial };
+}
+
+/**
+ * The letters a word contains, as bits (a character's code modulo 32). One edit changes at most two bits
+ * (a substitution: one letter gone, one come), an insertion or a deletion one, a transposition none, so
+ * half the bits two masks differ in is a lower bound of the words' distance: the typo search skips, at
+ * the cost of an XOR, the words that cannot be close, and measures only the rest.
+ */
+export function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask >>> 0;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
 }
 
 /** Edits allowed for a word of this length: none up to 3 letters, 1 for 4 and 5, 2 from 6 ("bycicle" → "bicycle"). */
@@ -64,8 +85,13 @@ export function closestWords(vocab: WordVocabulary, word: string, limit = 2): st
   const max = maxEdits(word.length);
   if (max === 0) return [];
   const found: Array<{ w: string; d: number; prefix: number; count: number }> = [];
+  const mask = letterMask(word);
   for (let len = word.length - max; len <= word.length + max; len++) {
-    for (const w of vocab.byLength.get(len) ?? []) {
+    const words = vocab.byLength.get(len) ?? [];
+    const masks = vocab.masksByLength.get(len);
+    for (let i = 0; i < words.length; i++) {
+      if (masks && bitCount(mask ^ masks[i]) > 2 * max) continue;
+      const w = words[i];
       const d = osaDistance(word, w, max);
       if (d <= max) found.push({ w, d, prefix: commonPrefix(word, w), count: vocab.counts.get(w) ?? 0 });
     }
