@@ -90,13 +90,23 @@ const load0 = loadavg()[0];
 const c = { n: 0, first10: 0, first6: 0, top5six: 0, oracle10: 0, asked: 0, resolved: 0, rounds: 0 };
 const first: number[] = [];
 const answerRounds: number[] = [];
+// CPU of this process per call (user + system; PGlite runs in it, a PostgreSQL server does not): under
+// load, wall time is mostly waiting for a core, CPU time much less so.
+const firstCpu: number[] = [];
+const answerCpu: number[] = [];
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
 const hit = (n: number, want: string) => (code: string) => code.length >= n && code.slice(0, n) === want.slice(0, n);
 for (const l of listings) {
   const call = async (answers: Array<{ question_id: string; option_id: string }>) =>
     classifyHsCode(db, { description: l.title, country: "US", attributes: ATTRIBUTES ? l.attributes : {}, answers });
   let t0 = performance.now();
+  let c0 = process.cpuUsage();
   let r: ClassifyResponse = await call([]);
   first.push(performance.now() - t0);
+  firstCpu.push(cpuMs(c0));
   c.n++;
   const codes = r.candidates.map((x) => x.code);
   if (codes[0] === l.code) c.first10++;
@@ -110,8 +120,10 @@ for (const l of listings) {
     if (!o) break;
     answers.push({ question_id: q.id, option_id: o.id });
     t0 = performance.now();
+    c0 = process.cpuUsage();
     r = await call(answers);
     answerRounds.push(performance.now() - t0);
+    answerCpu.push(cpuMs(c0));
     c.rounds++;
   }
   if (r.candidates[0]?.code === l.code) c.oracle10++;
@@ -134,6 +146,8 @@ const pct = (a: number) => (c.n === 0 ? "–" : `${((100 * a) / c.n).toFixed(1)}
 const t1 = summarise(first);
 const t2 = summarise(answerRounds);
 const all = summarise([...first, ...answerRounds]);
+const cpu1 = summarise(firstCpu);
+const cpu2 = summarise(answerCpu);
 console.log(
   `\nHS classify on HSCodeComp, development half (${c.n} listings, country=US, ${ATTRIBUTES ? "title + attributes" : "title only"}), ${label}`,
 );
@@ -145,11 +159,18 @@ console.log(
 );
 console.log(
   table(
-    ["calls", "p50 ms", "p95 ms", "max ms"],
+    ["calls", "p50 ms", "p95 ms", "max ms", "CPU p50 ms", "CPU p95 ms"],
     [
-      [`first round (${t1.n}, texts new to the process)`, t1.p50.toFixed(1), t1.p95.toFixed(1), t1.max.toFixed(1)],
-      [`answer rounds (${t2.n})`, t2.p50.toFixed(1), t2.p95.toFixed(1), t2.max.toFixed(1)],
-      [`every call (${all.n})`, all.p50.toFixed(1), all.p95.toFixed(1), all.max.toFixed(1)],
+      [
+        `first round (${t1.n}, texts new to the process)`,
+        t1.p50.toFixed(1),
+        t1.p95.toFixed(1),
+        t1.max.toFixed(1),
+        cpu1.p50.toFixed(1),
+        cpu1.p95.toFixed(1),
+      ],
+      [`answer rounds (${t2.n})`, t2.p50.toFixed(1), t2.p95.toFixed(1), t2.max.toFixed(1), cpu2.p50.toFixed(1), cpu2.p95.toFixed(1)],
+      [`every call (${all.n})`, all.p50.toFixed(1), all.p95.toFixed(1), all.max.toFixed(1), "", ""],
     ],
   ),
 );
