@@ -106,6 +106,107 @@ describe("line-item tables from positions", () => {
     expect([...v.values()]).not.toContain("Hand tools");
     expect([...v.values()]).not.toContain("Prices include packing");
   });
+
+  // Made up in the layout of a retailer's invoice: a bundle with its parts indented under it, a levy
+  // written with a colon but billed, a serial-number note.
+  const BUNDLE: Row[] = [
+    [
+      100,
+      [
+        [40, "Article"],
+        [330, "Qty"],
+        [380, "Unit price"],
+        [470, "Amount"],
+      ],
+    ],
+    [
+      114,
+      [
+        [40, "Laptop bundle 13in + mouse"],
+        [330, "1"],
+        [380, "1,200.00"],
+        [470, "1,200.00"],
+      ],
+    ],
+    [
+      126,
+      [
+        [65, "Laptop 13in 256 GB"],
+        [330, "1"],
+      ],
+    ],
+    [
+      138,
+      [
+        [80, "Incl. copying levy: levy 3.50"],
+        [330, "1"],
+        [470, "4.24"],
+      ],
+    ],
+    [
+      150,
+      [
+        [65, "Wireless mouse"],
+        [330, "1"],
+      ],
+    ],
+    [
+      162,
+      [
+        [40, "Backpack 15in grey"],
+        [330, "2"],
+        [380, "40.00"],
+        [470, "80.00"],
+      ],
+    ],
+    [174, [[50, "Serial number: SN-0001"]]],
+    [
+      194,
+      [
+        [330, "Total"],
+        [470, "1,284.24"],
+      ],
+    ],
+  ];
+
+  it("a bundle's indented parts are no lines of their own; a billed row with a colon is a line", () => {
+    const v = values(doc(BUNDLE));
+    const descriptions = [0, 1, 2, 3].map((i) => v.get(`goods.line_items[${i}].description`));
+    expect(descriptions).toEqual(["Laptop bundle 13in + mouse", "Incl. copying levy: levy 3.50", "Backpack 15in grey", undefined]);
+    expect(v.get("goods.line_items[1].quantity")).toBe(1);
+    expect(v.get("goods.line_items[2].quantity")).toBe(2);
+  });
+
+  it("rows without prices are lines when no row of the table has one (a packing list)", () => {
+    const v = values(
+      doc([
+        [
+          100,
+          [
+            [40, "Description"],
+            [330, "Qty"],
+            [380, "Gross weight (kg)"],
+          ],
+        ],
+        [
+          114,
+          [
+            [40, "Laptop bundle 13in + mouse"],
+            [330, "1"],
+            [380, "2.5"],
+          ],
+        ],
+        [
+          126,
+          [
+            [65, "Laptop 13in 256 GB"],
+            [330, "1"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("goods.line_items[1].description")).toBe("Laptop 13in 256 GB");
+  });
 });
 
 describe("the total without tax by arithmetic", () => {

@@ -164,8 +164,11 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
       const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
       const description = cells.get("description");
       const descText = description?.text ?? "";
-      // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped description.
-      const isNote = /:/.test(descText) || /^[*•-]/.test(descText);
+      // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped
+      // description. A row with a quantity and a line amount is billed, whatever its wording: a levy or a
+      // fee written as "Incl. Thuiskopieheffing: …   1   € 4,24" is a line of the invoice.
+      const billed = ["quantity", "amount"].every((k) => /\d/.test(cells.get(k as ColumnKey)?.text ?? ""));
+      const isNote = !billed && (/:/.test(descText) || /^[*•-]/.test(descText));
       if (!hasNumber && onlyDescription && description && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
         // A wrapped description.
         const last = table.rows[table.rows.length - 1];
@@ -180,7 +183,13 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
         continue;
       }
       const taxLine = /^(vat|tva|btw|mwst|ust|iva|tax|taxe)\b/.test(norm(descText));
-      if (!hasNumber || (!cells.has("description") && !cells.has("hs_code")) || taxLine || isNote) {
+      if (
+        !hasNumber ||
+        (!cells.has("description") && !cells.has("hs_code")) ||
+        taxLine ||
+        isNote ||
+        isComponent(line, cells, columns, table, spreadsheet)
+      ) {
         // Article numbers, GTINs, notes between rows: skipped while the table goes on.
         if (table.rows.length > 0) {
           if (taxLine || gap > 2 * Math.max(prev.height, 1)) break;
@@ -203,6 +212,22 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
     }
   }
   return tables;
+}
+
+const PRICES: ColumnKey[] = ["unit_price", "amount"];
+
+/**
+ * A part of the row above it: a row with no price of its own, its description indented under the
+ * description column, in a table whose rows carry prices ("Apple MacBook Pro + Magic Mouse  1  € 2.321,00"
+ * then "   Apple MacBook Pro 15,4''  1" and "   Apple Magic Mouse  1"). A bundle's parts are what the
+ * priced line consists of, not lines of their own: the invoice bills the bundle.
+ */
+function isComponent(line: Line, cells: ReadonlyMap<ColumnKey, Cell>, columns: Column[], table: Table, spreadsheet: boolean): boolean {
+  if (PRICES.some((k) => /\d/.test(cells.get(k)?.text ?? ""))) return false;
+  if (!table.rows.some((r) => PRICES.some((k) => /\d/.test(r.get(k)?.text ?? "")))) return false;
+  const column = columns.find((c) => c.key === "description");
+  const first = line.segs.find((s) => assignColumn(s, columns, spreadsheet)?.key === "description");
+  return !!column && !!first && first.x0 - column.x0 > 1.5 * Math.max(line.height, 1);
 }
 
 /** Indexes of every line that belongs to a table (header, rows, notes between them, totals line). */
