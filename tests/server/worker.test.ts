@@ -48,10 +48,11 @@ async function spawnWorker(env: Record<string, string>): Promise<SpawnedWorker> 
   };
 }
 
-async function waitUntil(probe: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+/** Polls `probe` until it holds; on time-out the error carries `state()`, so a failure says where things stood. */
+async function waitUntil(probe: () => Promise<boolean>, ms: number, what: string, state?: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${state ? `:\n${await state()}` : ""}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -216,6 +217,10 @@ describe.runIf(!!process.env.DATABASE_URL)("npm run worker: functions only enque
           jobIds.length,
         120_000,
         "every job",
+        async () =>
+          JSON.stringify(
+            await pg.db.query("select status, attempts, locked_until, error_message from generation_jobs order by created_at, id"),
+          ) + workers.map((w, i) => `\n--- worker ${i}:\n${w.output().slice(-3000)}`).join(""),
       );
       const rows = await pg.db.query<{ id: string; attempts: number }>("select id, attempts from generation_jobs order by id");
       expect(rows.map((r) => r.id).sort()).toEqual([...jobIds].sort());
