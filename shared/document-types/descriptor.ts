@@ -39,7 +39,7 @@ export interface DocumentRuleData {
   id: string;
   severity: "error" | "warning";
   description: string;
-  /** Name of the check in rules/checks/document-checks.ts (DOCUMENT_CHECKS). */
+  /** Name of the check in DOCUMENT_CHECKS (rules/table/stage-4-documents.ts). */
   check: string;
   reads?: readonly RefreshableTable[];
   /** The documents that trigger the rule; the descriptor's own type when absent. */
