@@ -1,8 +1,16 @@
 /**
  * Sample shipments for the gallery and the tests: a realistic sea shipment from Łódź (Poland) to Müller
  * GmbH in Hamburg with three line items (one dangerous good, one plant product), two containers and every
- * *_data block the layouts read; a USMCA variant (Monterrey → Texas); and a generator of long shipments.
+ * *_data block the layouts read (each document type's descriptor holds its blocks); a USMCA variant
+ * (Monterrey → Texas); and a generator of long shipments.
  */
+import { DESCRIPTOR_OF } from "../shared/document-types/registry.ts";
+import { DOCUMENT_TYPES } from "../shared/trade/document-types.ts";
+
+/** Every descriptor's sample blocks, copied (callers change their sample). */
+function descriptorSamples(): Record<string, unknown> {
+  return structuredClone(Object.assign({}, ...DOCUMENT_TYPES.map((t) => DESCRIPTOR_OF[t].sample ?? {})));
+}
 
 export function sampleShipment(): Record<string, unknown> {
   return {
@@ -114,157 +122,8 @@ export function sampleShipment(): Record<string, unknown> {
         { container_number: "MSCU7654329", seal_number: "PL0098766", type: "20' GP", tare_weight_kg: 2200, verified_gross_mass_kg: 5500 },
       ],
     },
-    preferential_origin: {
-      agreement_name: "EU–Switzerland Free Trade Agreement (PEM rules of origin)",
-      rex_number: "PLREXPL7251234567",
-      certificate_number: "A 0417735",
-    },
-    hazardous_shipment: {
-      emergency_contact: "+48 42 123 45 67 (24 h, Jan Kowalski, Dangerous Goods Safety Adviser)",
-      transport_regulation: "IMDG Code, Amendment 42-24",
-      handling_instructions: "Keep away from heat sources. Stow under deck, protected from damage.",
-    },
-    invoice_data: {
-      invoice_number: "FV/2025/03/0117",
-      payment_terms: "30 days net, bank transfer",
-      buyer_reference: "PO-4500987123",
-    },
-    proforma_data: {
-      proforma_number: "PF/2025/02/0042",
-      buyer_reference: "RFQ-2025-0117",
-      payment_terms: "30 % advance, balance against B/L copy",
-      valid_until: "2025-04-30",
-    },
-    bl_data: {
-      bl_number: "MEDUPL123456",
-      freight_payment: "PREPAID",
-      place_of_delivery: "Hamburg, Container Terminal Burchardkai",
-      number_of_originals: 3,
-      booking_reference: "MSC-BKG-883201",
-    },
-    insurance_data: {
-      insurance_company: "Towarzystwo Ubezpieczeń Żagiel S.A.",
-      policy_number: "CARGO/2025/000417",
-      certificate_number: "CI-2025-0311-01",
-      coverage_type: "Institute Cargo Clauses (A) 1/1/2009, War and Strikes Clauses",
-      claims_agent: "Lloyd's Agency Hamburg, Große Elbstraße 145, 22767 Hamburg",
-      deductible: "EUR 500 per claim",
-      insured_value: 58674,
-    },
-    vgm_data: {
-      weighing_method: 2,
-      authorised_person: "Katarzyna Wiśniewska",
-      position: "Logistics manager",
-      weighing_station: "DCT Gdańsk, weighbridge WB-2 (calibration cert. 44/2024)",
-      weighing_date: "2025-03-10",
-      booking_reference: "MSC-BKG-883201",
-    },
-    sli_data: {
-      forwarding_agent_name: "Spedycja Bałtyk Sp. z o.o., Gdynia",
-      eei_filing: "Forwarder to file the export declaration (ECS / AES)",
-      freight_payment: "PREPAID",
-      consignee_type: "Reseller",
-      related_party: false,
-      routed_export: false,
-      instructions: "Please book on the first available sailing. Battery pallets need DG acceptance.",
-    },
-    awb_data: {
-      awb_number: "080-12345675",
-      issuing_carrier: "LOT Polish Airlines Cargo",
-      agent_name: "Spedycja Bałtyk Sp. z o.o., Gdańsk",
-      agent_iata_code: "53-4 7123/0010",
-      charge_code: "PP",
-      accounting_information: "Freight prepaid — invoice FV/2025/03/0117",
-      declared_value_carriage: "NVD",
-      declared_value_customs: "NCV",
-      insurance_amount: "XXX",
-      sci: "X",
-      rate_class: "Q",
-      chargeable_weight_kg: 5860,
-      rate: 2.35,
-      weight_charge: 13771,
-      total_charges: 13771,
-      dimensions: "34 pallets, 120 × 80 × 160 cm",
-      flight: "LO 379 / 12 Mar 2025",
-      handling_information: "Dangerous goods as per attached Shipper's Declaration — Cargo aircraft only",
-    },
-    veterinary_data: {
-      competent_authority: "Główny Lekarz Weterynarii, Warszawa (PL)",
-      local_authority: "Powiatowy Lekarz Weterynarii w Łodzi",
-      establishment_number: "PL 10611801 WE",
-      certificate_number: "PL/VET/2025/001973",
-      inspector_name: "lek. wet. Tomasz Żółkiewski",
-      inspection_date: "2025-03-09",
-      attestation:
-        "The products described above were produced in an approved establishment under official veterinary supervision and are fit for human consumption.",
-      certified_for: "Human consumption",
-      border_control_post: "BCP Hamburg Port (DEHAM4)",
-    },
-    phytosanitary_data: {
-      issuing_authority: "Państwowa Inspekcja Ochrony Roślin i Nasiennictwa (PIORiN), Łódź",
-      certificate_number: "PL/PHY/2025/0311/ŁD",
-      place_of_origin: "Grójec, Mazowieckie, Poland",
-      point_of_entry: "Hamburg (DEHAM)",
-      treatment: "Heat treatment (HT)",
-      treatment_date: "2025-03-05",
-      chemical: "None",
-      duration_and_temperature: "56 °C core temperature for 30 min",
-      concentration: "Not applicable",
-      additional_declaration: "The consignment was inspected and found free from Erwinia amylovora.",
-      inspector_name: "inż. Agnieszka Dąbrowska",
-    },
-    analysis_data: {
-      certificate_number: "CoA/2025/0311",
-      batch_number: "DA-2025-0311",
-      test_standard: "EN ISO/IEC 17025 accredited methods; Regulation (EU) 2023/915",
-      laboratory_name: "Laboratorium Analityczne Łódź Sp. z o.o. (PCA accreditation AB 1234)",
-      product_name: "Dried apple slices, organic",
-      manufacture_date: "2025-02-20",
-      expiry_date: "2026-02-20",
-      sample_date: "2025-03-03",
-      overall_result: "Conforms to specification",
-      analyst: "mgr Ewa Szymańska",
-      test_results: [
-        { parameter: "Moisture", method: "ISO 1026", specification: "≤ 20.0", result: "17.8", unit: "%", conformity: "Pass" },
-        {
-          parameter: "Sulphur dioxide (SO₂)",
-          method: "EN 1988-1",
-          specification: "≤ 10",
-          result: "< 10",
-          unit: "mg/kg",
-          conformity: "Pass",
-        },
-        { parameter: "Patulin", method: "EN 15890 (HPLC-UV)", specification: "≤ 25", result: "4.1", unit: "μg/kg", conformity: "Pass" },
-        {
-          parameter: "Pesticide residues (multi-residue screen)",
-          method: "EN 15662 (QuEChERS, LC-MS/MS)",
-          specification: "Not detected",
-          result: "Not detected",
-          unit: "—",
-          conformity: "Pass",
-        },
-        {
-          parameter: "Salmonella spp.",
-          method: "EN ISO 6579-1",
-          specification: "Absent in 25 g",
-          result: "Absent",
-          unit: "/25 g",
-          conformity: "Pass",
-        },
-      ],
-    },
-    usmca_data: {
-      certifier_type: "EXPORTER",
-      producer_name: "Same as exporter",
-      blanket_period_from: "2025-01-01",
-      blanket_period_to: "2025-12-31",
-      certifier_name: "Katarzyna Wiśniewska",
-      certifier_title: "Export Compliance Manager",
-    },
-    coo_data: {
-      certificate_number: "PL/ŁÓDŹ/2025/004417",
-      issuing_body: "Regionalna Izba Gospodarcza w Łodzi (Chamber of Commerce)",
-    },
+    // The per-type blocks (vgm_data, bl_data, …) come from the descriptors (shared/document-types).
+    ...descriptorSamples(),
   };
 }
 

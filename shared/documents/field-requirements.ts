@@ -1,6 +1,7 @@
 /**
- * THE field-requirements table (spec: document-field-requirements) and the generate-documents pre-checks
- * and soft warnings derived from it. Pure.
+ * THE field-requirements table (spec: document-field-requirements), built from the document-type
+ * descriptors' rows (shared/document-types), and the generate-documents pre-checks and soft warnings
+ * derived from it. Pure.
  *
  * Each of the 16 types has `required` and `recommended` FieldSpecs — served exactly as the spec's
  * summary table lists them — and `conditions`: the fields the blocking *conditions* report on (DGD
@@ -26,12 +27,14 @@
  * generate-documents renders their blanks as fillable fields (final_doc false).
  */
 import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "../trade/document-types.ts";
-import { dataPathToFieldPath, instantiatePath } from "./field-paths.ts";
+import { dataPathToFieldPath, instantiatePath } from "../pdf/field-paths.ts";
 import { arrayAt, getAt, hasValue } from "./data.ts";
 import { isEur1Destination, normalizeCountry } from "./country-names.ts";
 import { USMCA_COUNTRIES } from "../trade/countries.ts";
+import type { FormTab, RequirementCheck, RequirementRow } from "../document-types/descriptor.ts";
+import { DESCRIPTOR_OF } from "../document-types/registry.ts";
 
-export type FormTab = "parties" | "route" | "goods" | "logistics" | "compliance";
+export type { FormTab, RequirementCheck } from "../document-types/descriptor.ts";
 
 export interface FieldSpec {
   /** camelCase form path, e.g. blData.freightPayment; "*" stands for every line item / container. */
@@ -47,33 +50,15 @@ export interface DocumentRequirements {
   recommended: FieldSpec[];
 }
 
-export type RequirementCheck = "precheck" | "condition" | "warn";
-
 export interface RequirementEntry extends FieldSpec {
   check?: RequirementCheck;
 }
 
-function spec(dataPath: string, label: string, tab: FormTab, check?: RequirementCheck): RequirementEntry {
+function spec([dataPath, label, tab, check]: RequirementRow): RequirementEntry {
   const entry: RequirementEntry = { fieldPath: dataPathToFieldPath(dataPath), dataPath, label, tab };
   if (check) entry.check = check;
   return entry;
 }
-
-const party = (key: "exporter" | "importer", role: string): RequirementEntry[] => [
-  spec(`${key}.name`, `${role} name`, "parties"),
-  spec(`${key}.address`, `${role} address`, "parties"),
-  spec(`${key}.country`, `${role} country`, "parties"),
-];
-
-const exporter = (role = "Exporter") => party("exporter", role);
-
-function preferentialZoneConditions(): RequirementEntry[] {
-  return [
-    spec("route.destination_country", "Country of destination (EU, CH, NO, IS, LI or TR)", "route", "condition"),
-    spec("route.origin_country", "Country of origin (not US)", "route", "condition"),
-  ];
-}
-const importer = (role = "Importer") => party("importer", role);
 
 export interface RequirementsRow {
   required: RequirementEntry[];
@@ -83,160 +68,15 @@ export interface RequirementsRow {
   conditions?: RequirementEntry[];
 }
 
-/** The table. Labels are what a form shows next to the field. */
-export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>> = {
-  COMMERCIAL_INVOICE: {
-    required: [
-      ...exporter(),
-      ...importer(),
-      spec("route.origin_country", "Country of origin", "route"),
-      spec("route.destination_country", "Country of destination", "route"),
-      spec("goods.currency", "Currency", "goods"),
-      spec("goods.total_value", "Total invoice value", "goods"),
-    ],
-    recommended: [
-      spec("route.port_of_loading", "Port of loading", "route"),
-      spec("route.port_of_discharge", "Port of discharge", "route"),
-      spec("route.vessel_name", "Vessel / flight", "route"),
-    ],
-  },
-  PACKING_LIST: {
-    required: [...exporter(), ...importer(), spec("packaging.total_packages", "Total packages", "logistics")],
-    recommended: [
-      spec("packaging.total_gross_weight_kg", "Total gross weight (kg)", "logistics"),
-      spec("goods.line_items.*.net_weight_kg", "Net weight per line item (kg)", "goods"),
-    ],
-  },
-  BILL_OF_LADING: {
-    required: [
-      ...exporter("Shipper"),
-      ...importer("Consignee"),
-      spec("route.port_of_loading", "Port of loading", "route"),
-      spec("route.port_of_discharge", "Port of discharge", "route"),
-      spec("route.vessel_name", "Vessel", "route"),
-    ],
-    recommended: [
-      spec("bl_data.freight_payment", "Freight payment (PREPAID or COLLECT)", "logistics", "warn"),
-      spec("bl_data.place_of_delivery", "Place of delivery", "logistics", "warn"),
-      spec("packaging.containers.*.container_number", "Container number", "logistics"),
-      spec("packaging.containers.*.seal_number", "Seal number", "logistics"),
-    ],
-  },
-  AIR_WAYBILL: {
-    required: [
-      ...exporter("Shipper"),
-      ...importer("Consignee"),
-      spec("route.port_of_loading", "Airport of departure", "route"),
-      spec("route.port_of_discharge", "Airport of destination", "route"),
-    ],
-    recommended: [
-      spec("awb_data.issuing_carrier", "Issuing carrier", "logistics", "warn"),
-      spec("awb_data.agent_name", "Issuing carrier's agent", "logistics", "warn"),
-      spec("awb_data.charge_code", "Charges code (CHGS)", "logistics"),
-    ],
-  },
-  CERTIFICATE_OF_ORIGIN: {
-    required: [...exporter(), ...importer("Consignee"), spec("route.origin_country", "Country of origin", "route")],
-    recommended: [],
-  },
-  PROFORMA_INVOICE: {
-    required: [...exporter(), ...importer(), spec("goods.currency", "Currency", "goods")],
-    recommended: [],
-  },
-  INSURANCE_CERTIFICATE: {
-    required: [],
-    recommended: [
-      spec("insurance_data.insurance_company", "Insurance company", "logistics", "warn"),
-      spec("insurance_data.policy_number", "Policy number", "logistics", "warn"),
-      spec("insurance_data.coverage_type", "Coverage (conditions)", "logistics", "warn"),
-      spec("insurance_data.claims_agent", "Claims agent", "logistics", "warn"),
-      spec("insurance_data.deductible", "Deductible", "logistics"),
-    ],
-  },
-  SHIPPERS_LETTER_OF_INSTRUCTION: {
-    required: [spec("exporter.name", "Exporter (USPPI) name", "parties")],
-    recommended: [
-      spec("sli_data.forwarding_agent_name", "Forwarding agent", "logistics", "warn"),
-      spec("sli_data.eei_filing", "EEI filing", "logistics", "warn"),
-      spec("sli_data.freight_payment", "Freight (prepaid or collect)", "logistics"),
-      spec("sli_data.consignee_type", "Ultimate consignee type", "parties"),
-    ],
-  },
-  VGM_DECLARATION: {
-    required: [
-      spec("exporter.name", "Shipper name", "parties"),
-      spec("packaging.containers.*.container_number", "Container number", "logistics"),
-    ],
-    recommended: [
-      spec("vgm_data.weighing_method", "Weighing method (1 or 2)", "logistics", "warn"),
-      spec("vgm_data.weighing_station", "Weighing station", "logistics", "warn"),
-      spec("vgm_data.weighing_date", "Date of weighing", "logistics"),
-      spec("vgm_data.authorised_person", "Authorised person", "logistics", "warn"),
-      spec("vgm_data.booking_reference", "Booking reference", "logistics"),
-    ],
-  },
-  DANGEROUS_GOODS_DECLARATION: {
-    required: [spec("hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance", "precheck")],
-    recommended: [
-      spec("hazardous_shipment.transport_regulation", "Transport regulation (IMDG, IATA DGR, ADR …)", "compliance"),
-      spec("hazardous_shipment.handling_instructions", "Additional handling information", "compliance"),
-    ],
-    conditions: [
-      spec("goods.line_items.*.compliance_flags", "Dangerous goods flag (dgd) on at least one line item", "goods", "condition"),
-      spec("goods.line_items.*.un_number", "UN number of each hazardous line item", "goods", "condition"),
-      spec("goods.line_items.*.hazard_class", "Hazard class of each hazardous line item", "goods", "condition"),
-    ],
-  },
-  HEALTH_VETERINARY_CERTIFICATE: {
-    required: [
-      spec("veterinary_data.competent_authority", "Competent authority", "compliance", "precheck"),
-      spec("veterinary_data.establishment_number", "Establishment approval number", "compliance", "precheck"),
-    ],
-    recommended: [
-      spec("veterinary_data.inspector_name", "Official veterinarian / inspector", "compliance"),
-      spec("veterinary_data.inspection_date", "Inspection date", "compliance"),
-      spec("veterinary_data.attestation", "Health attestation", "compliance"),
-    ],
-  },
-  PHYTOSANITARY_CERTIFICATE: {
-    required: [spec("phytosanitary_data.issuing_authority", "Issuing plant protection organisation", "compliance", "precheck")],
-    recommended: [
-      spec("phytosanitary_data.place_of_origin", "Place of origin", "compliance"),
-      spec("phytosanitary_data.point_of_entry", "Declared point of entry", "compliance"),
-      spec("phytosanitary_data.treatment", "Disinfestation / disinfection treatment", "compliance"),
-      spec("phytosanitary_data.inspector_name", "Authorised officer", "compliance"),
-    ],
-  },
-  CERTIFICATE_OF_ANALYSIS: {
-    required: [
-      spec("analysis_data.batch_number", "Batch / lot number", "compliance", "precheck"),
-      spec("analysis_data.test_standard", "Test standard / method", "compliance", "precheck"),
-    ],
-    recommended: [
-      spec("analysis_data.product_name", "Product name", "compliance"),
-      spec("analysis_data.laboratory_name", "Laboratory", "compliance"),
-      spec("analysis_data.overall_result", "Overall result", "compliance"),
-    ],
-  },
-  EUR1_MOVEMENT_CERTIFICATE: {
-    required: [],
-    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
-    conditions: preferentialZoneConditions(),
-  },
-  USMCA_CERTIFICATE_OF_ORIGIN: {
-    required: [],
-    recommended: [
-      spec("usmca_data.producer_name", "Producer name", "parties"),
-      spec("usmca_data.certifier_type", "Certifier (importer, exporter or producer)", "parties"),
-    ],
-    conditions: [spec("route.destination_country", "Country of destination (US, CA or MX)", "route", "condition")],
-  },
-  STATEMENT_ON_ORIGIN: {
-    required: [],
-    recommended: [spec("preferential_origin.agreement_name", "Preferential agreement", "compliance")],
-    conditions: preferentialZoneConditions(),
-  },
-};
+/** The table, from the descriptors' rows (document-types/registry.ts). Labels are what a form shows next to the field. */
+export const REQUIREMENTS_TABLE: Readonly<Record<DocumentType, RequirementsRow>> = Object.fromEntries(
+  DOCUMENT_TYPES.map((type) => {
+    const d = DESCRIPTOR_OF[type];
+    const row: RequirementsRow = { required: d.required.map(spec), recommended: d.recommended.map(spec) };
+    if (d.conditions) row.conditions = d.conditions.map(spec);
+    return [type, row];
+  }),
+) as Record<DocumentType, RequirementsRow>;
 
 const strip = ({ fieldPath, dataPath, label, tab }: RequirementEntry): FieldSpec => ({ fieldPath, dataPath, label, tab });
 

@@ -40,6 +40,8 @@ const PLATFORM_ORDER = [
 const FEATURE_TIERS = [
   ["events", "shipments", "pdf"],
   ["einvoice"],
+  // Document-type descriptors: pure data that documents, rules and everything above derive from.
+  ["document-types"],
   ["documents", "rules", "account-management"],
   ["screening"],
   ["reference"],

@@ -93,7 +93,7 @@ function parseValue(field: FormField, raw: string): { value?: unknown; error?: s
       return flags.length > 0 ? { value: flags } : {};
     }
     case "select":
-      if (field.dataPath === "vgm_data.weighing_method") return { value: Number(raw) };
+      if (field.numeric) return { value: Number(raw) };
       return { value: raw };
     default:
       return { value: raw.length > 2000 ? raw.slice(0, 2000) : raw };

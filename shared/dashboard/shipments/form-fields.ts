@@ -1,25 +1,20 @@
 /**
  * The fields of the shipment form, by tab, and the required / recommended markers per chosen document
- * type. The markers come from the ONE field-requirements table (shared/documents/field-requirements.ts):
- * every entry of that table has a field here (checked by a test), so a new requirement shows up in the form
- * without a second list to keep in step. Pure.
+ * type. The form is the generic fields below plus what each document-type descriptor brings
+ * (shared/document-types): its own form fields, then every requirement row not yet listed; the markers come
+ * from the ONE field-requirements table (shared/documents/field-requirements.ts), so a new type or
+ * requirement shows up in the form without a second list to keep in step. Pure.
  */
-import { REQUIREMENTS_TABLE, type FormTab } from "../../documents/field-requirements.ts";
+import { REQUIREMENTS_TABLE } from "../../documents/field-requirements.ts";
+import type { FieldKind, FormFieldData, FormTab } from "../../document-types/descriptor.ts";
+import { DESCRIPTOR_OF } from "../../document-types/registry.ts";
+import { field } from "../../document-types/descriptor.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
 import { INCOTERMS_2020 as INCOTERMS } from "../../trade/incoterms.ts";
 import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 
-export type FieldKind = "text" | "number" | "country" | "select" | "flags" | "checkbox" | "email" | "textarea";
-
-export interface FormField {
-  /** snake_case data path; "*" stands for the row index of a repeatable group. */
-  dataPath: string;
-  label: string;
-  tab: FormTab;
-  kind: FieldKind;
-  options?: readonly string[];
-  hint?: string;
-}
+export type { FieldKind, FormTab };
+export type FormField = FormFieldData;
 
 export const TABS: readonly { id: FormTab; label: string }[] = [
   { id: "parties", label: "Parties" },
@@ -36,13 +31,7 @@ export const REPEATABLE = {
 } as const;
 export type RepeatableGroup = keyof typeof REPEATABLE;
 
-const f = (dataPath: string, label: string, tab: FormTab, kind: FieldKind = "text", extra: Partial<FormField> = {}): FormField => ({
-  dataPath,
-  label,
-  tab,
-  kind,
-  ...extra,
-});
+const f = field;
 
 const partyFields = (key: string, role: string): FormField[] => [
   f(`${key}.name`, `${role} name`, "parties"),
@@ -56,7 +45,7 @@ const partyFields = (key: string, role: string): FormField[] => [
   f(`${key}.contact_phone`, `${role} contact phone`, "parties"),
 ];
 
-/** The form's own list (known spec paths with input kinds); table entries not listed are added below. */
+/** The form's generic fields (known spec paths with input kinds), in tab order. */
 const BASE_FIELDS: FormField[] = [
   ...partyFields("exporter", "Exporter"),
   ...partyFields("importer", "Importer"),
@@ -73,11 +62,6 @@ const BASE_FIELDS: FormField[] = [
   f("route.voyage_number", "Voyage number", "route"),
   f("goods.currency", "Currency", "goods", "text", { hint: "ISO 4217, e.g. EUR" }),
   f("goods.total_value", "Total invoice value", "goods", "number"),
-  // Printed by the commercial and proforma invoice when present; not in the spec's requirements table.
-  f("invoice_data.invoice_number", "Invoice number", "goods"),
-  f("invoice_data.invoice_date", "Invoice date (YYYY-MM-DD)", "goods"),
-  f("proforma_data.proforma_number", "Proforma invoice number", "goods"),
-  f("proforma_data.proforma_date", "Proforma invoice date (YYYY-MM-DD)", "goods"),
   f("goods.line_items.*.description", "Description", "goods"),
   f("goods.line_items.*.hs_code", "HS code", "goods", "text", { hint: "Suggestions follow the destination's tariff schedule" }),
   f("goods.line_items.*.quantity", "Quantity", "goods", "number"),
@@ -95,9 +79,6 @@ const BASE_FIELDS: FormField[] = [
   f("packaging.total_gross_weight_kg", "Total gross weight (kg)", "logistics", "number"),
   f("packaging.containers.*.container_number", "Container number", "logistics"),
   f("packaging.containers.*.seal_number", "Seal number", "logistics"),
-  f("bl_data.bl_number", "B/L number", "logistics"),
-  f("vgm_data.weighing_method", "VGM weighing method", "logistics", "select", { options: ["1", "2"] }),
-  f("hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance"),
 ];
 
 /** The table's entries that mark a row of a group, e.g. goods.line_items.*.compliance_flags. */
@@ -105,9 +86,13 @@ function tableEntries() {
   return DOCUMENT_TYPES.flatMap((t) => [...REQUIREMENTS_TABLE[t].required, ...REQUIREMENTS_TABLE[t].recommended]);
 }
 
-/** Every field: the base list, then each table path not in it (label and tab from the table). */
+/**
+ * Every field: per tab, the base fields, then the descriptors' form fields of that tab (DOCUMENT_TYPES
+ * order); then each table path not in them (label and tab from the table).
+ */
 export const FORM_FIELDS: readonly FormField[] = (() => {
-  const fields = [...BASE_FIELDS];
+  const own = DOCUMENT_TYPES.flatMap((t) => DESCRIPTOR_OF[t].formFields ?? []);
+  const fields = TABS.flatMap(({ id }) => [...BASE_FIELDS, ...own].filter((x) => x.tab === id));
   const known = new Set(fields.map((x) => x.dataPath));
   for (const e of tableEntries()) {
     if (known.has(e.dataPath)) continue;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { DESCRIPTOR_OF, DESCRIPTORS } from "../../../shared/document-types/registry.ts";
+import { DOCUMENT_CHECKS } from "../../../shared/rules/table/stage-4-documents.ts";
+import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
+
+// The registry is the one list of document types: what is derived from it is only as right as its entries.
+describe("document-type registry", () => {
+  it("lists one descriptor per document type", () => {
+    expect(DESCRIPTORS.map((d) => d.type).sort()).toEqual([...DOCUMENT_TYPES].sort());
+    expect(Object.keys(DESCRIPTOR_OF)).toEqual([...DOCUMENT_TYPES]);
+  });
+
+  it("marks soft warnings on recommended rows only and conditions on condition rows only", () => {
+    for (const d of DESCRIPTORS) {
+      expect(
+        d.required.filter((r) => r[3] === "warn" || r[3] === "condition"),
+        d.type,
+      ).toEqual([]);
+      expect(
+        d.recommended.filter((r) => r[3] !== undefined && r[3] !== "warn"),
+        d.type,
+      ).toEqual([]);
+      expect(
+        (d.conditions ?? []).filter((r) => r[3] !== "condition"),
+        d.type,
+      ).toEqual([]);
+    }
+  });
+
+  it("names a known check for every stage-4 rule, and no rule id twice", () => {
+    const rules = DESCRIPTORS.flatMap((d) => d.rules ?? []);
+    for (const r of rules) expect(DOCUMENT_CHECKS[r.check], r.id).toBeTypeOf("function");
+    expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+  });
+
+  it("gives each sample block to one type", () => {
+    const keys = DESCRIPTORS.flatMap((d) => Object.keys(d.sample ?? {}));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
