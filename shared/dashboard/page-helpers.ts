@@ -14,6 +14,16 @@ export function formatTime(iso: string | null | undefined): string {
   return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/** Previous and next links under a list of `pages` pages (`href` gives a page's address); nothing for one page. */
+export function pager(page: number, pages: number, href: (page: number) => string): Html | "" {
+  if (pages <= 1) return "";
+  return html`<nav class="pager" aria-label="Pages">
+  ${page > 1 ? html`<a class="button button--secondary" href="${href(page - 1)}" rel="prev">Previous page</a>` : ""}
+  <span>Page ${page} of ${pages}</span>
+  ${page < pages ? html`<a class="button button--secondary" href="${href(page + 1)}" rel="next">Next page</a>` : ""}
+</nav>`;
+}
+
 /** A <time> element: machine-readable, shown in UTC. */
 export function time(iso: string | null | undefined): Html {
   return iso ? html`<time datetime="${iso}" class="nowrap">${formatTime(iso)}</time>` : html`<span class="muted">—</span>`;

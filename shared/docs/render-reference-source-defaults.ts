@@ -20,6 +20,8 @@ export function renderReferenceSourceDefaults(): string {
   return `// Generated from shared/reference/sources/ (the descriptors, registry.ts) by npm run docs:generate: edit them there.
 // The configuration's copy of each source's table, publisher, default addresses, interval and plausible size.
 
+import type { TableSourceDefaults } from "./reference-source-shape.ts";
+
 export const REFRESHABLE_TABLES = ${JSON.stringify(
     defaults.map((d) => d.table),
     null,
@@ -28,23 +30,9 @@ export const REFRESHABLE_TABLES = ${JSON.stringify(
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
 
-export interface SourceFileDefaults {
-  key: string;
-  url: string;
-  optional?: boolean;
-}
-
-export interface TableSourceDefaults {
-  table: RefreshableTable;
-  publisher: string;
-  files: SourceFileDefaults[];
-  intervalDays: number;
-  minRows: number;
-}
-
 export const UNLOCODE_RELEASE = ${JSON.stringify(UNLOCODE_RELEASE)};
 
-export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults> = ${JSON.stringify(
+export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<RefreshableTable>> = ${JSON.stringify(
     Object.fromEntries(defaults.map((d) => [d.table, d])),
     null,
     2,

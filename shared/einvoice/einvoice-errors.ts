@@ -6,6 +6,5 @@ export const EINVOICE_ERRORS = defineErrorCodes({
     status: 404,
     meaning:
       "the document is not an e-invoice: not a final COMMERCIAL_INVOICE / PROFORMA_INVOICE, its seller is outside the EU, or its shipment lacks an EN 16931 business term (rule_doc_einvoice_terms)",
-    origin: "project",
   },
 });

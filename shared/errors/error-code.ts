@@ -15,9 +15,19 @@ export interface ErrorDef extends ErrorCodeInfo {
   readonly code: string;
 }
 
-export type ErrorCodeTable<T extends Record<string, ErrorCodeInfo>> = { readonly [K in keyof T & string]: T[K] & { readonly code: K } };
+/** An entry as a table states it: most codes are the project's own, so only "spec" needs saying. */
+export type ErrorCodeEntry = Omit<ErrorCodeInfo, "origin"> & Partial<Pick<ErrorCodeInfo, "origin">>;
 
-/** A table of codes, each entry given its name as `code`: `new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "…")`. */
-export function defineErrorCodes<const T extends Record<string, ErrorCodeInfo>>(table: T): ErrorCodeTable<T> {
-  return Object.fromEntries(Object.entries(table).map(([code, info]) => [code, { ...info, code }])) as ErrorCodeTable<T>;
+export type ErrorCodeTable<T extends Record<string, ErrorCodeEntry>> = {
+  readonly [K in keyof T & string]: T[K] & { readonly code: K; readonly origin: ErrorCodeInfo["origin"] };
+};
+
+/**
+ * A table of codes, each entry given its name as `code` and its origin ("project" unless stated):
+ * `new AppError(SHIPMENTS_ERRORS.SVC_SHIP_004, "…")`.
+ */
+export function defineErrorCodes<const T extends Record<string, ErrorCodeEntry>>(table: T): ErrorCodeTable<T> {
+  return Object.fromEntries(
+    Object.entries(table).map(([code, info]) => [code, { ...info, origin: info.origin ?? "project", code }]),
+  ) as ErrorCodeTable<T>;
 }

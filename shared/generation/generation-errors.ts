@@ -12,11 +12,9 @@ export const GENERATION_ERRORS = defineErrorCodes({
     status: 422,
     meaning:
       "generate-documents: the shipment fails error rules of validation (the failing results are listed); documents are generated once they pass",
-    origin: "project",
   },
   SVC_GEN_002: {
     status: 400,
     meaning: "generate-documents: validation_hash is not the hash of a passing validation of this shipment data",
-    origin: "project",
   },
 });

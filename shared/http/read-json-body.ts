@@ -1,3 +1,4 @@
+import { readAtMost } from "../decompression/read-bytes.ts";
 import { AppError } from "../errors/app-error.ts";
 import { PLATFORM_ERRORS } from "../errors/platform-errors.ts";
 import { parseJsonText } from "./json-text.ts";
@@ -13,26 +14,9 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uin
   // socket's buffers straight away, unless req.body was touched first): less CPU per small request.
   if (Number.isFinite(declared)) return new Uint8Array(await req.arrayBuffer());
   if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  const bytes = await readAtMost(req.body, maxBytes);
+  if (!bytes) throw tooLarge(maxBytes);
+  return bytes;
 }
 
 function tooLarge(maxBytes: number): AppError {

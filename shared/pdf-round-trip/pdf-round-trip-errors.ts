@@ -32,6 +32,6 @@ export const PDF_ROUND_TRIP_ERRORS = defineErrorCodes({
     meaning: "flatten-document: fetching the PDF from the provider failed (the message gives its HTTP status)",
     origin: "spec",
   },
-  SVC_FLAT_007: { status: 500, meaning: "flatten-document: the generated PDF could not be converted to PDF/A", origin: "project" },
-  SVC_FLAT_008: { status: 404, meaning: "flatten-document: generation_history_id not found in the account", origin: "project" },
+  SVC_FLAT_007: { status: 500, meaning: "flatten-document: the generated PDF could not be converted to PDF/A" },
+  SVC_FLAT_008: { status: 404, meaning: "flatten-document: generation_history_id not found in the account" },
 });

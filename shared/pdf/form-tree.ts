@@ -5,7 +5,7 @@
  * annotations (kids without /T, or the field dictionary itself when field and widget are merged).
  */
 import { type PDFContext, type PDFDict, PDFName, type PDFObject, PDFRef } from "pdf-lib";
-import { arrayOf, boolOf, dictOf, nameOf, numberOf, textOf } from "./pdf-objects.ts";
+import { arrayOf, boolOf, dictOf, dictsIn, nameOf, numberOf, textOf } from "./pdf-objects.ts";
 import { pdfProblem, PdfProblemError } from "./pdf-problem.ts";
 
 export type FieldKind = "text" | "checkbox" | "radio" | "button" | "dropdown" | "option_list" | "signature" | "unknown";
@@ -129,20 +129,14 @@ export function readFormTree(context: PDFContext, catalog: PDFDict, limits: Form
       da: textOf(context, dict.get(PDFName.of("DA"))) ?? parent.da,
       q: numberOf(context, dict.get(PDFName.of("Q"))) ?? parent.q,
     };
-    const kids = arrayOf(context, dict.get(PDFName.of("Kids")));
     const childFields: PDFObject[] = [];
     const widgets: WidgetEntry[] = [];
-    if (kids) {
-      for (let i = 0; i < kids.size(); i++) {
-        const kidObject = kids.get(i);
-        const kid = dictOf(context, kidObject);
-        if (!kid) continue;
-        // A kid with /T is a field; a kid without /T is a widget annotation of this field.
-        if (kid.has(PDFName.of("T"))) childFields.push(kidObject);
-        else if (kid.has(PDFName.of("Kids")))
-          childFields.push(kidObject); // unnamed intermediate node
-        else widgets.push({ dict: kid, ref: kidObject instanceof PDFRef ? kidObject : undefined });
-      }
+    for (const { entry: kidObject, dict: kid } of dictsIn(context, dict.get(PDFName.of("Kids")))) {
+      // A kid with /T is a field; a kid without /T is a widget annotation of this field.
+      if (kid.has(PDFName.of("T"))) childFields.push(kidObject);
+      else if (kid.has(PDFName.of("Kids")))
+        childFields.push(kidObject); // unnamed intermediate node
+      else widgets.push({ dict: kid, ref: kidObject instanceof PDFRef ? kidObject : undefined });
     }
     if (childFields.length > 0) {
       for (let i = childFields.length - 1; i >= 0; i--) stack.push({ object: childFields[i], parent: own, depth: depth + 1 });

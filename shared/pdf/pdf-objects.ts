@@ -39,6 +39,18 @@ export function arrayOf(context: PDFContext, object: PDFObject | undefined): PDF
   return value instanceof PDFArray ? value : undefined;
 }
 
+/** The dictionaries an array (or a reference to one) holds, each with its entry as written (a reference or inline); other entries are left out. */
+export function dictsIn(context: PDFContext, object: PDFObject | undefined): { entry: PDFObject; dict: PDFDict }[] {
+  const array = arrayOf(context, object);
+  const out: { entry: PDFObject; dict: PDFDict }[] = [];
+  for (let i = 0; array && i < array.size(); i++) {
+    const entry = array.get(i);
+    const dict = dictOf(context, entry);
+    if (dict) out.push({ entry, dict });
+  }
+  return out;
+}
+
 export function nameOf(context: PDFContext, object: PDFObject | undefined): string | undefined {
   const value = resolve(context, object);
   return value instanceof PDFName ? value.decodeText() : undefined;

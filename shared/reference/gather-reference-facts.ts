@@ -13,6 +13,7 @@
  * - UK and TARIC lines count only as real items (suffix 80) valid today; UN/LOCODE entries marked
  *   "X" (to be deleted) do not count.
  */
+import { memoPerDatabase } from "../db/memo-per-database.ts";
 import type { Queryable } from "../db/types.ts";
 import { forgetScreeningState } from "../screening/screening-state.ts";
 import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
@@ -103,22 +104,16 @@ const PREFIX_SQL: Record<HsSchedule, string> = {
  * changes on a re-import, so a re-import becomes visible to running processes within this time.
  */
 export const REFERENCE_STATE_TTL_MS = 2000;
-const flagsMemo = new WeakMap<object, { at: number; value: Promise<{ signature: string; loaded: Record<Flag, boolean> }> }>();
+const flagsMemo = memoPerDatabase(REFERENCE_STATE_TTL_MS, readFlags);
 
 export function forgetReferenceState(db: Queryable): void {
-  flagsMemo.delete(db);
+  flagsMemo.forget(db);
   forgetScreeningState(db);
 }
 
 /** The tables' import signature and which hold data, read at most once per REFERENCE_STATE_TTL_MS. */
 export function referenceState(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {
-  const hit = flagsMemo.get(db);
-  const now = Date.now();
-  if (hit && now - hit.at < REFERENCE_STATE_TTL_MS) return hit.value;
-  const value = readFlags(db);
-  flagsMemo.set(db, { at: now, value });
-  value.catch(() => flagsMemo.delete(db));
-  return value;
+  return flagsMemo.get(db);
 }
 
 async function readFlags(db: Queryable): Promise<{ signature: string; loaded: Record<Flag, boolean> }> {

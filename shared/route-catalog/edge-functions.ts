@@ -22,6 +22,11 @@ export interface EdgeFunction {
   fonts?: boolean;
 }
 
+/** A function that serves one route: the export `route` of `module`. */
+function oneRoute(name: string, module: string, route: string, fonts?: true): EdgeFunction {
+  return { name, serves: { routes: [{ module, names: [route] }] }, ...(fonts ? { fonts } : {}) };
+}
+
 export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
   {
     name: "api",
@@ -38,13 +43,10 @@ export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
     },
     fonts: true,
   },
-  { name: "create-shipment", serves: { routes: [{ module: "shipments/shipment-function-router.ts", names: ["createShipmentRoute"] }] } },
-  { name: "get-shipment", serves: { routes: [{ module: "shipments/shipment-function-router.ts", names: ["getShipmentRoute"] }] } },
-  { name: "save-draft", serves: { routes: [{ module: "shipments/shipment-function-router.ts", names: ["saveDraftRoute"] }] } },
-  {
-    name: "validate-shipment",
-    serves: { routes: [{ module: "validation/validation-router.ts", names: ["validateShipmentFunctionRoute"] }] },
-  },
+  oneRoute("create-shipment", "shipments/shipment-function-router.ts", "createShipmentRoute"),
+  oneRoute("get-shipment", "shipments/shipment-function-router.ts", "getShipmentRoute"),
+  oneRoute("save-draft", "shipments/shipment-function-router.ts", "saveDraftRoute"),
+  oneRoute("validate-shipment", "validation/validation-router.ts", "validateShipmentFunctionRoute"),
   {
     name: "verify-hash",
     serves: {
@@ -54,32 +56,13 @@ export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
       ],
     },
   },
-  { name: "dispatch-webhooks", serves: { routes: [{ module: "webhooks/dispatch-webhooks-router.ts", names: ["dispatchWebhooksRoute"] }] } },
-  {
-    name: "generate-documents",
-    serves: { routes: [{ module: "generation/generation-router.ts", names: ["generateDocumentsRoute"] }] },
-    fonts: true,
-  },
-  {
-    name: "document-field-requirements",
-    serves: { routes: [{ module: "generation/generation-router.ts", names: ["documentFieldRequirementsRoute"] }] },
-    fonts: true,
-  },
-  { name: "run-jobs", serves: { routes: [{ module: "schedule/run-jobs-router.ts", names: ["runJobsRoute"] }] }, fonts: true },
-  {
-    name: "extract-filled-fields",
-    serves: { routes: [{ module: "pdf-round-trip/pdf-round-trip-router.ts", names: ["extractFilledFieldsRoute"] }] },
-    fonts: true,
-  },
-  {
-    name: "flatten-document",
-    serves: { routes: [{ module: "pdf-round-trip/pdf-round-trip-router.ts", names: ["flattenDocumentRoute"] }] },
-    fonts: true,
-  },
-  {
-    name: "refresh-reference-data",
-    serves: { routes: [{ module: "reference/refresh/refresh-router.ts", names: ["refreshReferenceDataRoute"] }] },
-  },
+  oneRoute("dispatch-webhooks", "webhooks/dispatch-webhooks-router.ts", "dispatchWebhooksRoute"),
+  oneRoute("generate-documents", "generation/generation-router.ts", "generateDocumentsRoute", true),
+  oneRoute("document-field-requirements", "generation/generation-router.ts", "documentFieldRequirementsRoute", true),
+  oneRoute("run-jobs", "schedule/run-jobs-router.ts", "runJobsRoute", true),
+  oneRoute("extract-filled-fields", "pdf-round-trip/pdf-round-trip-router.ts", "extractFilledFieldsRoute", true),
+  oneRoute("flatten-document", "pdf-round-trip/pdf-round-trip-router.ts", "flattenDocumentRoute", true),
+  oneRoute("refresh-reference-data", "reference/refresh/refresh-router.ts", "refreshReferenceDataRoute"),
   {
     name: "dashboard",
     about:

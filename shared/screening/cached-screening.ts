@@ -5,21 +5,17 @@
  * when the screening lists' import signature changes (an OFAC import or refresh; seen within
  * SCREENING_STATE_TTL_MS) or after MAX_REMEMBERED_NAMES names.
  */
-import type { Db } from "../db/types.ts";
 import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { screeningState } from "./screening-state.ts";
 import { screenPartyNames } from "./sanctions-screener.ts";
-import { SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
+import { SCREENING_TABLES } from "./lists/screening-tables.ts";
 
 export const MAX_REMEMBERED_NAMES = 10_000;
 
 const memory = new WeakMap<object, { signature: string; answers: Map<string, SanctionsMatch | null> }>();
 
-export async function screenPartyNamesCached(
-  db: Db,
-  names: readonly string[],
-  tables: readonly ScreeningTable[] = SCREENING_TABLES,
-): Promise<Map<string, SanctionsMatch | null>> {
+/** The screener's own contract: callers cannot tell the memory is there. */
+export const screenPartyNamesCached: typeof screenPartyNames = async (db, names, tables = SCREENING_TABLES) => {
   if (names.length === 0) return new Map();
   // The bound lists join the key: the answers hold only their listings.
   const keyNow = async () => `${(await screeningState(db)).signature}|${tables.join(",")}`;
@@ -46,4 +42,4 @@ export async function screenPartyNamesCached(
     }
   }
   return result;
-}
+};

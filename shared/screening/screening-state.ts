@@ -4,6 +4,7 @@
  * reference feature's, which sits above it) so that the reference import and refresh can call into
  * screening without a circle; shared/reference/gather-reference-facts.ts forgets this state with its own.
  */
+import { memoPerDatabase } from "../db/memo-per-database.ts";
 import type { Queryable } from "../db/types.ts";
 import { SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
 
@@ -22,20 +23,14 @@ export interface ScreeningState {
   tables: Record<ScreeningTable, boolean>;
 }
 
-const memo = new WeakMap<object, { at: number; value: Promise<ScreeningState> }>();
+const memo = memoPerDatabase(SCREENING_STATE_TTL_MS, readState);
 
 export function forgetScreeningState(db: Queryable): void {
-  memo.delete(db);
+  memo.forget(db);
 }
 
 export function screeningState(db: Queryable): Promise<ScreeningState> {
-  const hit = memo.get(db);
-  const now = Date.now();
-  if (hit && now - hit.at < SCREENING_STATE_TTL_MS) return hit.value;
-  const value = readState(db);
-  memo.set(db, { at: now, value });
-  value.catch(() => memo.delete(db));
-  return value;
+  return memo.get(db);
 }
 
 async function readState(db: Queryable): Promise<ScreeningState> {

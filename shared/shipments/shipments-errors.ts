@@ -16,11 +16,9 @@ export const SHIPMENTS_ERRORS = defineErrorCodes({
   SVC_QUOTA_001: {
     status: 429,
     meaning: "monthly shipment quota of the tier reached (Free: 5 a calendar month, UTC); Retry-After gives the seconds to the next month",
-    origin: "project",
   },
   SVC_SHIP_006: {
     status: 409,
     meaning: "shipment state does not allow this operation (for example promoting a shipment that is not a draft)",
-    origin: "project",
   },
 });

@@ -9,5 +9,5 @@ export const VALIDATION_ERRORS = defineErrorCodes({
       "extract-filled-fields: doc_type missing; generate-documents: shipment or document_types missing; validate-shipment: shipment missing or not an object",
     origin: "spec",
   },
-  SVC_GATE_001: { status: 400, meaning: "unknown gate_slug; the answer lists the known gates", origin: "project" },
+  SVC_GATE_001: { status: 400, meaning: "unknown gate_slug; the answer lists the known gates" },
 });

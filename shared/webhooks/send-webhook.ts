@@ -1,3 +1,4 @@
+import { concatBytes } from "../decompression/read-bytes.ts";
 import type { AttemptOutcome, AttemptResult } from "./delivery-queue.ts";
 import { checkDeliveryTarget, systemResolver, type Resolver, type UrlPolicy } from "./url-safety.ts";
 
@@ -36,12 +37,7 @@ async function readExcerpt(res: Response): Promise<string | null> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
+  const all = concatBytes(chunks);
   const text = new TextDecoder("utf-8", { fatal: false }).decode(all.subarray(0, EXCERPT_READ_BYTES));
   return text ? text.slice(0, EXCERPT_CHARS) : null;
 }

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { csrfField } from "../csrf.ts";
-import { tableWrap, time, type Html } from "../page-helpers.ts";
+import { pager, tableWrap, time, type Html } from "../page-helpers.ts";
 import { REVIEW_DECISIONS, type ScreeningReview } from "../../screening/reviews/review-types.ts";
 import type { MonitorMatch } from "../../screening/monitoring/monitor-repository.ts";
 
@@ -121,15 +121,7 @@ ${
   </tbody></table>`,
       )
 }
-${
-  pages > 1
-    ? html`<nav class="pager" aria-label="Pages">
-  ${f.page > 1 ? html`<a class="button button--secondary" href="${filtersHref(f, f.page - 1)}" rel="prev">Previous page</a>` : ""}
-  <span>Page ${f.page} of ${pages}</span>
-  ${f.page < pages ? html`<a class="button button--secondary" href="${filtersHref(f, f.page + 1)}" rel="next">Next page</a>` : ""}
-</nav>`
-    : ""
-}`;
+${pager(f.page, pages, (p) => filtersHref(f, p))}`;
 }
 
 function subject(m: MonitorMatch): Html {

@@ -1,6 +1,7 @@
 /** The shipments list: status filter, search, pages. Pure. */
 import { html } from "hono/html";
 import { SHIPMENT_STATUSES, type ShipmentRecord, type ShipmentStatus } from "../../shipments/shipment-record.ts";
+import { pager } from "../page-helpers.ts";
 import { STATUS_TEXT, formatTime, partyName, route, shipmentTitle, statusBadge, type Html } from "./view-helpers.ts";
 
 export const PAGE_SIZE = 20;
@@ -70,13 +71,5 @@ export function renderShipmentList(q: ListQuery, shipments: ShipmentRecord[], to
         )}
         </tbody></table></div>`
   }
-  ${
-    pages > 1
-      ? html`<nav class="pager" aria-label="Pages">
-        ${q.page > 1 ? html`<a class="button button--secondary" href="${listHref(q, q.page - 1)}" rel="prev">Previous page</a>` : ""}
-        <span>Page ${q.page} of ${pages}</span>
-        ${q.page < pages ? html`<a class="button button--secondary" href="${listHref(q, q.page + 1)}" rel="next">Next page</a>` : ""}
-      </nav>`
-      : ""
-  }`;
+  ${pager(q.page, pages, (p) => listHref(q, p))}`;
 }

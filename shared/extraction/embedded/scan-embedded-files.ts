@@ -6,6 +6,7 @@
  * streams finds it. Only uncompressed and FlateDecode streams are read; at most MAX_FILES files of at
  * most MAX_BYTES each are inflated. Web-standard DecompressionStream: runs on Node, Deno and the edge.
  */
+import { readAtMost } from "../../decompression/read-bytes.ts";
 import type { EmbeddedFile } from "./read-embedded-invoice.ts";
 
 const MAX_FILES = 8;
@@ -20,26 +21,7 @@ function latin1(bytes: Uint8Array): string {
 async function inflate(data: Uint8Array, limit: number): Promise<Uint8Array | null> {
   try {
     const stream = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream("deflate"));
-    const reader = stream.getReader();
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > limit) {
-        await reader.cancel();
-        return null;
-      }
-      parts.push(value);
-    }
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+    return await readAtMost(stream, limit);
   } catch {
     // A corrupt or truncated stream: a partial XML is no invoice.
     return null;

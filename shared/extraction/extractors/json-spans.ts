@@ -21,48 +21,41 @@ export function jsonLeafSpans(text: string): LeafSpan[] {
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };
+  /** The members of an object or array, from its opening bracket past `close`; `member(n)` reads the n-th. */
+  const members = (close: string, member: (n: number) => void): void => {
+    i++;
+    ws();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (let n = 0; ; n++) {
+      member(n);
+      ws();
+      if (text[i] === ",") {
+        i++;
+        continue;
+      }
+      i++; // close
+      return;
+    }
+  };
   const value = (path: string): void => {
     ws();
     const ch = text[i];
     if (ch === "{") {
-      i++;
-      ws();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      for (;;) {
+      members("}", () => {
         ws();
         const key = str();
         ws();
         i++; // :
         value(path ? `${path}.${key}` : key);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        i++; // }
-        return;
-      }
+      });
+      return;
     }
     if (ch === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (let n = 0; ; n++) {
-        value(`${path}[${n}]`);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        i++; // ]
-        return;
-      }
+      members("]", (n) => value(`${path}[${n}]`));
+      return;
     }
     const start = i;
     if (ch === '"') str();

@@ -4,7 +4,7 @@
  * stamp drawn on top.
  */
 import { PDFArray, type PDFContext, type PDFDict, PDFName, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
-import { arrayOf, dictOf, nameOf, type PageEntry } from "../pdf-objects.ts";
+import { dictOf, dictsIn, nameOf, type PageEntry } from "../pdf-objects.ts";
 import { drawHashStamp } from "./draw-hash-stamp.ts";
 import { drawWidgetAppearance } from "./draw-widget-appearance.ts";
 import type { FlattenContext } from "./flatten-types.ts";
@@ -57,23 +57,16 @@ export function flattenPages(
   for (const { dict: page } of pages) {
     const resources = pageResources(context, page);
     const ops: string[] = [];
-    const annots = arrayOf(context, page.get(PDFName.of("Annots")));
     const kept: PDFObject[] = [];
-    if (annots) {
-      for (let i = 0; i < annots.size(); i++) {
-        const entry = annots.get(i);
-        const annot = dictOf(context, entry);
-        if (!annot) continue;
-        if (nameOf(context, annot.get(PDFName.of("Subtype"))) === "Widget") {
-          const planned = plan.get(annot);
-          if (!planned?.drop && drawWidgetAppearance(ctx, annot, planned?.field, planned?.regenerated ?? false, resources, ops))
-            work.drawn++;
-          else work.dropped++;
-        } else if (sanitizeAnnotation(context, annot, ctx.pending)) {
-          kept.push(entry);
-        } else {
-          work.removedAnnotations++;
-        }
+    for (const { entry, dict: annot } of dictsIn(context, page.get(PDFName.of("Annots")))) {
+      if (nameOf(context, annot.get(PDFName.of("Subtype"))) === "Widget") {
+        const planned = plan.get(annot);
+        if (!planned?.drop && drawWidgetAppearance(ctx, annot, planned?.field, planned?.regenerated ?? false, resources, ops)) work.drawn++;
+        else work.dropped++;
+      } else if (sanitizeAnnotation(context, annot, ctx.pending)) {
+        kept.push(entry);
+      } else {
+        work.removedAnnotations++;
       }
     }
     if (kept.length > 0) page.set(PDFName.of("Annots"), context.obj(kept));

@@ -14,6 +14,8 @@ export type Token =
 
 export const EOF_TOKEN: Token = { k: "eof" };
 const STR_TOKEN: Token = { k: "str" };
+/** The one-byte punctuation: array and procedure brackets. */
+const BRACKETS = { 0x5b: "[", 0x5d: "]", 0x7b: "{", 0x7d: "}" } as const;
 
 /** A position in a buffer, and how deep arrays and dictionaries are nested there. */
 export interface Cursor {
@@ -99,17 +101,11 @@ function readToken(cur: Cursor): Token | null {
       cur.pos++;
       return null;
     case 0x5b:
-      cur.pos++;
-      return { k: "punct", v: "[" };
     case 0x5d:
-      cur.pos++;
-      return { k: "punct", v: "]" };
     case 0x7b:
-      cur.pos++;
-      return { k: "punct", v: "{" };
     case 0x7d:
       cur.pos++;
-      return { k: "punct", v: "}" };
+      return { k: "punct", v: BRACKETS[c as keyof typeof BRACKETS] };
     case 0x29 /* stray ) */:
       cur.pos++;
       return null;

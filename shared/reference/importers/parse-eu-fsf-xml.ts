@@ -17,6 +17,7 @@ import {
   attr,
   distinct,
   kids,
+  type ParsedScreeningXml,
   parseXmlRoot,
   type ScreeningAliasRow,
   type ScreeningListRow,
@@ -24,12 +25,6 @@ import {
 } from "./screening-list-row.ts";
 
 const FORMAT = "EU Financial Sanctions Files XML 1.1";
-
-export interface EuListResult {
-  rows: ScreeningListRow[];
-  generated: string | null;
-  skipped: number;
-}
 
 /** The words of a name, lower-case and sorted: two names with the same key differ only in order. */
 const wordsKey = (name: string) =>
@@ -58,7 +53,7 @@ function aliasNames(a: XmlNode, person: boolean): ScreeningAliasRow[] {
   return [{ name: whole || [given, last].filter(Boolean).join(" "), type }];
 }
 
-export function parseEuFsfXml(text: string): EuListResult {
+export function parseEuFsfXml(text: string): ParsedScreeningXml {
   const root = parseXmlRoot(text, "export", FORMAT);
   const rows: ScreeningListRow[] = [];
   const seen = new Set<string>();

@@ -8,7 +8,16 @@
  * IndividualDetails (DOBs, Nationalities, passports, national ids), ShipDetails (IMO numbers).
  * A Designation without a UniqueID is not a designation the publisher issues: it is skipped and counted.
  */
-import { aliasesBesides, distinct, kids, parseXmlRoot, type ScreeningListRow, textOf, type XmlNode } from "./screening-list-row.ts";
+import {
+  aliasesBesides,
+  distinct,
+  kids,
+  type ParsedScreeningXml,
+  parseXmlRoot,
+  type ScreeningListRow,
+  textOf,
+  type XmlNode,
+} from "./screening-list-row.ts";
 
 const FORMAT = "UK Sanctions List XML";
 
@@ -22,14 +31,8 @@ function fullName(n: XmlNode, individual: boolean): string {
 const texts = (node: unknown, group: string, item: string) =>
   kids(node, group).flatMap((g) => kids(g, item).map((i) => String(i["#text"] ?? "")));
 
-export interface UkListResult {
-  rows: ScreeningListRow[];
-  /** The publisher's date, ISO (from DateGenerated dd/mm/yyyy or the dateGenerated attribute). */
-  generated: string | null;
-  skipped: number;
-}
-
-export function parseUkSanctionsXml(text: string): UkListResult {
+/** The UK list; `generated` from DateGenerated (dd/mm/yyyy) or the dateGenerated attribute. */
+export function parseUkSanctionsXml(text: string): ParsedScreeningXml {
   const root = parseXmlRoot(text, "Designations", FORMAT);
   const rows: ScreeningListRow[] = [];
   let skipped = 0;

@@ -8,7 +8,16 @@
  * and Chinese names start with the family name), so an individual's names are written in the listed
  * order and marked given_names_first: screening requires their first and last word, not every word.
  */
-import { aliasesBesides, distinct, kids, parseXmlRoot, type ScreeningListRow, textOf, type XmlNode } from "./screening-list-row.ts";
+import {
+  aliasesBesides,
+  distinct,
+  kids,
+  type ParsedScreeningXml,
+  parseXmlRoot,
+  type ScreeningListRow,
+  textOf,
+  type XmlNode,
+} from "./screening-list-row.ts";
 
 const FORMAT = "UN consolidated list XML";
 
@@ -57,14 +66,8 @@ function entry(node: XmlNode, kind: "individual" | "entity"): ScreeningListRow |
   };
 }
 
-export interface UnListResult {
-  rows: ScreeningListRow[];
-  /** dateGenerated, the publisher's date. */
-  generated: string | null;
-  skipped: number;
-}
-
-export function parseUnConsolidatedXml(text: string): UnListResult {
+/** The UN list; `generated` from its dateGenerated. */
+export function parseUnConsolidatedXml(text: string): ParsedScreeningXml {
   const root = parseXmlRoot(text, "CONSOLIDATED_LIST", FORMAT);
   const rows: ScreeningListRow[] = [];
   let skipped = 0;

@@ -40,6 +40,13 @@ export interface ScreeningListRow {
   source: string | null;
 }
 
+/** What an XML list parser gives: the rows, the publisher's date (ISO) and how many entries it could not read. */
+export interface ParsedScreeningXml {
+  rows: ScreeningListRow[];
+  generated: string | null;
+  skipped: number;
+}
+
 /** Parses the text; throws a readable error when it is not XML with the expected root element. */
 export function parseXmlRoot(text: string, root: string, format: string): XmlNode {
   let doc: XmlNode;

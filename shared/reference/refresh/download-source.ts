@@ -3,6 +3,7 @@
  * file name the publisher gives (Content-Disposition or the final address after redirects), and the
  * byte count as it arrives (terminal progress). Anything but 2xx is an error that names the status.
  */
+import { concatBytes } from "../../decompression/read-bytes.ts";
 import { sha256Hex } from "../../hashing/sha256.ts";
 
 export interface DownloadedFile {
@@ -113,12 +114,7 @@ export async function downloadSourceFile(
   if (total !== null && received < total && !res.headers.get("content-encoding")) {
     throw new DownloadError(`${file.url}: got ${received} of ${total} bytes`);
   }
-  const bytes = new Uint8Array(received);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
+  const bytes = concatBytes(chunks);
   const finalUrl = res.url || file.url;
   return {
     key: file.key,

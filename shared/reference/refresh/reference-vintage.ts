@@ -6,6 +6,7 @@
  * later (an unknown date counts as old); "edition" current until the next edition enters into force;
  * "confirmation" from the import or an unchanged refresh.
  */
+import { memoPerDatabase } from "../../db/memo-per-database.ts";
 import type { Queryable } from "../../db/types.ts";
 import { toIso } from "../../db/values.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
@@ -74,39 +75,33 @@ export interface TableFreshness extends TableVintage {
 
 /** Read at most once per this time per database: validation is on the hot path and vintages change rarely. */
 const TTL_MS = 2000;
-const memo = new WeakMap<object, { at: number; value: Promise<StoredVintage[]> }>();
+const memo = memoPerDatabase(TTL_MS, async (db): Promise<StoredVintage[]> => {
+  const rows = await db.query<Record<string, unknown>>(
+    `select i.table_name, i.vintage, i.published_at, i.imported_at, i.row_count, s.last_checked_at,
+              i.checksum is not null as from_download
+         from reference_imports i left join reference_refresh_state s on s.table_name = i.table_name`,
+  );
+  const byTable = new Map(rows.map((r) => [r.table_name as string, r]));
+  return REFRESHABLE_TABLES.map((table) => {
+    const r = byTable.get(table);
+    return {
+      table,
+      vintage: (r?.vintage as string | null) ?? null,
+      published_at: r ? toIso(r.published_at) : null,
+      imported_at: r ? toIso(r.imported_at) : null,
+      last_checked_at: r ? toIso(r.last_checked_at) : null,
+      row_count: r ? Number(r.row_count) : 0,
+      from_download: r?.from_download === true,
+    };
+  });
+});
 
 export function forgetReferenceVintage(db: Queryable): void {
-  memo.delete(db);
+  memo.forget(db);
 }
 
 export function readStoredVintages(db: Queryable): Promise<StoredVintage[]> {
-  const hit = memo.get(db);
-  const now = Date.now();
-  if (hit && now - hit.at < TTL_MS) return hit.value;
-  const value = (async () => {
-    const rows = await db.query<Record<string, unknown>>(
-      `select i.table_name, i.vintage, i.published_at, i.imported_at, i.row_count, s.last_checked_at,
-              i.checksum is not null as from_download
-         from reference_imports i left join reference_refresh_state s on s.table_name = i.table_name`,
-    );
-    const byTable = new Map(rows.map((r) => [r.table_name as string, r]));
-    return REFRESHABLE_TABLES.map((table) => {
-      const r = byTable.get(table);
-      return {
-        table,
-        vintage: (r?.vintage as string | null) ?? null,
-        published_at: r ? toIso(r.published_at) : null,
-        imported_at: r ? toIso(r.imported_at) : null,
-        last_checked_at: r ? toIso(r.last_checked_at) : null,
-        row_count: r ? Number(r.row_count) : 0,
-        from_download: r?.from_download === true,
-      };
-    });
-  })();
-  memo.set(db, { at: now, value });
-  value.catch(() => memo.delete(db));
-  return value;
+  return memo.get(db);
 }
 
 /** Pure: age and staleness at `now`. A table never imported is not stale (the rules report it as not loaded). */

@@ -8,6 +8,7 @@
  * run it: the per-table lease lets one of them download and import.
  */
 import type { BackgroundTask } from "../../jobs/background-registry.ts";
+import { onePassAtATime } from "../../jobs/one-pass-at-a-time.ts";
 import type { Services } from "../../runtime/services.ts";
 import type { TableRefreshResult } from "./refresh-reference-data.ts";
 
@@ -50,9 +51,6 @@ export function referenceRefreshTask(
   const tickMs = Math.max(1000, Math.min(settings.retryMs, MAX_TICK_MS));
   const stopper = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  let again = false;
   // Stopping the server aborts a download in flight; the table's lease runs out and the next start retries.
   const stoppableFetch: typeof fetch = (input, init) =>
     fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, stopper.signal]) : stopper.signal });
@@ -92,22 +90,8 @@ export function referenceRefreshTask(
     }
   };
 
-  function wake(): void {
-    if (stopper.signal.aborted) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    running = (async () => {
-      do {
-        again = false;
-        await run();
-      } while (again && !stopper.signal.aborted);
-      busy = false;
-      schedule();
-    })();
-  }
+  const passes = onePassAtATime(run, { stopped: () => stopper.signal.aborted, afterRun: () => schedule() });
+  const wake = passes.wake;
 
   wake();
   return {
@@ -116,8 +100,8 @@ export function referenceRefreshTask(
     stop: async () => {
       stopper.abort();
       clearTimeout(timer);
-      await running;
+      await passes.current();
     },
-    idle: () => running,
+    idle: () => passes.current(),
   };
 }

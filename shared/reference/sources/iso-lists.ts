@@ -13,54 +13,68 @@ const DATAHUB = "https://raw.githubusercontent.com/datasets";
 const COUNTRIES = "ISO 3166-1 with UNSD M49 names (DataHub country-codes CSV)";
 const CURRENCIES = "ISO 4217 Tables A.1 and A.3 (DataHub currency-codes CSV)";
 
-export const countries: ReferenceSource<"countries"> = {
+/**
+ * A DataHub CSV of one ISO table: the folder holds it under one of `fileNames` (group 1, if any, the date),
+ * the download under `key`; `read` parses the text and notes what it found. Dated only by the import.
+ */
+function dataHubCsv<T extends "countries" | "currencies", R>(d: {
+  table: T;
+  publisher: string;
+  key: string;
+  path: string;
+  intervalDays: number;
+  minRows: number;
+  fileNames: RegExp[];
+  parse: (text: string) => R[];
+  notes: (rows: R[]) => string[];
+}): ReferenceSource<T> {
+  return {
+    table: d.table,
+    publisher: d.publisher,
+    files: [{ key: d.key, url: `${DATAHUB}/${d.path}` }],
+    intervalDays: d.intervalDays,
+    minRows: d.minRows,
+    age: { from: "confirmation" },
+    find: (files) => {
+      const best = newest(d.fileNames.flatMap((re) => matches(files, re, (m) => [m[1]])));
+      if (!best) return null;
+      return {
+        files: [best.file],
+        vintage: best.m[1] ?? null,
+        source: d.publisher,
+        parse: async () => {
+          const rows = d.parse((await readText(best.file)).text);
+          return { rows: asRows(rows), notes: d.notes(rows) };
+        },
+      };
+    },
+    parseDownload: async (files) => {
+      const rows = parseText(d.key, await text(need(files, d.key)), d.parse);
+      return { rows: asRows(rows), vintage: null, notes: d.notes(rows) };
+    },
+  };
+}
+
+export const countries = dataHubCsv({
   table: "countries",
   publisher: COUNTRIES,
-  files: [{ key: "country-codes.csv", url: `${DATAHUB}/country-codes/main/data/country-codes.csv` }],
+  key: "country-codes.csv",
+  path: "country-codes/main/data/country-codes.csv",
   intervalDays: INTERVAL_DAYS.year,
   minRows: 200,
-  age: { from: "confirmation" },
-  find: (files) => {
-    const best = newest(matches(files, new RegExp(`^country-codes(?:_(.+?))?\\.csv${GZ}`), (m) => [m[1]]));
-    if (!best) return null;
-    return {
-      files: [best.file],
-      vintage: best.m[1] ?? null,
-      source: COUNTRIES,
-      parse: async () => ({ rows: asRows(parseIsoCountriesCsv((await readText(best.file)).text)), notes: [] }),
-    };
-  },
-  parseDownload: async (files) => {
-    const rows = parseText("country-codes.csv", await text(need(files, "country-codes.csv")), parseIsoCountriesCsv);
-    return { rows: asRows(rows), vintage: null, notes: [] };
-  },
-};
+  fileNames: [new RegExp(`^country-codes(?:_(.+?))?\\.csv${GZ}`)],
+  parse: parseIsoCountriesCsv,
+  notes: () => [],
+});
 
-export const currencies: ReferenceSource<"currencies"> = {
+export const currencies = dataHubCsv({
   table: "currencies",
   publisher: CURRENCIES,
-  files: [{ key: "codes-all.csv", url: `${DATAHUB}/currency-codes/main/data/codes-all.csv` }],
+  key: "codes-all.csv",
+  path: "currency-codes/main/data/codes-all.csv",
   intervalDays: INTERVAL_DAYS.quarter,
   minRows: 150,
-  age: { from: "confirmation" },
-  find: (files) => {
-    const best = newest([
-      ...matches(files, new RegExp(`^iso4217-currency-codes(?:_(.+?))?\\.csv${GZ}`), (m) => [m[1]]),
-      ...matches(files, new RegExp(`^codes-all\\.csv${GZ}`), () => [""]),
-    ]);
-    if (!best) return null;
-    return {
-      files: [best.file],
-      vintage: best.m[1] ?? null,
-      source: CURRENCIES,
-      parse: async () => {
-        const rows = parseIsoCurrenciesCsv((await readText(best.file)).text);
-        return { rows: asRows(rows), notes: [`${rows.filter((r) => r.current).length} current codes`] };
-      },
-    };
-  },
-  parseDownload: async (files) => {
-    const rows = parseText("codes-all.csv", await text(need(files, "codes-all.csv")), parseIsoCurrenciesCsv);
-    return { rows: asRows(rows), vintage: null, notes: [`${rows.filter((r) => r.current).length} current codes`] };
-  },
-};
+  fileNames: [new RegExp(`^iso4217-currency-codes(?:_(.+?))?\\.csv${GZ}`), new RegExp(`^codes-all\\.csv${GZ}`)],
+  parse: parseIsoCurrenciesCsv,
+  notes: (rows) => [`${rows.filter((r) => r.current).length} current codes`],
+});

@@ -7,6 +7,7 @@
 import { parseEuFsfXml } from "../importers/parse-eu-fsf-xml.ts";
 import { parseUkSanctionsXml } from "../importers/parse-uk-sanctions-xml.ts";
 import { parseUnConsolidatedXml } from "../importers/parse-un-consolidated-xml.ts";
+import type { ParsedScreeningXml } from "../importers/screening-list-row.ts";
 import { parseUsCslCsv } from "../importers/parse-us-csl-csv.ts";
 import { FormatError, need, opening, parseText, refuseHtml, text } from "./download-files.ts";
 import { GZ, matches, newest, readText } from "./folder-files.ts";
@@ -38,6 +39,14 @@ interface ScreeningList<T extends string> {
 
 const DATE = "(\\d{4}-\\d{2}(?:-\\d{2})?)";
 const hasRoot = (root: string) => (text: string) => new RegExp(`<(?:\\w+:)?${root}[\\s>]`).test(text.slice(0, 4000));
+
+/** The parse of an XML list: its rows and date, and a note of how many `entries` it read and how many it skipped (`skipped` says why). */
+const xmlList =
+  (parse: (text: string) => ParsedScreeningXml, entries: string, skipped: string) =>
+  (text: string): ParsedScreeningList => {
+    const r = parse(text);
+    return { rows: asRows(r.rows), generated: r.generated, notes: [`${r.rows.length} ${entries}; ${r.skipped} ${skipped}`] };
+  };
 
 function screeningList<T extends string>(list: ScreeningList<T>): ReferenceSource<T> {
   const key = list.file.key;
@@ -82,14 +91,7 @@ export const sanctionsUn = screeningList({
   minRows: 500,
   fileNames: [new RegExp(`^un_consolidated_${DATE}(?:_excerpt)?\\.xml${GZ}`, "i")],
   looksRight: hasRoot("CONSOLIDATED_LIST"),
-  parse: (text) => {
-    const r = parseUnConsolidatedXml(text);
-    return {
-      rows: asRows(r.rows),
-      generated: r.generated,
-      notes: [`${r.rows.length} entries; ${r.skipped} without a reference number or name skipped`],
-    };
-  },
+  parse: xmlList(parseUnConsolidatedXml, "entries", "without a reference number or name skipped"),
 });
 
 export const sanctionsEu = screeningList({
@@ -102,14 +104,7 @@ export const sanctionsEu = screeningList({
   minRows: 1_000,
   fileNames: [new RegExp(`^eu_fsf_${DATE}(?:_excerpt)?\\.xml${GZ}`, "i")],
   looksRight: hasRoot("export"),
-  parse: (text) => {
-    const r = parseEuFsfXml(text);
-    return {
-      rows: asRows(r.rows),
-      generated: r.generated,
-      notes: [`${r.rows.length} entries; ${r.skipped} skipped (no reference number or name, or a repeated reference number)`],
-    };
-  },
+  parse: xmlList(parseEuFsfXml, "entries", "skipped (no reference number or name, or a repeated reference number)"),
 });
 
 export const sanctionsUk = screeningList({
@@ -119,14 +114,7 @@ export const sanctionsUk = screeningList({
   minRows: 1_000,
   fileNames: [new RegExp(`^uk_sanctions_list_${DATE}(?:_excerpt)?\\.xml${GZ}`, "i")],
   looksRight: hasRoot("Designations"),
-  parse: (text) => {
-    const r = parseUkSanctionsXml(text);
-    return {
-      rows: asRows(r.rows),
-      generated: r.generated,
-      notes: [`${r.rows.length} designations; ${r.skipped} without a UniqueID skipped`],
-    };
-  },
+  parse: xmlList(parseUkSanctionsXml, "designations", "without a UniqueID skipped"),
 });
 
 export const sanctionsUsCsl = screeningList({

@@ -1,6 +1,8 @@
 // Generated from shared/reference/sources/ (the descriptors, registry.ts) by npm run docs:generate: edit them there.
 // The configuration's copy of each source's table, publisher, default addresses, interval and plausible size.
 
+import type { TableSourceDefaults } from "./reference-source-shape.ts";
+
 export const REFRESHABLE_TABLES = [
   "hs_codes_wco",
   "hs_codes_us",
@@ -20,23 +22,9 @@ export const REFRESHABLE_TABLES = [
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
 
-export interface SourceFileDefaults {
-  key: string;
-  url: string;
-  optional?: boolean;
-}
-
-export interface TableSourceDefaults {
-  table: RefreshableTable;
-  publisher: string;
-  files: SourceFileDefaults[];
-  intervalDays: number;
-  minRows: number;
-}
-
 export const UNLOCODE_RELEASE = "2025-1";
 
-export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults> = {
+export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<RefreshableTable>> = {
   "hs_codes_wco": {
     "table": "hs_codes_wco",
     "publisher": "WCO Harmonized System via UN Comtrade H6 (DataHub harmonized-system CSV)",

@@ -7,10 +7,5 @@
  * offers none that the importers read (EU CN: RDF only; WCO: PDFs), the default is a public
  * redistribution of the official data, and the docs say so (docs/reference-data.md).
  */
-export {
-  REFRESHABLE_TABLES,
-  type RefreshableTable,
-  SOURCE_DEFAULTS,
-  type TableSourceDefaults,
-  UNLOCODE_RELEASE,
-} from "./reference-source-defaults.ts";
+export { REFRESHABLE_TABLES, type RefreshableTable, SOURCE_DEFAULTS, UNLOCODE_RELEASE } from "./reference-source-defaults.ts";
+export type { TableSourceDefaults } from "./reference-source-shape.ts";

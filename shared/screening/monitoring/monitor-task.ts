@@ -5,6 +5,7 @@
  */
 import type { Services } from "../../runtime/services.ts";
 import type { BackgroundTask } from "../../jobs/background-registry.ts";
+import { onePassAtATime } from "../../jobs/one-pass-at-a-time.ts";
 import { defaultMonitorScreening } from "./monitor-screening.ts";
 import { runScreeningMonitor, type MonitorRun } from "./run-monitor.ts";
 
@@ -24,38 +25,25 @@ export async function runScreeningMonitorNow(services: Pick<Services, "db" | "co
 }
 
 export function screeningMonitorTask(services: Pick<Services, "db" | "config">, intervalMs = MONITOR_INTERVAL_MS): BackgroundTask {
-  let current: Promise<void> = Promise.resolve();
-  let again = false;
-  let running = false;
-  const sweep = () => {
-    if (running) {
-      again = true;
-      return;
+  const passes = onePassAtATime(async () => {
+    try {
+      await runScreeningMonitorNow(services);
+    } catch (e) {
+      console.error("screening monitor:", e);
     }
-    running = true;
-    current = (async () => {
-      do {
-        again = false;
-        try {
-          await runScreeningMonitorNow(services);
-        } catch (e) {
-          console.error("screening monitor:", e);
-        }
-      } while (again);
-      running = false;
-    })();
-  };
+  });
+  const sweep = passes.wake;
   sweep();
   const timer = setInterval(sweep, intervalMs);
   return {
     name: "screening-monitor",
     wake: sweep,
     idle: async () => {
-      while (running) await current;
+      while (passes.busy()) await passes.current();
     },
     stop: async () => {
       clearInterval(timer);
-      await current;
+      await passes.current();
     },
   };
 }

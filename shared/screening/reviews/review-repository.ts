@@ -24,16 +24,8 @@ function toReview(r: Row): ScreeningReview {
   };
 }
 
-export interface NewReview {
-  party_name: string;
-  party_name_normalised: string;
-  list: string;
-  entry_id: string;
-  entry_hash: string;
-  decision: ReviewDecision;
-  reason: string;
-  reviewer: Reviewer;
-}
+/** A decision to store: a review without what the insert gives it (id, time), with who decided. */
+export type NewReview = Omit<ScreeningReview, "id" | "decided_by" | "created_at"> & { reviewer: Reviewer };
 
 export async function insertReview(db: Queryable, accountId: string, r: NewReview, at?: Date): Promise<ScreeningReview> {
   const rows = await db.query(

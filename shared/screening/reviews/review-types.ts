@@ -20,7 +20,7 @@ export interface ScreeningReview {
   entry_hash: string;
   decision: ReviewDecision;
   reason: string;
-  decided_by: { kind: Reviewer["kind"]; id: string; label: string };
+  decided_by: Reviewer;
   created_at: string;
 }
 

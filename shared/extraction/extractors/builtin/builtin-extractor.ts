@@ -1,7 +1,7 @@
 /**
  * The built-in, deterministic extractor: no model, no network. It reads
  *   - labels ("Shipper/Exporter", "Rechnungsnummer", "Port de chargement", …) with the value after the
- *     label, to its right, or below it (form boxes), in six languages (labels.ts);
+ *     label, to its right, or below it (form boxes), in six languages (labels/);
  *   - party blocks under a party label, bounded by the column the label starts (two-column layouts);
  *   - line-item tables by their header row (column synonyms), assigning each cell to the header it sits
  *     under (positions for PDFs and OCR, columns for spreadsheets), with wrapped descriptions;

@@ -5,7 +5,8 @@
  */
 import type { TextSegment } from "../../../document-text.ts";
 import type { FlatExtraction } from "../../../extraction-result.ts";
-import type { ColumnKey, FieldKey } from "../labels.ts";
+import type { ColumnKey } from "../labels/columns.ts";
+import type { FieldKey } from "../labels/fields.ts";
 import { parseNumber } from "../normalize.ts";
 import { confidenceFromEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 

@@ -3,7 +3,7 @@
  * under it, each cell assigned to the column it sits under (positions for PDFs and OCR, exact columns
  * for spreadsheets), with wrapped descriptions joined to their row and a totals line kept apart.
  */
-import { COLUMN_LABELS, type ColumnKey } from "../labels.ts";
+import { COLUMN_LABELS, type ColumnKey } from "../labels/columns.ts";
 import { norm } from "../normalize.ts";
 import { amountKind } from "../choose-total.ts";
 import { type Cell, type Column, type Line, type MatchOptions, type Seg, type Table, TOTAL_WORDS } from "./extraction-context.ts";

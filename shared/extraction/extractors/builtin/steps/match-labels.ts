@@ -3,7 +3,7 @@
  * starts a new field. OCR text (options.fuzzy) also matches labels with misread letters.
  */
 import { levenshteinDistance } from "../../../../text/edit-distance.ts";
-import { FIELD_LABELS, type FieldKey } from "../labels.ts";
+import { FIELD_LABELS, type FieldKey } from "../labels/fields.ts";
 import { cleanValue, norm } from "../normalize.ts";
 import type { MatchOptions, Seg } from "./extraction-context.ts";
 

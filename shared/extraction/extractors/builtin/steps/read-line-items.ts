@@ -4,7 +4,7 @@
  * totals line read by the columns its amounts sit under.
  */
 import type { FlatExtraction } from "../../../extraction-result.ts";
-import type { ColumnKey } from "../labels.ts";
+import type { ColumnKey } from "../labels/columns.ts";
 import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailingCountry } from "../normalize.ts";
 import { ocrEvidence } from "../../../value-evidence.ts";
 import { type Cell, type ExtractionContext, numberOf, setValue, type Table, TOTAL_WORDS } from "./extraction-context.ts";

@@ -1,6 +1,6 @@
 /** Party blocks (shipper, consignee, …): the lines under the best-ranked label of each party kind. */
 import type { FlatExtraction } from "../../../extraction-result.ts";
-import { type FieldKey, PARTY_FIELDS, PARTY_LABEL_RANK } from "../labels.ts";
+import { type FieldKey, PARTY_FIELDS, PARTY_LABEL_RANK } from "../labels/fields.ts";
 import { type BlockLine, parseParty } from "../party.ts";
 import { ocrEvidence } from "../../../value-evidence.ts";
 import { type ExtractionContext, type LabelHit, setValue } from "./extraction-context.ts";
