@@ -23,12 +23,16 @@ export function onePassAtATime(pass: () => Promise<void>, opts: { stopped?: () =
     }
     busy = true;
     current = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again && !opts.stopped?.());
-      busy = false;
-      opts.afterRun?.();
+      try {
+        do {
+          again = false;
+          await pass();
+        } while (again && !opts.stopped?.());
+      } finally {
+        // A pass that throws must not leave the task busy for ever (the callers' passes catch their own errors).
+        busy = false;
+        opts.afterRun?.();
+      }
     })();
   };
   return { wake, busy: () => busy, current: () => current };
