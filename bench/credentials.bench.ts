@@ -17,7 +17,7 @@ import { statusListCredentialJwt } from "../shared/credentials/status-list-crede
 import { credentialAttachment } from "../shared/credentials/credential-attachment.ts";
 import { attachFile } from "../shared/pdf/attach-file.ts";
 import type { PDFDocument } from "pdf-lib";
-import { renderDocument } from "../shared/documents/render-document.ts";
+import { renderDocument } from "../shared/document-types/render-document.ts";
 import { SAMPLE_META, sampleShipment } from "../tests/support/sample-shipments.ts";
 
 const RUNS = 50;

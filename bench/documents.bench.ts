@@ -1,6 +1,6 @@
 // npm run bench -- documents: rendering and the generation pipeline (202 → completed) on the embedded default.
 import { createBenchAccount, machine, ms, startBenchServer, summarise, table } from "./support.ts";
-import { renderDocument } from "../shared/documents/render-document.ts";
+import { renderDocument } from "../shared/document-types/render-document.ts";
 import { DOCUMENT_TYPES } from "../shared/trade/document-types.ts";
 import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment } from "../tests/support/sample-shipments.ts";
 

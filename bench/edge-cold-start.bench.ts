@@ -39,7 +39,7 @@ import { createBlobStore, type Services } from "../shared/runtime/services.ts";
 import { generateDocuments } from "../shared/generation/generate-documents.ts";
 import { drainQueue } from "../shared/jobs/worker.ts";
 import { generationJobKind } from "../shared/generation/generation-worker.ts";
-import { renderDocument } from "../shared/documents/render-document.ts";
+import { renderDocument } from "../shared/document-types/render-document.ts";
 import { sampleShipment } from "../tests/support/sample-shipments.ts";
 import { refreshStoredSanctionsIndex } from "../shared/screening/sanctions-screener.ts";
 import { REFERENCE_DIR, table } from "./support.ts";

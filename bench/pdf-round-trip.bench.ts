@@ -15,7 +15,7 @@
  */
 import { cpus, loadavg } from "node:os";
 import { PDFDocument } from "pdf-lib";
-import { renderDocument } from "../shared/documents/render-document.ts";
+import { renderDocument } from "../shared/document-types/render-document.ts";
 import { fontkit, loadFontBytes } from "../shared/pdf/fonts.ts";
 import { longShipment, SAMPLE_META, sampleShipment } from "../tests/support/sample-shipments.ts";
 import { inspectPdf } from "../shared/pdf/inspect-pdf.ts";

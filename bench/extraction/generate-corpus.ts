@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
-import { renderDocument } from "../../shared/documents/render-document.ts";
+import { renderDocument } from "../../shared/document-types/render-document.ts";
 import { makeShipment, partyExpected, type CorpusShipment } from "../../tests/support/extraction-corpus/corpus-data.ts";
 import { encodePng, encodeTiff, renderPdfJpeg, scanLike } from "./images.ts";
 import { PDF_STYLES, type Expected, type PdfStyle } from "../../tests/support/extraction-corpus/pdf-styles.ts";

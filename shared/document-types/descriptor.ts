@@ -1,17 +1,18 @@
 /**
- * What one document type brings, as data: its requirement rows (required, recommended with the soft-warning
- * marks, blocking-condition fields), the form fields only it needs, its stage-4 rules and its sample
- * fragment. Pure data over the platform, so both `documents` and `rules` (one tier up) can read it; the
- * code those layers own for a type — its layout (documents/layouts) and its rules' check functions
- * (rules/checks, named here by `check`) — stays in those layers (docs/architecture.md).
+ * What one document type brings: its layout (shipment -> DocumentModel, drawn with the page kit and the
+ * shared layout pieces of shared/documents), its requirement rows (required, recommended with the
+ * soft-warning marks, blocking-condition fields), the form fields only it needs, its stage-4 rules and its
+ * sample fragment. Everything but the layout is data; the code the rules layer owns for a type — its
+ * rules' check functions (rules/checks, named here by `check`) — stays there (docs/architecture.md).
  */
 import type { DocumentType } from "../trade/document-types.ts";
 import type { RefreshableTable } from "../runtime/config/reference-source-defaults.ts";
+import type { Layout } from "../documents/layouts/common.ts";
 
 export type FormTab = "parties" | "route" | "goods" | "logistics" | "compliance";
 
 /**
- * How the generate-documents pre-checks treat a requirement (documents/field-requirements.ts):
+ * How the generate-documents pre-checks treat a requirement (field-requirements.ts):
  * "precheck" blocks when missing; "condition" is the field a coded blocking condition reports on; "warn"
  * is a soft warning (only on recommended rows); absent: informational.
  */
@@ -48,6 +49,8 @@ export interface DocumentRuleData {
 
 export interface DocumentTypeDescriptor {
   type: DocumentType;
+  /** The type's layout (types/<type>/layout.ts). */
+  layout: Layout;
   required: readonly RequirementRow[];
   /** Served as recommended; the rows marked "warn" are the type's soft-warning fields. */
   recommended: readonly RequirementRow[];

@@ -40,3 +40,14 @@ export function arrayAt(root: unknown, dataPath: string): unknown[] {
   const value = getAt(root, dataPath);
   return Array.isArray(value) ? value : [];
 }
+
+const HAZARD_FLAG = "dgd";
+
+/** A line item is hazardous when compliance_flags includes "dgd" (any case) or is_hazardous is true. */
+export function isHazardousItem(item: unknown): boolean {
+  if (item === null || typeof item !== "object") return false;
+  const record = item as Record<string, unknown>;
+  if (record.is_hazardous === true) return true;
+  const flags = record.compliance_flags;
+  return Array.isArray(flags) && flags.some((flag) => typeof flag === "string" && flag.trim().toLowerCase() === HAZARD_FLAG);
+}

@@ -1,7 +1,9 @@
 /**
- * renderDocument: one trade document as PDF bytes.
+ * renderPdf: one trade document as PDF bytes, drawn with the layout of its type. The layouts belong to
+ * the document-type descriptors (one tier up), so the caller passes them in: renderDocument
+ * (document-types/render-document.ts) passes the registry's.
  *
- *   layouts/<type>.ts   shipment -> DocumentModel (pure)
+ *   layout of the type  shipment -> DocumentModel (pure; document-types/types/<type>/layout.ts)
  *   page-kit/flow.ts      DocumentModel -> positioned ops per page (measured with the embedded fonts)
  *   page-kit/frame.ts     header + footer (hash, generation, verification URL, QR, "Page x of y")
  *   page-kit/paint.ts     ops -> pdf-lib drawing and fillable fields
@@ -21,8 +23,7 @@ import { paintOps } from "./page-kit/paint.ts";
 import { compressPageContents, useNativeDeflate } from "../pdf/native-deflate.ts";
 import { qrMatrix } from "./page-kit/qr.ts";
 import { PAGE } from "./page-kit/styles.ts";
-import { LAYOUTS } from "./layouts/index.ts";
-import type { LayoutInput } from "./layouts/common.ts";
+import type { Layout, LayoutInput } from "./layouts/common.ts";
 import type { Airport } from "../trade/locode.ts";
 import { bytesToHex } from "../hashing/bytes-to-hex.ts";
 import { sha256 } from "../hashing/sha256.ts";
@@ -63,10 +64,13 @@ function layoutInput(input: RenderInput): LayoutInput {
   };
 }
 
+/** The layout of each document type. */
+export type Layouts = Readonly<Record<DocumentType, Layout>>;
+
 /** The document model of a type for a shipment (pure). */
-export function buildDocumentModel(input: RenderInput): DocumentModel {
+export function buildModel(input: RenderInput, layouts: Layouts): DocumentModel {
   if (!isDocumentType(input.docType)) throw new Error(`Unknown document type: ${String(input.docType)}`);
-  return LAYOUTS[input.docType](layoutInput(input));
+  return layouts[input.docType](layoutInput(input));
 }
 
 async function documentId(input: RenderInput): Promise<Uint8Array> {
@@ -103,10 +107,10 @@ export async function embedDocumentFonts(doc: PDFDocument): Promise<Record<FontR
   };
 }
 
-export async function renderDocument(input: RenderInput): Promise<Uint8Array> {
+export async function renderPdf(input: RenderInput, layouts: Layouts): Promise<Uint8Array> {
   if (!(input.generatedAt instanceof Date) || Number.isNaN(input.generatedAt.getTime()))
     throw new Error("generatedAt must be a valid Date");
-  const model = buildDocumentModel(input);
+  const model = buildModel(input, layouts);
 
   const doc = await PDFDocument.create({ updateMetadata: false });
   useNativeDeflate(doc);

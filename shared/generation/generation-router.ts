@@ -5,7 +5,7 @@ import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, ErrorEnvelope, err } from "../http/common-responses.ts";
 import { authenticate } from "../auth/authenticate.ts";
 import { DOCUMENT_TYPES } from "../trade/document-types.ts";
-import { FIELD_REQUIREMENTS } from "../documents/field-requirements.ts";
+import { FIELD_REQUIREMENTS } from "../document-types/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";

@@ -2,7 +2,7 @@ import type { Services } from "../runtime/services.ts";
 import type { BackgroundTask } from "../jobs/background-registry.ts";
 import { startWorker, type QueueKind, type QueuedRow } from "../jobs/worker.ts";
 import { jobTableSpec } from "../jobs/job-queue.ts";
-import { renderDocument } from "../documents/render-document.ts";
+import { renderDocument } from "../document-types/render-document.ts";
 import { lookupAirports } from "../reference/airports.ts";
 import { withEmbeddedEInvoice } from "./embed-einvoice.ts";
 import type { DocumentType } from "../trade/document-types.ts";

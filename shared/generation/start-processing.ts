@@ -16,7 +16,7 @@ export function startProcessing(services: Services): void {
   wakeBackgroundTasks();
   if (!services.config.inProcessJobs) return;
   const edge = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
-  // The renderer (pdf-lib, fontkit, layouts) is loaded by the drain, not at start: a cold start stays cheap.
+  // The renderer (pdf-lib, fontkit) is loaded by the drain, not at start: a cold start stays cheap.
   if (edge?.waitUntil) {
     edge.waitUntil(drainGenerationJobs(services, Date.now() + 50_000));
   }

@@ -40,9 +40,11 @@ const PLATFORM_ORDER = [
 const FEATURE_TIERS = [
   ["events", "shipments", "pdf"],
   ["einvoice"],
-  // Document-type descriptors: pure data that documents, rules and everything above derive from.
+  // The page kit and the layout pieces every document type draws with.
+  ["documents", "account-management"],
+  // Document-type descriptors (layout and data per type): the renderer's layouts, the rules and everything above derive from them.
   ["document-types"],
-  ["documents", "rules", "account-management"],
+  ["rules"],
   ["screening"],
   ["reference"],
   ["validation", "hs-codes", "parties", "webhooks"],

@@ -2,10 +2,10 @@
  * The fields of the shipment form, by tab, and the required / recommended markers per chosen document
  * type. The form is the generic fields below plus what each document-type descriptor brings
  * (shared/document-types): its own form fields, then every requirement row not yet listed; the markers come
- * from the ONE field-requirements table (shared/documents/field-requirements.ts), so a new type or
+ * from the ONE field-requirements table (shared/document-types/field-requirements.ts), so a new type or
  * requirement shows up in the form without a second list to keep in step. Pure.
  */
-import { REQUIREMENTS_TABLE } from "../../documents/field-requirements.ts";
+import { REQUIREMENTS_TABLE } from "../../document-types/field-requirements.ts";
 import type { FieldKind, FormFieldData, FormTab } from "../../document-types/descriptor.ts";
 import { DESCRIPTOR_OF } from "../../document-types/registry.ts";
 import { field } from "../../document-types/descriptor.ts";

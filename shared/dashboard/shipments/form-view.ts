@@ -6,7 +6,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
-import type { FormTab } from "../../documents/field-requirements.ts";
+import type { FormTab } from "../../document-types/field-requirements.ts";
 import {
   DEMAND_BY_PATH,
   fieldLabel,

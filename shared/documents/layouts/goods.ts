@@ -1,6 +1,6 @@
 /** Goods tables shared by several layouts (invoices, packing list, certificates). Pure. */
 import type { Piece, TableBlock, TableFooterCell } from "../page-kit/model.ts";
-import { isHazardousItem } from "../field-requirements.ts";
+import { isHazardousItem } from "../data.ts";
 import { formatMoney, formatQuantity, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
 import { numberValue } from "../format.ts";
 

@@ -9,7 +9,7 @@ import {
 import { confidenceText, isLowConfidence, LOW_CONFIDENCE, reviewPrefill } from "../../../shared/dashboard/shipments/extraction-review.ts";
 import { formStateFromShipment } from "../../../shared/dashboard/shipments/form-data.ts";
 import { knownInputs } from "../../../shared/dashboard/shipments/shipment-view.ts";
-import { checkPreconditions } from "../../../shared/documents/field-requirements.ts";
+import { checkPreconditions } from "../../../shared/document-types/field-requirements.ts";
 
 describe("findings beside their fields", () => {
   const inputs = knownInputs({ goods: { line_items: [{}, {}] } });

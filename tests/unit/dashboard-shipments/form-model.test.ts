@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
-import { REQUIREMENTS_TABLE } from "../../../shared/documents/field-requirements.ts";
+import { REQUIREMENTS_TABLE } from "../../../shared/document-types/field-requirements.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";
 import { chosenDocumentTypes, FORM_FIELDS, requirementFor } from "../../../shared/dashboard/shipments/form-fields.ts";
 import { formStateFromShipment, shipmentFromForm } from "../../../shared/dashboard/shipments/form-data.ts";

@@ -1,5 +1,7 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DESCRIPTOR_OF, DESCRIPTORS } from "../../../shared/document-types/registry.ts";
+import { DESCRIPTOR_OF, DESCRIPTORS, LAYOUTS } from "../../../shared/document-types/registry.ts";
 import { DOCUMENT_CHECKS } from "../../../shared/rules/table/stage-4-documents.ts";
 import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
 
@@ -8,6 +10,15 @@ describe("document-type registry", () => {
   it("lists one descriptor per document type", () => {
     expect(DESCRIPTORS.map((d) => d.type).sort()).toEqual([...DOCUMENT_TYPES].sort());
     expect(Object.keys(DESCRIPTOR_OF)).toEqual([...DOCUMENT_TYPES]);
+  });
+
+  it("keeps each type in one folder (descriptor and layout), and draws each type with its descriptor's layout", () => {
+    const types = new URL("../../../shared/document-types/types/", import.meta.url);
+    const folders = readdirSync(fileURLToPath(types), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders).toHaveLength(DESCRIPTORS.length);
+    for (const folder of folders)
+      expect(readdirSync(fileURLToPath(new URL(`${folder.name}/`, types)))).toEqual(expect.arrayContaining(["descriptor.ts", "layout.ts"]));
+    for (const type of DOCUMENT_TYPES) expect(LAYOUTS[type]).toBe(DESCRIPTOR_OF[type].layout);
   });
 
   it("marks soft warnings on recommended rows only and conditions on condition rows only", () => {

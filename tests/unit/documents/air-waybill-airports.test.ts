@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDocumentModel, type RenderInput } from "../../../shared/documents/render-document.ts";
+import { buildDocumentModel, type RenderInput } from "../../../shared/document-types/render-document.ts";
 import { hasAirportFunction, iataCodeOf } from "../../../shared/trade/locode.ts";
 import { SAMPLE_META, sampleShipment } from "../../support/sample-shipments.ts";
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
-import { buildDocumentModel, embedDocumentFonts } from "../../../shared/documents/render-document.ts";
+import { embedDocumentFonts } from "../../../shared/documents/render-document.ts";
+import { buildDocumentModel } from "../../../shared/document-types/render-document.ts";
 import { flowDocument } from "../../../shared/documents/page-kit/flow.ts";
 import { footerOps, headerOps } from "../../../shared/documents/page-kit/frame.ts";
 import type { Op, RectOp } from "../../../shared/documents/page-kit/ops.ts";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from "pdf-lib";
-import { renderDocument } from "../../../shared/documents/render-document.ts";
+import { renderDocument } from "../../../shared/document-types/render-document.ts";
 import { withEmbeddedEInvoice } from "../../../shared/generation/embed-einvoice.ts";
 import { FACTURX_NAMESPACE } from "../../../shared/pdf/facturx-pdf.ts";
 import { mapShipmentToEInvoice } from "../../../shared/einvoice/map-shipment.ts";

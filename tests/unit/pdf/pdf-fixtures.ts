@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, type PDFTextField } from "pdf-lib";
-import { renderDocument, type RenderInput } from "../../../shared/documents/render-document.ts";
+import { renderDocument, type RenderInput } from "../../../shared/document-types/render-document.ts";
 import { fontkit, loadFontBytes } from "../../../shared/pdf/fonts.ts";
 import { longShipment, SAMPLE_META } from "../../support/sample-shipments.ts";
 import type { DocumentType } from "../../../shared/trade/document-types.ts";

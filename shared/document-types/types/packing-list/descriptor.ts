@@ -1,0 +1,17 @@
+/** Packing list. */
+import { type DocumentTypeDescriptor, party } from "../../descriptor.ts";
+import { packingList as layout } from "./layout.ts";
+
+export const packingList: DocumentTypeDescriptor = {
+  type: "PACKING_LIST",
+  layout,
+  required: [
+    ...party("exporter", "Exporter"),
+    ...party("importer", "Importer"),
+    ["packaging.total_packages", "Total packages", "logistics"],
+  ],
+  recommended: [
+    ["packaging.total_gross_weight_kg", "Total gross weight (kg)", "logistics"],
+    ["goods.line_items.*.net_weight_kg", "Net weight per line item (kg)", "goods"],
+  ],
+};
