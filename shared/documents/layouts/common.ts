@@ -44,6 +44,18 @@ export interface LayoutInput {
 
 export type Layout = (input: LayoutInput) => DocumentModel;
 
+/**
+ * A layout from what its type prints: title, subtitle and blocks read from the shipment. The header info
+ * (shipment reference, date of issue) is the same on every document.
+ */
+export function defineLayout(build: (r: Reader) => Omit<DocumentModel, "info">): Layout {
+  return (input) => {
+    const r = new Reader(input);
+    const { title, subtitle, blocks } = build(r);
+    return subtitle === undefined ? { title, info: headerInfo(r), blocks } : { title, subtitle, info: headerInfo(r), blocks };
+  };
+}
+
 export interface SlotOptions {
   label?: string;
   lines?: number;
@@ -135,6 +147,21 @@ export class Reader {
     return this.slot(path, { format: (v) => (typeof v === "string" && v.trim() ? formatDate(v) : displayValue(v)), ...options });
   }
 
+  /** A UN/LOCODE with its country (portLabel). */
+  port(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: portLabel, ...options });
+  }
+
+  /** The mode of transport as a form names it (transportModeLabel). */
+  transportMode(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: transportModeLabel, ...options });
+  }
+
+  /** The shipment's own references, "SHP-1 / FV/2025/0117", or "—" when it has none. */
+  references(): string {
+    return [this.input.shipmentRef, this.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—";
+  }
+
   /** Currency code or null. */
   currency(): string | null {
     return this.str("goods.currency");
@@ -156,6 +183,10 @@ export const text = (value: string, style?: StyleName, align?: Align): TextPiece
 };
 
 export const gap = (height = 3): Piece => ({ kind: "gap", height });
+
+/** "Shipment ref.: SHP-1" in small print, when the shipment has a reference. */
+export const shipmentRefPieces = (r: Reader, label = "Shipment ref.:"): Piece[] =>
+  r.input.shipmentRef ? [text(`${label} ${r.input.shipmentRef}`, "small")] : [];
 
 export const signature = (caption: string, height?: number): Piece =>
   height === undefined ? { kind: "signature", caption } : { kind: "signature", caption, height };
@@ -260,7 +291,6 @@ export function transportModeLabel(value: unknown): string | null {
   return MODE_LABELS[mode.toLowerCase()] ?? mode;
 }
 
-/** Standard header info: shipment reference and document date, plus extra lines. */
 /** Transport details as the origin and health certificates print them: mode · vessel · voyage, then loading → discharge. */
 export function transportDetails(r: Reader): Piece[] {
   return [
@@ -273,6 +303,7 @@ export function transportDetails(r: Reader): Piece[] {
   ];
 }
 
+/** Standard header info: shipment reference and document date, plus extra lines. */
 export function headerInfo(r: Reader, extra: HeaderInfo[] = []): HeaderInfo[] {
   const info: HeaderInfo[] = [];
   info.push(...extra);

@@ -7,20 +7,19 @@
  * insurance, handling information, the rating line (pieces, gross weight, rate class, chargeable weight,
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   check,
   formatQuantity,
-  headerInfo,
-  type LayoutInput,
   numeric,
   partyPieces,
   airportLabel,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { formatMoney } from "../../../documents/format.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
@@ -63,10 +62,9 @@ function ratingTable(r: Reader): TableBlock {
   };
 }
 
-export const airWaybill = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const airWaybill = defineLayout((r) => {
   // Boxes 8 and 9 name the airports by IATA code and name (Resolution 600a), not by UN/LOCODE.
-  const airport = airportLabel(input.airports);
+  const airport = airportLabel(r.input.airports);
   const code = (r.str("awb_data.charge_code") ?? "").toUpperCase();
   const prepaid = code.startsWith("P");
   const collect = code.startsWith("C");
@@ -78,7 +76,6 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
     title: "Air Waybill",
     subtitle:
       "Not negotiable · Air Waybill issued by the carrier named in box 2 · Copies 1, 2 and 3 are originals and have the same validity",
-    info: headerInfo(r),
     blocks: [
       row(
         partyBox("1", "Shipper's name and address", "exporter", "awb_data.shipper_account_number"),
@@ -169,4 +166,4 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

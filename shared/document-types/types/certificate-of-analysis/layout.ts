@@ -4,8 +4,8 @@
  * standard/methods, the test results table (parameter, method, specification, result, unit,
  * conformity), overall result and the statement with analyst and approval signatures.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, partyPieces, type Reader, row, signature, text, defineLayout, shipmentRefPieces } from "../../../documents/layouts/common.ts";
 
 function resultsTable(r: Reader): TableBlock {
   const results = r.list("analysis_data.test_results");
@@ -34,12 +34,10 @@ function resultsTable(r: Reader): TableBlock {
   };
 }
 
-export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const certificateOfAnalysis = defineLayout((r) => {
   return {
     title: "Certificate of Analysis",
     subtitle: "Laboratory test report for the batch stated below · results relate only to the samples tested",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
@@ -54,7 +52,7 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
         box("2", "Certificate", [
           r.slot("analysis_data.certificate_number", { label: "Certificate No.:", style: "bold" }),
           text(`Date of issue: ${r.issueDate()}`),
-          ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+          ...shipmentRefPieces(r),
         ]),
       ),
       row(
@@ -93,4 +91,4 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

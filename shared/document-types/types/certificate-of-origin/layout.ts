@@ -4,19 +4,18 @@
  * of packages, description of goods, 7 quantity; certification by the issuing authority and the
  * exporter's application / declaration.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   countryLabel,
   formatWeight,
-  headerInfo,
-  type LayoutInput,
   partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
   transportDetails,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 
@@ -46,12 +45,10 @@ function goodsTable(r: Reader): TableBlock {
   };
 }
 
-export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const certificateOfOrigin = defineLayout((r) => {
   return {
     title: "Certificate of Origin",
     subtitle: "Non-preferential origin · issued by the competent authority or chamber of commerce of the country of export",
-    info: headerInfo(r),
     blocks: [
       row(
         box("1", "Consignor (exporter)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
@@ -99,4 +96,4 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

@@ -6,21 +6,19 @@
  * identification, seals, size/type, tare and total gross mass; the 24-hour emergency contact; the
  * container packing certificate, the shipper's declaration and the receiving organisation's receipt.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   check,
   columnDecimals,
   formatWeight,
-  headerInfo,
-  type LayoutInput,
   partyPieces,
-  portLabel,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
   transportModeLabel,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
@@ -61,8 +59,7 @@ function hazardTable(r: Reader): TableBlock {
   };
 }
 
-export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const dangerousGoodsDeclaration = defineLayout((r) => {
   const mode = (r.str("route.transport_mode") ?? "").toLowerCase();
   const air = mode === "air";
   const transportDoc = air ? "awb_data.awb_number" : "bl_data.bl_number";
@@ -74,19 +71,13 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
   return {
     title: "Dangerous Goods Declaration",
     subtitle: "Multimodal dangerous goods form (IMDG Code 5.4.5 / UN/ECE Rec. 11) · Shipper's declaration for dangerous goods",
-    info: headerInfo(r),
     blocks: [
       row(
         box("1", "Shipper / consignor / sender", partyPieces(r, "exporter", { taxIds: [], otherTaxIds: false, contact: true }), 1.2),
         box("2", `Transport document number (${air ? "air waybill" : "bill of lading"})`, [r.slot(transportDoc, { style: "bold" })]),
       ),
       row(
-        box(
-          "4",
-          "Shipper's reference",
-          [text([input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—")],
-          1.2,
-        ),
+        box("4", "Shipper's reference", [text(r.references())], 1.2),
         box("5", "Freight forwarder's reference", [r.slot("sli_data.forwarding_agent_name")]),
       ),
       row(
@@ -116,8 +107,8 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
           r.slot(air ? "awb_data.flight" : "route.vessel_name"),
           ...(air ? [] : r.optional("route.voyage_number", { label: "Voyage:" })),
         ]),
-        box("11", "Port / place of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-        box("12", "Port / place of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("11", "Port / place of loading", [r.port("route.port_of_loading")]),
+        box("12", "Port / place of discharge", [r.port("route.port_of_discharge")]),
         box("13", "Destination", [r.country("route.destination_country"), ...r.optional("bl_data.place_of_delivery", { style: "small" })]),
       ),
       row(
@@ -197,4 +188,4 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
       ),
     ],
   };
-};
+});

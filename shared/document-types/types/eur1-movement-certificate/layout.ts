@@ -5,18 +5,8 @@
  * marks and numbers, number and kind of packages, description of goods; 9 gross mass or other measure;
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  Reader,
-  row,
-  signature,
-  text,
-  transportDetails,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, partyPieces, type Reader, row, signature, text, transportDetails, defineLayout } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef, originZone } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -48,15 +38,13 @@ function goodsTable(r: Reader): TableBlock {
   };
 }
 
-export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const eur1MovementCertificate = defineLayout((r) => {
   const origin = originZone(r.raw("route.origin_country"));
   const destinationCode = normalizeCountry(r.raw("route.destination_country"));
   const destination = destinationCode ? countryName(destinationCode) : null;
   return {
     title: "Movement Certificate EUR.1",
     subtitle: "Certificate used in preferential trade · boxes 1–12 as on the official form · see notes overleaf before completing",
-    info: headerInfo(r),
     blocks: [
       row(
         box("1", "Exporter (name, full address, country)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
@@ -125,4 +113,4 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
       },
     ],
   };
-};
+});

@@ -8,21 +8,20 @@
  * net weight, batch); Part II certification — health attestation, official veterinarian, inspection
  * date, stamp and signature.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   columnDecimals,
   formatWeight,
-  headerInfo,
-  type LayoutInput,
   paragraph,
   partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
   sumOf,
   text,
   transportDetails,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 
@@ -67,15 +66,13 @@ function consignmentTable(r: Reader): TableBlock {
   };
 }
 
-export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const healthVeterinaryCertificate = defineLayout((r) => {
   const containers = r.list("packaging.containers");
   const net = sumOf(r.items(), "net_weight_kg");
   return {
     title: "Health / Veterinary Certificate",
     subtitle:
       "Official certificate for the export of products of animal origin · Part I: details of the consignment · Part II: certification",
-    info: headerInfo(r),
     blocks: [
       paragraph([text("Part I: Details of dispatched consignment", "heading")]),
       row(
@@ -151,4 +148,4 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
       ),
     ],
   };
-};
+});

@@ -4,20 +4,17 @@
  * insured (marks, goods, quantities, values), conditions (e.g. Institute Cargo Clauses), claims agent
  * and claims procedure, signature for the insurer.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   formatMoney,
-  headerInfo,
-  type LayoutInput,
   numeric,
   partyPieces,
-  portLabel,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
-  transportModeLabel,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { numberValue } from "../../../documents/format.ts";
@@ -55,14 +52,12 @@ function subjectTable(r: Reader): TableBlock {
   };
 }
 
-export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const insuranceCertificate = defineLayout((r) => {
   const currency = r.currency();
   return {
     title: "Certificate of Insurance",
     subtitle:
       "Marine cargo insurance · This certificate represents and takes the place of the policy and conveys all rights of the original policyholder",
-    info: headerInfo(r),
     blocks: [
       row(
         box("1", "Insurer", [r.slot("insurance_data.insurance_company", { style: "bold", lines: 2 })], 1.2),
@@ -78,18 +73,12 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
       ),
       row(
         box("5", "Conveyance", [
-          r.slot("route.transport_mode", { format: transportModeLabel }),
+          r.transportMode("route.transport_mode"),
           r.slot("route.vessel_name"),
           ...r.optional("route.voyage_number", { label: "Voyage:" }),
         ]),
-        box("6", "Voyage from", [
-          r.slot("route.port_of_loading", { format: portLabel }),
-          ...r.optional("route.place_of_receipt", { style: "small" }),
-        ]),
-        box("7", "Voyage to", [
-          r.slot("route.port_of_discharge", { format: portLabel }),
-          ...r.optional("bl_data.place_of_delivery", { style: "small" }),
-        ]),
+        box("6", "Voyage from", [r.port("route.port_of_loading"), ...r.optional("route.place_of_receipt", { style: "small" })]),
+        box("7", "Voyage to", [r.port("route.port_of_discharge"), ...r.optional("bl_data.place_of_delivery", { style: "small" })]),
         box("8", "Sailing on or about", [r.date("route.departure_date")], 0.8),
       ),
       row(
@@ -151,4 +140,4 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

@@ -9,17 +9,15 @@ import {
   columnDecimals,
   formatNumber,
   formatWeight,
-  headerInfo,
-  type LayoutInput,
   numeric,
   partyPieces,
-  portLabel,
-  Reader,
+  type Reader,
   row,
   signature,
   sumOf,
   text,
-  transportModeLabel,
+  defineLayout,
+  shipmentRefPieces,
 } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "../../../documents/layouts/goods.ts";
 
@@ -112,8 +110,7 @@ export function containersTable(r: Reader, number: string, withWeights = false):
   };
 }
 
-export const packingList = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const packingList = defineLayout((r) => {
   const blocks: DocumentModel["blocks"] = [
     row(
       box("1", "Exporter / shipper", partyPieces(r, "exporter", { taxIds: ["eori"] }), 1.15),
@@ -121,7 +118,7 @@ export const packingList = (input: LayoutInput): DocumentModel => {
         r.slot("invoice_data.invoice_number", { label: "Commercial invoice No.:" }),
         text(`Date: ${r.issueDate()}`),
         ...r.optional("invoice_data.buyer_reference", { label: "Buyer's order No.:" }),
-        ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+        ...shipmentRefPieces(r),
       ]),
     ),
     row(
@@ -134,12 +131,12 @@ export const packingList = (input: LayoutInput): DocumentModel => {
     ),
     row(
       box("5", "Mode of transport / vessel", [
-        r.slot("route.transport_mode", { format: transportModeLabel }),
+        r.transportMode("route.transport_mode"),
         r.slot("route.vessel_name"),
         ...r.optional("route.voyage_number", { label: "Voyage:" }),
       ]),
-      box("6", "Port of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-      box("7", "Port of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+      box("6", "Port of loading", [r.port("route.port_of_loading")]),
+      box("7", "Port of discharge", [r.port("route.port_of_discharge")]),
       box("8", "Country of destination", [r.country("route.destination_country")]),
     ),
     contentsTable(r),
@@ -168,5 +165,5 @@ export const packingList = (input: LayoutInput): DocumentModel => {
       ),
     ),
   );
-  return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", info: headerInfo(r), blocks };
-};
+  return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", blocks };
+});

@@ -7,19 +7,18 @@
  * disinfestation and/or disinfection treatment (date, treatment, chemical, duration and temperature,
  * concentration, additional information); place of issue, date, authorized officer, stamp, signature.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   formatQuantity,
-  headerInfo,
-  type LayoutInput,
   paragraph,
   partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
   transportModeLabel,
+  defineLayout,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -55,8 +54,7 @@ function produceTable(r: Reader): TableBlock {
   };
 }
 
-export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const phytosanitaryCertificate = defineLayout((r) => {
   const origin = normalizeCountry(r.raw("route.origin_country"));
   const destination = normalizeCountry(r.raw("route.destination_country"));
   const packages = r
@@ -70,7 +68,6 @@ export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
   return {
     title: "Phytosanitary Certificate",
     subtitle: "Model phytosanitary certificate of the International Plant Protection Convention (ISPM 12)",
-    info: headerInfo(r),
     blocks: [
       row(
         box(undefined, "Certificate No.", [r.slot("phytosanitary_data.certificate_number", { style: "large" })], 0.9),
@@ -146,4 +143,4 @@ export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

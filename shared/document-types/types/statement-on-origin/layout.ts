@@ -4,17 +4,17 @@
  * that, except where otherwise clearly indicated, these products are of … preferential origin …",
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  headerInfo,
-  type LayoutInput,
   paragraph,
   partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
   text,
+  defineLayout,
+  shipmentRefPieces,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef } from "../../../documents/layouts/origin-common.ts";
@@ -48,8 +48,7 @@ function itemsTable(r: Reader): TableBlock {
   };
 }
 
-export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const statementOnOrigin = defineLayout((r) => {
   const originCode = normalizeCountry(r.raw("route.origin_country"));
   const origin = originCode ? (isEuMember(originCode) ? "European Union" : countryName(originCode)) : null;
   const rex = r.str("preferential_origin.rex_number");
@@ -62,7 +61,6 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
   return {
     title: "Statement on Origin",
     subtitle: "Origin declaration by a registered exporter (REX) made out on the commercial document covering the products",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
@@ -76,7 +74,7 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
         ),
         box("2", "Commercial document and agreement", [
           invoiceRef(r) ? text(`Invoice: ${invoiceRef(r)}`) : r.slot("invoice_data.invoice_number", { label: "Invoice No.:" }),
-          ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+          ...shipmentRefPieces(r),
           r.slot("preferential_origin.agreement_name", { label: "Preferential arrangement:", lines: 2 }),
         ]),
       ),
@@ -104,4 +102,4 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

@@ -4,8 +4,8 @@
  * 3 producer; 4 importer; 5 description and 6 HS classification (6 digits) of the goods; 7 origin
  * criterion; 8 blanket period; 9 authorized signature, name, title, date and the certification text.
  */
-import type { DocumentModel, Piece, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import type { Piece, TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, check, partyPieces, type Reader, row, signature, text, defineLayout } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { hs6 } from "../../../documents/layouts/origin-common.ts";
 
@@ -42,8 +42,7 @@ function goodsTable(r: Reader): TableBlock {
   };
 }
 
-export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const usmcaCertificateOfOrigin = defineLayout((r) => {
   const type = (r.str("usmca_data.certifier_type") ?? "").toUpperCase();
   const certifierParty: Piece[] =
     type === "EXPORTER"
@@ -57,7 +56,6 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
     title: "USMCA / CUSMA / T-MEC Certification of Origin",
     subtitle:
       "Minimum data elements under USMCA Article 5.2 and Annex 5-A · no prescribed format · valid for 4 years or the blanket period",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
@@ -121,4 +119,4 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});
