@@ -147,6 +147,39 @@ export class Reader {
     return this.slot(path, { format: (v) => (typeof v === "string" && v.trim() ? formatDate(v) : displayValue(v)), ...options });
   }
 
+  /** Name, address, postal code and city, country, tax ids and contact of a party (exporter, importer, …). */
+  party(key: string, options: PartyOptions = {}): Piece[] {
+    const out: Piece[] = [this.slot(`${key}.name`, { style: "bold" }), this.slot(`${key}.address`, { lines: options.addressLines ?? 2 })];
+    const city = this.str(`${key}.city`);
+    const postal = this.str(`${key}.postal_code`);
+    const state = this.str(`${key}.state`);
+    if (city && postal) {
+      out.push(text(state ? `${postal} ${city}, ${state}` : `${postal} ${city}`));
+    } else {
+      out.push(this.slot(`${key}.postal_code`, { label: "Postal code:" }), this.slot(`${key}.city`, { label: "City:" }));
+      if (state) out.push(text(state));
+    }
+    out.push(this.country(`${key}.country`));
+    const asked = options.taxIds ?? [];
+    for (const id of asked) out.push(this.slot(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+    if (options.otherTaxIds ?? true) {
+      const ids = this.raw(`${key}.tax_ids`);
+      if (ids && typeof ids === "object") {
+        for (const id of Object.keys(ids as object).sort()) {
+          if (asked.includes(id)) continue;
+          out.push(...this.optional(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+        }
+      }
+    }
+    if (options.contact) {
+      const contact = [this.str(`${key}.contact_name`), this.str(`${key}.contact_phone`), this.str(`${key}.contact_email`)].filter(
+        (v): v is string => v !== null,
+      );
+      if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
+    }
+    return out;
+  }
+
   /** A UN/LOCODE with its country (portLabel). */
   port(path: string, options: SlotOptions = {}): SlotPiece {
     return this.slot(path, { format: portLabel, ...options });
@@ -223,39 +256,6 @@ export interface PartyOptions {
   contact?: boolean;
   /** Address lines for the fillable address field (default 2). */
   addressLines?: number;
-}
-
-/** Name, address, postal code and city, country, tax ids and contact of a party (exporter, importer, …). */
-export function partyPieces(r: Reader, key: string, options: PartyOptions = {}): Piece[] {
-  const out: Piece[] = [r.slot(`${key}.name`, { style: "bold" }), r.slot(`${key}.address`, { lines: options.addressLines ?? 2 })];
-  const city = r.str(`${key}.city`);
-  const postal = r.str(`${key}.postal_code`);
-  const state = r.str(`${key}.state`);
-  if (city && postal) {
-    out.push(text(state ? `${postal} ${city}, ${state}` : `${postal} ${city}`));
-  } else {
-    out.push(r.slot(`${key}.postal_code`, { label: "Postal code:" }), r.slot(`${key}.city`, { label: "City:" }));
-    if (state) out.push(text(state));
-  }
-  out.push(r.country(`${key}.country`));
-  const asked = options.taxIds ?? [];
-  for (const id of asked) out.push(r.slot(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
-  if (options.otherTaxIds ?? true) {
-    const ids = r.raw(`${key}.tax_ids`);
-    if (ids && typeof ids === "object") {
-      for (const id of Object.keys(ids as object).sort()) {
-        if (asked.includes(id)) continue;
-        out.push(...r.optional(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
-      }
-    }
-  }
-  if (options.contact) {
-    const contact = [r.str(`${key}.contact_name`), r.str(`${key}.contact_phone`), r.str(`${key}.contact_email`)].filter(
-      (v): v is string => v !== null,
-    );
-    if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
-  }
-  return out;
 }
 
 /** UN/LOCODE with the country it belongs to: "DEHAM (Germany)". */
@@ -336,16 +336,3 @@ export function sumOf(items: Record<string, unknown>[], key: string): number | n
   }
   return any ? Math.round(total * 1000) / 1000 : null;
 }
-
-export {
-  formatMoney,
-  formatNumber,
-  formatQuantity,
-  formatWeight,
-  formatDate,
-  numeric,
-  displayValue,
-  countryLabel,
-  countryName,
-  columnDecimals,
-};

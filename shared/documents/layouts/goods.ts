@@ -1,8 +1,8 @@
 /** Goods tables shared by several layouts (invoices, packing list, certificates). Pure. */
 import type { Piece, TableBlock, TableFooterCell } from "../page-kit/model.ts";
 import { isHazardousItem } from "../data.ts";
-import { formatMoney, formatQuantity, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
-import { numberValue } from "../format.ts";
+import { lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
+import { formatMoney, formatQuantity, formatWeight, numberValue } from "../format.ts";
 
 /**
  * Line items with their original indexes; an empty list becomes one blank item at index 0, so a document

@@ -8,20 +8,8 @@
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  formatQuantity,
-  numeric,
-  partyPieces,
-  airportLabel,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
-import { formatMoney } from "../../../documents/format.ts";
+import { airportLabel, box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { formatMoney, formatQuantity, numeric } from "../../../documents/format.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 
 function ratingTable(r: Reader): TableBlock {
@@ -71,7 +59,7 @@ export const airWaybill = defineLayout((r) => {
   const dangerous = r.items().some(isHazardousItem);
   // Shipper and consignee: the party with the carrier's account number for it.
   const partyBox = (number: string, label: string, party: string, account: string) =>
-    box(number, label, [...partyPieces(r, party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
+    box(number, label, [...r.party(party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
   return {
     title: "Air Waybill",
     subtitle:

@@ -5,23 +5,10 @@
  * originals, place and date of issue, shipped-on-board date, carrier's terms and signature.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  columnDecimals,
-  formatQuantity,
-  numeric,
-  paragraph,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, paragraph, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { containersTable } from "../packing-list/layout.ts";
-import { formatWeight } from "../../../documents/format.ts";
+import { columnDecimals, formatQuantity, formatWeight, numeric } from "../../../documents/format.ts";
 
 function particularsTable(r: Reader): TableBlock {
   const items = indexedItems(r);
@@ -78,7 +65,7 @@ export const billOfLading = defineLayout((r) => {
     subtitle: "For port-to-port or combined transport shipment · Non-negotiable unless consigned “to order”",
     blocks: [
       row(
-        box("1", "Shipper (name, address)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
+        box("1", "Shipper (name, address)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
         box("2", "B/L number and booking", [
           r.slot("bl_data.bl_number", { label: "B/L No.:", style: "bold" }),
           r.slot("bl_data.booking_reference", { label: "Booking ref.:" }),
@@ -87,11 +74,11 @@ export const billOfLading = defineLayout((r) => {
         ]),
       ),
       row(
-        box("3", "Consignee (name, address) — or “to order”", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
+        box("3", "Consignee (name, address) — or “to order”", r.party("importer", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
         box(
           "4",
           "Notify party (name, address)",
-          r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")],
+          r.has("notify_party.name") ? r.party("notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")],
         ),
       ),
       row(

@@ -5,7 +5,7 @@
  * conformity), overall result and the statement with analyst and approval signatures.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, partyPieces, type Reader, row, signature, text, defineLayout, shipmentRefPieces } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
 
 function resultsTable(r: Reader): TableBlock {
   const results = r.list("analysis_data.test_results");
@@ -56,8 +56,8 @@ export const certificateOfAnalysis = defineLayout((r) => {
         ]),
       ),
       row(
-        box("3", "Manufacturer / exporter", partyPieces(r, "exporter", { otherTaxIds: false, addressLines: 1 }), 1.2),
-        box("4", "Customer / consignee", partyPieces(r, "importer", { otherTaxIds: false, addressLines: 1 })),
+        box("3", "Manufacturer / exporter", r.party("exporter", { otherTaxIds: false, addressLines: 1 }), 1.2),
+        box("4", "Customer / consignee", r.party("importer", { otherTaxIds: false, addressLines: 1 })),
       ),
       row(
         box("5", "Product", [r.slot("analysis_data.product_name", { style: "bold", lines: 2 })], 1.6),

@@ -5,18 +5,9 @@
  * exporter's application / declaration.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  countryLabel,
-  formatWeight,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  transportDetails,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, text, transportDetails } from "../../../documents/layouts/common.ts";
+import { countryLabel } from "../../../documents/country-names.ts";
+import { formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
@@ -51,7 +42,7 @@ export const certificateOfOrigin = defineLayout((r) => {
     subtitle: "Non-preferential origin · issued by the competent authority or chamber of commerce of the country of export",
     blocks: [
       row(
-        box("1", "Consignor (exporter)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
+        box("1", "Consignor (exporter)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
         box(undefined, "Certificate", [
           r.slot("coo_data.certificate_number", { label: "No.", style: "large" }),
           text("ORIGINAL", "heading"),
@@ -59,7 +50,7 @@ export const certificateOfOrigin = defineLayout((r) => {
         ]),
       ),
       row(
-        box("2", "Consignee", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("2", "Consignee", r.party("importer", { otherTaxIds: false }), 1.1),
         box("3", "Country of origin", [
           r.slot("route.origin_country", { style: "large", format: (v) => (typeof v === "string" ? countryLabel(v) : null) }),
         ]),

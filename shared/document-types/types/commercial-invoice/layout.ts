@@ -3,7 +3,7 @@
  * 2020) and payment, origin and destination, transport, goods with HS codes, quantities, prices and
  * totals, packages and weights, declaration of the exporter with signature.
  */
-import { box, defineLayout, type Layout, partyPieces, row, signature, text, shipmentRefPieces } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Layout, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
 import { invoiceTable, totalNetWeight } from "../../../documents/layouts/goods.ts";
 import { formatWeight, numeric } from "../../../documents/format.ts";
 
@@ -25,7 +25,7 @@ export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
             proforma
               ? "Seller / exporter (name, address, country, tax identifiers)"
               : "Exporter / seller (name, address, country, tax identifiers)",
-            partyPieces(r, "exporter", { taxIds: ["eori"], contact: true }),
+            r.party("exporter", { taxIds: ["eori"], contact: true }),
             1.15,
           ),
           box("2", proforma ? "Proforma invoice number and date" : "Invoice number and date", [
@@ -41,7 +41,7 @@ export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
           box(
             "3",
             proforma ? "Buyer / consignee (name, address, country)" : "Consignee / buyer (name, address, country, EORI)",
-            partyPieces(r, "importer", { taxIds: ["eori"], contact: true }),
+            r.party("importer", { taxIds: ["eori"], contact: true }),
             1.15,
           ),
           box("4", "Terms of delivery and payment", [

@@ -7,19 +7,8 @@
  * container packing certificate, the shipper's declaration and the receiving organisation's receipt.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  columnDecimals,
-  formatWeight,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  transportModeLabel,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, signature, text, transportModeLabel } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 
@@ -73,7 +62,7 @@ export const dangerousGoodsDeclaration = defineLayout((r) => {
     subtitle: "Multimodal dangerous goods form (IMDG Code 5.4.5 / UN/ECE Rec. 11) · Shipper's declaration for dangerous goods",
     blocks: [
       row(
-        box("1", "Shipper / consignor / sender", partyPieces(r, "exporter", { taxIds: [], otherTaxIds: false, contact: true }), 1.2),
+        box("1", "Shipper / consignor / sender", r.party("exporter", { taxIds: [], otherTaxIds: false, contact: true }), 1.2),
         box("2", `Transport document number (${air ? "air waybill" : "bill of lading"})`, [r.slot(transportDoc, { style: "bold" })]),
       ),
       row(
@@ -81,7 +70,7 @@ export const dangerousGoodsDeclaration = defineLayout((r) => {
         box("5", "Freight forwarder's reference", [r.slot("sli_data.forwarding_agent_name")]),
       ),
       row(
-        box("6", "Consignee", partyPieces(r, "importer", { otherTaxIds: false }), 1.2),
+        box("6", "Consignee", r.party("importer", { otherTaxIds: false }), 1.2),
         box("7", "Carrier (to be completed by the carrier)", r.optional(air ? "awb_data.issuing_carrier" : "bl_data.carrier"), 1, {
           shade: true,
         }),

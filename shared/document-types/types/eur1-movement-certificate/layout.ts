@@ -6,7 +6,7 @@
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, partyPieces, type Reader, row, signature, text, transportDetails, defineLayout } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, text, transportDetails } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef, originZone } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -47,7 +47,7 @@ export const eur1MovementCertificate = defineLayout((r) => {
     subtitle: "Certificate used in preferential trade · boxes 1–12 as on the official form · see notes overleaf before completing",
     blocks: [
       row(
-        box("1", "Exporter (name, full address, country)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
+        box("1", "Exporter (name, full address, country)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
         box("2", "Certificate used in preferential trade between", [
           r.slot("preferential_origin.certificate_number", { label: "EUR.1 No.", style: "large" }),
           r.slot("route.origin_country", { format: () => origin, style: "bold" }),
@@ -58,7 +58,7 @@ export const eur1MovementCertificate = defineLayout((r) => {
         ]),
       ),
       row(
-        box("3", "Consignee (name, full address, country) (optional)", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("3", "Consignee (name, full address, country) (optional)", r.party("importer", { otherTaxIds: false }), 1.1),
         box(
           "4",
           "Country, group of countries or territory in which the products are considered as originating",

@@ -11,18 +11,16 @@
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  columnDecimals,
-  formatWeight,
+  defineLayout,
   paragraph,
-  partyPieces,
   type Reader,
   row,
   signature,
   sumOf,
   text,
   transportDetails,
-  defineLayout,
 } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 
 function isAnimalItem(item: Record<string, unknown>): boolean {
@@ -76,7 +74,7 @@ export const healthVeterinaryCertificate = defineLayout((r) => {
     blocks: [
       paragraph([text("Part I: Details of dispatched consignment", "heading")]),
       row(
-        box("I.1", "Consignor / exporter", partyPieces(r, "exporter", { otherTaxIds: false }), 1.1),
+        box("I.1", "Consignor / exporter", r.party("exporter", { otherTaxIds: false }), 1.1),
         box("I.2", "Certificate reference No.", [
           r.slot("veterinary_data.certificate_number", { style: "bold" }),
           text("I.3 Central competent authority", "fine"),
@@ -86,7 +84,7 @@ export const healthVeterinaryCertificate = defineLayout((r) => {
         ]),
       ),
       row(
-        box("I.5", "Consignee / importer", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("I.5", "Consignee / importer", r.party("importer", { otherTaxIds: false }), 1.1),
         box("I.7", "Country of origin", [r.country("route.origin_country")], 0.5),
         box("I.9", "Country of destination", [r.country("route.destination_country")], 0.5),
       ),

@@ -5,19 +5,9 @@
  * and claims procedure, signature for the insurer.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  formatMoney,
-  numeric,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
-import { numberValue } from "../../../documents/format.ts";
+import { formatMoney, numberValue, numeric } from "../../../documents/format.ts";
 
 function subjectTable(r: Reader): TableBlock {
   const currency = r.currency();
@@ -68,8 +58,8 @@ export const insuranceCertificate = defineLayout((r) => {
         ]),
       ),
       row(
-        box("3", "Assured", partyPieces(r, "exporter", { otherTaxIds: false }), 1.2),
-        box("4", "Consignee / claims payable to", partyPieces(r, "importer", { otherTaxIds: false })),
+        box("3", "Assured", r.party("exporter", { otherTaxIds: false }), 1.2),
+        box("4", "Consignee / claims payable to", r.party("importer", { otherTaxIds: false })),
       ),
       row(
         box("5", "Conveyance", [

@@ -4,21 +4,8 @@
  * totals and signature.
  */
 import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  columnDecimals,
-  formatNumber,
-  formatWeight,
-  numeric,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  sumOf,
-  text,
-  defineLayout,
-  shipmentRefPieces,
-} from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, sumOf, text } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatNumber, formatWeight, numeric } from "../../../documents/format.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "../../../documents/layouts/goods.ts";
 
 function contentsTable(r: Reader): TableBlock {
@@ -113,7 +100,7 @@ export function containersTable(r: Reader, number: string, withWeights = false):
 export const packingList = defineLayout((r) => {
   const blocks: DocumentModel["blocks"] = [
     row(
-      box("1", "Exporter / shipper", partyPieces(r, "exporter", { taxIds: ["eori"] }), 1.15),
+      box("1", "Exporter / shipper", r.party("exporter", { taxIds: ["eori"] }), 1.15),
       box("2", "References", [
         r.slot("invoice_data.invoice_number", { label: "Commercial invoice No.:" }),
         text(`Date: ${r.issueDate()}`),
@@ -122,12 +109,8 @@ export const packingList = defineLayout((r) => {
       ]),
     ),
     row(
-      box("3", "Consignee", partyPieces(r, "importer", { taxIds: ["eori"] }), 1.15),
-      box(
-        "4",
-        "Notify party",
-        r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false }) : [text("Same as consignee")],
-      ),
+      box("3", "Consignee", r.party("importer", { taxIds: ["eori"] }), 1.15),
+      box("4", "Notify party", r.has("notify_party.name") ? r.party("notify_party", { otherTaxIds: false }) : [text("Same as consignee")]),
     ),
     row(
       box("5", "Mode of transport / vessel", [

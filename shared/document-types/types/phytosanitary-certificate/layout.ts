@@ -8,18 +8,8 @@
  * concentration, additional information); place of issue, date, authorized officer, stamp, signature.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  formatQuantity,
-  paragraph,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  transportModeLabel,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, defineLayout, paragraph, type Reader, row, signature, text, transportModeLabel } from "../../../documents/layouts/common.ts";
+import { formatQuantity } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
 
@@ -86,8 +76,8 @@ export const phytosanitaryCertificate = defineLayout((r) => {
       ),
       paragraph([text("I. Description of consignment", "heading")]),
       row(
-        box("1", "Name and address of exporter", partyPieces(r, "exporter", { otherTaxIds: false })),
-        box("2", "Declared name and address of consignee", partyPieces(r, "importer", { otherTaxIds: false })),
+        box("1", "Name and address of exporter", r.party("exporter", { otherTaxIds: false })),
+        box("2", "Declared name and address of consignee", r.party("importer", { otherTaxIds: false })),
       ),
       row(
         box("3", "Number and description of packages", [

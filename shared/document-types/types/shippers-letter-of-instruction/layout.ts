@@ -7,20 +7,10 @@
  * the shipper's authorisation of the forwarder.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  formatMoney,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-} from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
-import { numberValue } from "../../../documents/format.ts";
+import { formatMoney, numberValue } from "../../../documents/format.ts";
 
 function commoditiesTable(r: Reader): TableBlock {
   const currency = r.currency();
@@ -78,21 +68,21 @@ export const shippersLetterOfInstruction = defineLayout((r) => {
     subtitle: "Instructions from the shipper (USPPI / exporter) to the forwarding agent for booking and export clearance",
     blocks: [
       row(
-        box("1", "Shipper / USPPI (name, address, tax identification)", partyPieces(r, "exporter", { taxIds: [], contact: true }), 1.2),
+        box("1", "Shipper / USPPI (name, address, tax identification)", r.party("exporter", { taxIds: [], contact: true }), 1.2),
         box("2", "Forwarding agent", [
           r.slot("sli_data.forwarding_agent_name", { style: "bold", lines: 2 }),
           text(`Shipper's reference: ${r.references()}`, "small"),
         ]),
       ),
       row(
-        box("3", "Ultimate consignee", partyPieces(r, "importer", { otherTaxIds: true }), 1.2),
+        box("3", "Ultimate consignee", r.party("importer", { otherTaxIds: true }), 1.2),
         box(
           "4",
           "Intermediate consignee / notify party",
           r.has("sli_data.intermediate_consignee")
             ? [r.slot("sli_data.intermediate_consignee", { lines: 2 })]
             : r.has("notify_party.name")
-              ? partyPieces(r, "notify_party", { otherTaxIds: false })
+              ? r.party("notify_party", { otherTaxIds: false })
               : [text("None")],
         ),
       ),

@@ -5,17 +5,7 @@
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  paragraph,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-  shipmentRefPieces,
-} from "../../../documents/layouts/common.ts";
+import { box, defineLayout, paragraph, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -67,7 +57,7 @@ export const statementOnOrigin = defineLayout((r) => {
           "1",
           "Exporter (registered exporter)",
           [
-            ...partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }),
+            ...r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }),
             r.slot("preferential_origin.rex_number", { label: "REX No.:", style: "bold" }),
           ],
           1.15,
@@ -79,7 +69,7 @@ export const statementOnOrigin = defineLayout((r) => {
         ]),
       ),
       row(
-        box("3", "Consignee / importer", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.15),
+        box("3", "Consignee / importer", r.party("importer", { taxIds: ["eori"], otherTaxIds: false }), 1.15),
         box("4", "Origin and destination", [
           r.slot("route.origin_country", { label: "Preferential origin:", format: () => origin }),
           r.slot("route.destination_country", {

@@ -5,7 +5,7 @@
  * criterion; 8 blanket period; 9 authorized signature, name, title, date and the certification text.
  */
 import type { Piece, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, partyPieces, type Reader, row, signature, text, defineLayout } from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { hs6 } from "../../../documents/layouts/origin-common.ts";
 
@@ -46,9 +46,9 @@ export const usmcaCertificateOfOrigin = defineLayout((r) => {
   const type = (r.str("usmca_data.certifier_type") ?? "").toUpperCase();
   const certifierParty: Piece[] =
     type === "EXPORTER"
-      ? partyPieces(r, "exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
+      ? r.party("exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
       : type === "IMPORTER"
-        ? partyPieces(r, "importer", { otherTaxIds: false, contact: true, addressLines: 1 })
+        ? r.party("importer", { otherTaxIds: false, contact: true, addressLines: 1 })
         : type === "PRODUCER"
           ? [r.slot("usmca_data.producer_name", { style: "bold" }), r.slot("usmca_data.producer_address", { lines: 2 })]
           : [r.slot("usmca_data.certifier_name", { label: "Name:" })];
@@ -73,11 +73,7 @@ export const usmcaCertificateOfOrigin = defineLayout((r) => {
           ],
           1.2,
         ),
-        box(
-          "2",
-          "Exporter (name, address, telephone, e-mail)",
-          partyPieces(r, "exporter", { otherTaxIds: true, contact: true, addressLines: 1 }),
-        ),
+        box("2", "Exporter (name, address, telephone, e-mail)", r.party("exporter", { otherTaxIds: true, contact: true, addressLines: 1 })),
       ),
       row(
         box(
@@ -91,7 +87,7 @@ export const usmcaCertificateOfOrigin = defineLayout((r) => {
           1.2,
         ),
         box("4", "Importer (name, address, telephone, e-mail)", [
-          ...partyPieces(r, "importer", { otherTaxIds: true, contact: true, addressLines: 1 }),
+          ...r.party("importer", { otherTaxIds: true, contact: true, addressLines: 1 }),
           r.country("route.destination_country", { label: "Country of destination:", style: "small" }),
         ]),
       ),

@@ -6,17 +6,7 @@
  * position and signature, and the shipper's declaration.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  partyPieces,
-  type Reader,
-  row,
-  signature,
-  text,
-  defineLayout,
-  shipmentRefPieces,
-} from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {
   const containers = r.list("packaging.containers");
@@ -57,7 +47,7 @@ export const vgmDeclaration = defineLayout((r) => {
     subtitle: "SOLAS chapter VI, regulation 2, paragraphs 4–6 · IMO MSC.1/Circ.1475 guidelines",
     blocks: [
       row(
-        box("1", "Shipper (name and address)", partyPieces(r, "exporter", { otherTaxIds: false, contact: true }), 1.2),
+        box("1", "Shipper (name and address)", r.party("exporter", { otherTaxIds: false, contact: true }), 1.2),
         box("2", "References", [
           r.slot("vgm_data.booking_reference", { label: "Booking No.:", style: "bold" }),
           ...r.optional("bl_data.bl_number", { label: "B/L No.:" }),
