@@ -11,6 +11,7 @@ import type {
   RowBlock,
   SlotPiece,
   StyleName,
+  TableBlock,
   TextBlock,
   TextPiece,
   Align,
@@ -232,6 +233,18 @@ export function box(number: string | undefined, label: string | undefined, conte
 }
 
 export const row = (...boxes: Box[]): RowBlock => ({ kind: "row", boxes });
+
+/** A table, numbered and labelled on the form like a box (both optional): its columns, rows and totals. */
+export function table(
+  number: string | undefined,
+  label: string | undefined,
+  body: Omit<TableBlock, "kind" | "number" | "label">,
+): TableBlock {
+  const t: TableBlock = { kind: "table", ...body };
+  if (number !== undefined) t.number = number;
+  if (label !== undefined) t.label = label;
+  return t;
+}
 
 export const paragraph = (pieces: Piece[], boxed = false): TextBlock => ({ kind: "text", pieces, boxed });
 

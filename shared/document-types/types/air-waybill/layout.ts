@@ -8,7 +8,7 @@
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { airportLabel, box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { airportLabel, box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { formatMoney, formatQuantity, numeric } from "../../../documents/format.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 
@@ -17,10 +17,7 @@ function ratingTable(r: Reader): TableBlock {
     const qty = typeof item.quantity === "number" ? `${formatQuantity(item.quantity)}${item.unit ? ` ${String(item.unit)}` : ""} ` : "";
     return text(`${qty}${typeof item.description === "string" ? item.description : `Line item ${i + 1}`}`, "small");
   });
-  return {
-    kind: "table",
-    number: "19",
-    label: "Rating and description of goods",
+  return table("19", "Rating and description of goods", {
     columns: [
       { header: "No. of pieces RCP", width: 0.7, align: "right" },
       { header: "Gross weight", width: 0.85, align: "right" },
@@ -47,7 +44,7 @@ function ratingTable(r: Reader): TableBlock {
         ],
       ],
     ],
-  };
+  });
 }
 
 export const airWaybill = defineLayout((r) => {

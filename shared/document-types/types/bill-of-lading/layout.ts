@@ -5,7 +5,7 @@
  * originals, place and date of issue, shipped-on-board date, carrier's terms and signature.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, defineLayout, paragraph, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, paragraph, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { containersTable } from "../packing-list/layout.ts";
 import { columnDecimals, formatQuantity, formatWeight, numeric } from "../../../documents/format.ts";
@@ -13,10 +13,7 @@ import { columnDecimals, formatQuantity, formatWeight, numeric } from "../../../
 function particularsTable(r: Reader): TableBlock {
   const items = indexedItems(r);
   const d = Math.max(r.decimals("goods.line_items", "gross_weight_kg"), columnDecimals([r.raw("packaging.total_gross_weight_kg")]));
-  return {
-    kind: "table",
-    number: "13",
-    label: "Particulars furnished by the shipper — shipper's load, stow, weight and count, said to contain",
+  return table("13", "Particulars furnished by the shipper — shipper's load, stow, weight and count, said to contain", {
     columns: [
       { header: "Marks and numbers", width: 1.1 },
       { header: "Number and kind of packages; description of goods", width: 3.2 },
@@ -55,7 +52,7 @@ function particularsTable(r: Reader): TableBlock {
         { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
       ],
     ],
-  };
+  });
 }
 
 export const billOfLading = defineLayout((r) => {

@@ -5,16 +5,13 @@
  * conformity), overall result and the statement with analyst and approval signatures.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, table, text } from "../../../documents/layouts/common.ts";
 
 function resultsTable(r: Reader): TableBlock {
   const results = r.list("analysis_data.test_results");
   const indexes = results.length > 0 ? results.map((_, i) => i) : [0, 1, 2];
   const p = (i: number, key: string) => `analysis_data.test_results.${i}.${key}`;
-  return {
-    kind: "table",
-    number: "11",
-    label: "Test results",
+  return table("11", "Test results", {
     columns: [
       { header: "Parameter", width: 1.9 },
       { header: "Method", width: 1.5 },
@@ -31,7 +28,7 @@ function resultsTable(r: Reader): TableBlock {
       [r.slot(p(i, "unit"), { nowrap: true })],
       [r.slot(p(i, "conformity"), { align: "center", nowrap: true })],
     ]),
-  };
+  });
 }
 
 export const certificateOfAnalysis = defineLayout((r) => {

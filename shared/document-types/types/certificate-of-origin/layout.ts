@@ -5,14 +5,13 @@
  * exporter's application / declaration.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, type Reader, row, signature, text, transportDetails } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, table, text, transportDetails } from "../../../documents/layouts/common.ts";
 import { countryLabel } from "../../../documents/country-names.ts";
 import { formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "6  Item number; marks and numbers; number and kind of packages; description of goods", width: 3.5 },
       { header: "HS code", width: 0.95 },
@@ -33,7 +32,7 @@ function goodsTable(r: Reader): TableBlock {
         ],
       ];
     }),
-  };
+  });
 }
 
 export const certificateOfOrigin = defineLayout((r) => {

@@ -7,7 +7,17 @@
  * container packing certificate, the shipper's declaration and the receiving organisation's receipt.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, defineLayout, type Reader, row, signature, text, transportModeLabel } from "../../../documents/layouts/common.ts";
+import {
+  box,
+  check,
+  defineLayout,
+  type Reader,
+  row,
+  signature,
+  table,
+  text,
+  transportModeLabel,
+} from "../../../documents/layouts/common.ts";
 import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
@@ -16,36 +26,37 @@ function hazardTable(r: Reader): TableBlock {
   const items = indexedItems(r, isHazardousItem);
   const dn = columnDecimals(items.map(({ item }) => item.net_weight_kg));
   const dg = columnDecimals(items.map(({ item }) => item.gross_weight_kg));
-  return {
-    kind: "table",
-    number: "14",
-    label: "Number and kind of packages · description of goods: UN No., proper shipping name, class, packing group · net and gross mass",
-    columns: [
-      { header: "UN No.", width: 0.7 },
-      { header: "Proper shipping name (technical name)", width: 2.2 },
-      { header: "Class / division", width: 0.65, align: "center" },
-      { header: "Packing group", width: 0.6, align: "center" },
-      { header: "Number and kind of packages", width: 1 },
-      { header: "Net mass (kg)", width: 0.75, align: "right" },
-      { header: "Gross mass (kg)", width: 0.75, align: "right" },
-    ],
-    rows: items.map(({ index }) => {
-      const qty = quantityText(r, index);
-      return [
-        [r.slot(itemPath(index, "un_number"), { style: "bold", nowrap: true })],
-        [
-          r.slot(itemPath(index, "proper_shipping_name"), { style: "bold" }),
-          ...r.optional(itemPath(index, "description"), { style: "small" }),
-        ],
-        [r.slot(itemPath(index, "hazard_class"), { nowrap: true })],
-        [r.slot(itemPath(index, "packing_group"), { nowrap: true })],
-        [qty !== null ? text(qty) : r.quantity(itemPath(index, "quantity"), { align: "left" })],
-        [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
-        [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
-      ];
-    }),
-    emptyText: "No line item is flagged as dangerous goods (compliance_flags “dgd” or is_hazardous).",
-  };
+  return table(
+    "14",
+    "Number and kind of packages · description of goods: UN No., proper shipping name, class, packing group · net and gross mass",
+    {
+      columns: [
+        { header: "UN No.", width: 0.7 },
+        { header: "Proper shipping name (technical name)", width: 2.2 },
+        { header: "Class / division", width: 0.65, align: "center" },
+        { header: "Packing group", width: 0.6, align: "center" },
+        { header: "Number and kind of packages", width: 1 },
+        { header: "Net mass (kg)", width: 0.75, align: "right" },
+        { header: "Gross mass (kg)", width: 0.75, align: "right" },
+      ],
+      rows: items.map(({ index }) => {
+        const qty = quantityText(r, index);
+        return [
+          [r.slot(itemPath(index, "un_number"), { style: "bold", nowrap: true })],
+          [
+            r.slot(itemPath(index, "proper_shipping_name"), { style: "bold" }),
+            ...r.optional(itemPath(index, "description"), { style: "small" }),
+          ],
+          [r.slot(itemPath(index, "hazard_class"), { nowrap: true })],
+          [r.slot(itemPath(index, "packing_group"), { nowrap: true })],
+          [qty !== null ? text(qty) : r.quantity(itemPath(index, "quantity"), { align: "left" })],
+          [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
+          [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
+        ];
+      }),
+      emptyText: "No line item is flagged as dangerous goods (compliance_flags “dgd” or is_hazardous).",
+    },
+  );
 }
 
 export const dangerousGoodsDeclaration = defineLayout((r) => {

@@ -6,7 +6,7 @@
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, type Reader, row, signature, text, transportDetails } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, table, text, transportDetails } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef, originZone } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -14,8 +14,7 @@ import { countryName, normalizeCountry } from "../../../documents/country-names.
 function goodsTable(r: Reader): TableBlock {
   const invoice = invoiceRef(r);
   const d = r.decimals("goods.line_items", "gross_weight_kg");
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "8  Item number; marks and numbers; number and kind of packages (1); description of goods", width: 3.6 },
       { header: "9  Gross mass (kg) or other measure (litres, m³, etc.)", width: 1.05, align: "right" },
@@ -35,7 +34,7 @@ function goodsTable(r: Reader): TableBlock {
       ];
     }),
     footer: [[{ span: 3, content: [text("* * * * * *  (no further items; unused space struck through)", "fine", "center")] }]],
-  };
+  });
 }
 
 export const eur1MovementCertificate = defineLayout((r) => {

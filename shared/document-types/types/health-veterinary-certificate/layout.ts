@@ -17,6 +17,7 @@ import {
   row,
   signature,
   sumOf,
+  table,
   text,
   transportDetails,
 } from "../../../documents/layouts/common.ts";
@@ -35,10 +36,7 @@ function consignmentTable(r: Reader): TableBlock {
   const animal = indexedItems(r, isAnimalItem);
   const items = animal.length > 0 ? animal : indexedItems(r);
   const d = columnDecimals(items.map(({ item }) => item.net_weight_kg));
-  return {
-    kind: "table",
-    number: "I.27",
-    label: "Description of consignment",
+  return table("I.27", "Description of consignment", {
     columns: [
       { header: "CN / HS code", width: 0.9 },
       { header: "Species (scientific name)", width: 1.1 },
@@ -61,7 +59,7 @@ function consignmentTable(r: Reader): TableBlock {
       [r.quantity(itemPath(index, "quantity"))],
       [r.weight(itemPath(index, "net_weight_kg"), { decimals: d })],
     ]),
-  };
+  });
 }
 
 export const healthVeterinaryCertificate = defineLayout((r) => {

@@ -5,16 +5,13 @@
  * and claims procedure, signature for the insurer.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { box, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { formatMoney, numberValue, numeric } from "../../../documents/format.ts";
 
 function subjectTable(r: Reader): TableBlock {
   const currency = r.currency();
-  return {
-    kind: "table",
-    number: "11",
-    label: "Subject-matter insured",
+  return table("11", "Subject-matter insured", {
     columns: [
       { header: "Marks and numbers", width: 1.1 },
       { header: "Description of goods", width: 3 },
@@ -39,7 +36,7 @@ function subjectTable(r: Reader): TableBlock {
         { content: [r.money("goods.total_value", { style: "bold" })] },
       ],
     ],
-  };
+  });
 }
 
 export const insuranceCertificate = defineLayout((r) => {

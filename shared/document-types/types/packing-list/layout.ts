@@ -4,7 +4,17 @@
  * totals and signature.
  */
 import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, sumOf, text } from "../../../documents/layouts/common.ts";
+import {
+  box,
+  defineLayout,
+  type Reader,
+  row,
+  shipmentRefPieces,
+  signature,
+  sumOf,
+  table,
+  text,
+} from "../../../documents/layouts/common.ts";
 import { columnDecimals, formatNumber, formatWeight, numeric } from "../../../documents/format.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "../../../documents/layouts/goods.ts";
 
@@ -14,10 +24,7 @@ function contentsTable(r: Reader): TableBlock {
   const gross = sumOf(r.items(), "gross_weight_kg");
   const dn = r.decimals("goods.line_items", "net_weight_kg");
   const dg = r.decimals("goods.line_items", "gross_weight_kg");
-  return {
-    kind: "table",
-    number: "9",
-    label: "Contents",
+  return table("9", "Contents", {
     columns: [
       { header: "No.", width: 0.35 },
       { header: "Description of goods", width: 3 },
@@ -43,17 +50,14 @@ function contentsTable(r: Reader): TableBlock {
         { content: [text(gross !== null ? formatNumber(gross, dg, dg) : "", "bold", "right")] },
       ],
     ],
-  };
+  });
 }
 
 function packagesTable(r: Reader): TableBlock {
   const packages = r.list("packaging.packages");
   const indexes = packages.length > 0 ? packages.map((_, i) => i) : [0];
   const d = Math.max(r.decimals("packaging.packages", "gross_weight_kg"), columnDecimals([r.raw("packaging.total_gross_weight_kg")]));
-  return {
-    kind: "table",
-    number: "10",
-    label: "Packages",
+  return table("10", "Packages", {
     columns: [
       { header: "Kind of package", width: 3 },
       { header: "Number", width: 1, align: "right" },
@@ -71,17 +75,14 @@ function packagesTable(r: Reader): TableBlock {
         { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
       ],
     ],
-  };
+  });
 }
 
 export function containersTable(r: Reader, number: string, withWeights = false): TableBlock {
   const containers = r.list("packaging.containers");
   const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
   const d = r.decimals("packaging.containers", withWeights ? "verified_gross_mass_kg" : "tare_weight_kg");
-  return {
-    kind: "table",
-    number,
-    label: "Containers and seals",
+  return table(number, "Containers and seals", {
     columns: [
       { header: "Container number", width: 1.3 },
       { header: "Seal number", width: 1.2 },
@@ -94,7 +95,7 @@ export function containersTable(r: Reader, number: string, withWeights = false):
       [r.slot(`packaging.containers.${i}.type`)],
       [r.weight(`packaging.containers.${i}.${withWeights ? "verified_gross_mass_kg" : "tare_weight_kg"}`, { decimals: d })],
     ]),
-  };
+  });
 }
 
 export const packingList = defineLayout((r) => {

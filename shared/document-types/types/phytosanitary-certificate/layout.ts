@@ -8,7 +8,17 @@
  * concentration, additional information); place of issue, date, authorized officer, stamp, signature.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, paragraph, type Reader, row, signature, text, transportModeLabel } from "../../../documents/layouts/common.ts";
+import {
+  box,
+  defineLayout,
+  paragraph,
+  type Reader,
+  row,
+  signature,
+  table,
+  text,
+  transportModeLabel,
+} from "../../../documents/layouts/common.ts";
 import { formatQuantity } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -24,8 +34,7 @@ export function isPlantItem(item: Record<string, unknown>): boolean {
 function produceTable(r: Reader): TableBlock {
   const plants = indexedItems(r, isPlantItem);
   const items = plants.length > 0 ? plants : indexedItems(r);
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "Name of produce and quantity declared", width: 2.8 },
       { header: "Botanical name of plants", width: 1.8 },
@@ -41,7 +50,7 @@ function produceTable(r: Reader): TableBlock {
         [r.weight(itemPath(index, "net_weight_kg"))],
       ];
     }),
-  };
+  });
 }
 
 export const phytosanitaryCertificate = defineLayout((r) => {

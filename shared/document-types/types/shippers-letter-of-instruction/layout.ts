@@ -7,7 +7,7 @@
  * the shipper's authorisation of the forwarder.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 import { formatMoney, numberValue } from "../../../documents/format.ts";
@@ -15,10 +15,7 @@ import { formatMoney, numberValue } from "../../../documents/format.ts";
 function commoditiesTable(r: Reader): TableBlock {
   const currency = r.currency();
   const home = r.str("route.origin_country") ?? r.str("exporter.country");
-  return {
-    kind: "table",
-    number: "18",
-    label: "Commodities",
+  return table("18", "Commodities", {
     columns: [
       { header: "D/F", width: 0.35, align: "center" },
       { header: "Schedule B / HTS No.", width: 1 },
@@ -51,7 +48,7 @@ function commoditiesTable(r: Reader): TableBlock {
         { content: [] },
       ],
     ],
-  };
+  });
 }
 
 function yesNo(r: Reader, path: string, label: string) {

@@ -5,17 +5,24 @@
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, defineLayout, paragraph, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
+import {
+  box,
+  defineLayout,
+  paragraph,
+  type Reader,
+  row,
+  shipmentRefPieces,
+  signature,
+  table,
+  text,
+} from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
 import { isEuMember } from "../../../trade/countries.ts";
 
 function itemsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
-    number: "5",
-    label: "Products covered by this statement",
+  return table("5", "Products covered by this statement", {
     columns: [
       { header: "Item", width: 0.4 },
       { header: "Description of goods", width: 3 },
@@ -35,7 +42,7 @@ function itemsTable(r: Reader): TableBlock {
         [r.slot(itemPath(index, "origin_criterion"), { align: "center", nowrap: true })],
       ];
     }),
-  };
+  });
 }
 
 export const statementOnOrigin = defineLayout((r) => {

@@ -5,13 +5,12 @@
  * criterion; 8 blanket period; 9 authorized signature, name, title, date and the certification text.
  */
 import type { Piece, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, defineLayout, type Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import { box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { hs6 } from "../../../documents/layouts/origin-common.ts";
 
 function goodsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "Item", width: 0.4 },
       { header: "5  Description of good(s)", width: 3.2 },
@@ -39,7 +38,7 @@ function goodsTable(r: Reader): TableBlock {
         },
       ],
     ],
-  };
+  });
 }
 
 export const usmcaCertificateOfOrigin = defineLayout((r) => {

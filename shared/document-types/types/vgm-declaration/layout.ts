@@ -6,17 +6,24 @@
  * position and signature, and the shipper's declaration.
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, defineLayout, type Reader, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
+import {
+  box,
+  check,
+  defineLayout,
+  type Reader,
+  row,
+  shipmentRefPieces,
+  signature,
+  table,
+  text,
+} from "../../../documents/layouts/common.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {
   const containers = r.list("packaging.containers");
   const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
   const dv = r.decimals("packaging.containers", "verified_gross_mass_kg");
   const dt = r.decimals("packaging.containers", "tare_weight_kg");
-  return {
-    kind: "table",
-    number: "7",
-    label: "Containers",
+  return table("7", "Containers", {
     columns: [
       { header: "Container number", width: 1.25 },
       { header: "Size / type", width: 0.8 },
@@ -35,7 +42,7 @@ function containerTable(r: Reader, method: string | null, date: string | null): 
       [text(method ?? "", "body", "center")],
       [text(date ?? "")],
     ]),
-  };
+  });
 }
 
 export const vgmDeclaration = defineLayout((r) => {
