@@ -201,6 +201,17 @@ export class Reader {
     return this.str("goods.currency");
   }
 
+  /** The indexes of the records at `path`; `blanks` blank rows' indexes when there are none. */
+  indexes(path: string, blanks = 1): number[] {
+    const records = this.list(path);
+    return records.length > 0 ? records.map((_, i) => i) : Array.from({ length: blanks }, (_, i) => i);
+  }
+
+  /** Where and when the exporter signs: its city and the date of issue, "Gdansk, 2025-03-12". */
+  placeAndDate(): string {
+    return [this.str("exporter.city"), this.issueDate()].filter(Boolean).join(", ");
+  }
+
   /** Document date: the generation time (UTC date). */
   issueDate(): string {
     return formatDate(this.input.generatedAt);

@@ -8,8 +8,7 @@ import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, table, text } from "../../../documents/layouts/common.ts";
 
 function resultsTable(r: Reader): TableBlock {
-  const results = r.list("analysis_data.test_results");
-  const indexes = results.length > 0 ? results.map((_, i) => i) : [0, 1, 2];
+  const indexes = r.indexes("analysis_data.test_results", 3);
   const p = (i: number, key: string) => `analysis_data.test_results.${i}.${key}`;
   return table("11", "Test results", {
     columns: [

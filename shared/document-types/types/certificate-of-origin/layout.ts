@@ -79,7 +79,7 @@ export const certificateOfOrigin = defineLayout((r) => {
             "The undersigned, acting on behalf of the exporter, declares that the goods described above originate in the country shown in box 3 and requests the issue of this certificate.",
             "small",
           ),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+          text(`Place and date: ${r.placeAndDate()}`, "small"),
           ...r.optional("exporter.contact_name", { label: "Name:", style: "small" }),
           signature("Signature of the exporter", 20),
         ]),

@@ -12,7 +12,6 @@ export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
   return defineLayout((r) => {
     const proforma = kind === "proforma";
     const data = proforma ? "proforma_data" : "invoice_data";
-    const place = r.str("exporter.city");
     return {
       title: proforma ? "Proforma Invoice" : "Commercial Invoice",
       subtitle: proforma
@@ -96,7 +95,7 @@ export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
                   : "We hereby certify that this invoice shows the actual price of the goods described, that all particulars are true and correct, and that the goods originate in the country stated above.",
                 "small",
               ),
-              text(`Place and date: ${[place, r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+              text(`Place and date: ${r.placeAndDate()}`, "small"),
               ...r.optional("exporter.contact_name", { label: "Authorised signatory:", style: "small" }),
               signature("Signature and company stamp", 22),
             ],

@@ -65,7 +65,7 @@ export const dangerousGoodsDeclaration = defineLayout((r) => {
   const transportDoc = air ? "awb_data.awb_number" : "bl_data.bl_number";
   const limitation = (r.str("hazardous_shipment.aircraft_limitation") ?? "").toLowerCase();
   const containers = r.list("packaging.containers");
-  const cIdx = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const cIdx = r.indexes("packaging.containers");
   const tare = containers.reduce((s, c) => s + (typeof c.tare_weight_kg === "number" ? c.tare_weight_kg : 0), 0);
   const gross = r.num("packaging.total_gross_weight_kg");
   return {
@@ -165,7 +165,7 @@ export const dangerousGoodsDeclaration = defineLayout((r) => {
               `Name / status of declarant: ${[r.str("exporter.contact_name"), r.str("exporter.name")].filter(Boolean).join(", ") || "—"}`,
               "small",
             ),
-            text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+            text(`Place and date: ${r.placeAndDate()}`, "small"),
             signature("Signature of declarant", 16),
           ],
           1.25,

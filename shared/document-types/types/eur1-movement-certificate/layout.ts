@@ -96,7 +96,7 @@ export const eur1MovementCertificate = defineLayout((r) => {
             "I, the undersigned, declare that the goods described above meet the conditions required for the issue of this certificate.",
             "small",
           ),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`),
+          text(`Place and date: ${r.placeAndDate()}`),
           ...r.optional("exporter.contact_name", { label: "Name:" }),
           signature("(Signature)", 22),
         ]),

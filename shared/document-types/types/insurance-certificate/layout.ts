@@ -110,7 +110,7 @@ export const insuranceCertificate = defineLayout((r) => {
       row(
         box("14", "For and on behalf of the insurer", [
           ...r.optional("insurance_data.insurance_company", { style: "small" }),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+          text(`Place and date: ${r.placeAndDate()}`, "small"),
           signature("Authorised signature", 20),
         ]),
         box(

@@ -54,8 +54,7 @@ function contentsTable(r: Reader): TableBlock {
 }
 
 function packagesTable(r: Reader): TableBlock {
-  const packages = r.list("packaging.packages");
-  const indexes = packages.length > 0 ? packages.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.packages");
   const d = Math.max(r.decimals("packaging.packages", "gross_weight_kg"), columnDecimals([r.raw("packaging.total_gross_weight_kg")]));
   return table("10", "Packages", {
     columns: [
@@ -79,8 +78,7 @@ function packagesTable(r: Reader): TableBlock {
 }
 
 export function containersTable(r: Reader, number: string, withWeights = false): TableBlock {
-  const containers = r.list("packaging.containers");
-  const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.containers");
   const d = r.decimals("packaging.containers", withWeights ? "verified_gross_mass_kg" : "tare_weight_kg");
   return table(number, "Containers and seals", {
     columns: [
@@ -141,7 +139,7 @@ export const packingList = defineLayout((r) => {
         "14",
         "Place, date and signature of the exporter",
         [
-          text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "), "small"),
+          text(r.placeAndDate(), "small"),
           ...r.optional("exporter.contact_name", { style: "small" }),
           signature("Signature and company stamp", 18),
         ],

@@ -88,7 +88,7 @@ export const statementOnOrigin = defineLayout((r) => {
       itemsTable(r),
       paragraph([text("6  Statement on origin", "smallBold"), text(statement, "bold")], true),
       row(
-        box("7", "Place and date", [text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "))]),
+        box("7", "Place and date", [text(r.placeAndDate())]),
         box(
           "8",
           "Name of the exporter",

@@ -19,8 +19,7 @@ import {
 } from "../../../documents/layouts/common.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {
-  const containers = r.list("packaging.containers");
-  const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.containers");
   const dv = r.decimals("packaging.containers", "verified_gross_mass_kg");
   const dt = r.decimals("packaging.containers", "tare_weight_kg");
   return table("7", "Containers", {
