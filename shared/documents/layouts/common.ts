@@ -11,6 +11,7 @@ import type {
   RowBlock,
   SlotPiece,
   StyleName,
+  TableBlock,
   TextBlock,
   TextPiece,
   Align,
@@ -43,6 +44,18 @@ export interface LayoutInput {
 }
 
 export type Layout = (input: LayoutInput) => DocumentModel;
+
+/**
+ * A layout from what its type prints: title, subtitle and blocks read from the shipment. The header info
+ * (shipment reference, date of issue) is the same on every document.
+ */
+export function defineLayout(build: (r: Reader) => Omit<DocumentModel, "info">): Layout {
+  return (input) => {
+    const r = new Reader(input);
+    const { title, subtitle, blocks } = build(r);
+    return subtitle === undefined ? { title, info: headerInfo(r), blocks } : { title, subtitle, info: headerInfo(r), blocks };
+  };
+}
 
 export interface SlotOptions {
   label?: string;
@@ -135,9 +148,68 @@ export class Reader {
     return this.slot(path, { format: (v) => (typeof v === "string" && v.trim() ? formatDate(v) : displayValue(v)), ...options });
   }
 
+  /** Name, address, postal code and city, country, tax ids and contact of a party (exporter, importer, …). */
+  party(key: string, options: PartyOptions = {}): Piece[] {
+    const out: Piece[] = [this.slot(`${key}.name`, { style: "bold" }), this.slot(`${key}.address`, { lines: options.addressLines ?? 2 })];
+    const city = this.str(`${key}.city`);
+    const postal = this.str(`${key}.postal_code`);
+    const state = this.str(`${key}.state`);
+    if (city && postal) {
+      out.push(text(state ? `${postal} ${city}, ${state}` : `${postal} ${city}`));
+    } else {
+      out.push(this.slot(`${key}.postal_code`, { label: "Postal code:" }), this.slot(`${key}.city`, { label: "City:" }));
+      if (state) out.push(text(state));
+    }
+    out.push(this.country(`${key}.country`));
+    const asked = options.taxIds ?? [];
+    for (const id of asked) out.push(this.slot(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+    if (options.otherTaxIds ?? true) {
+      const ids = this.raw(`${key}.tax_ids`);
+      if (ids && typeof ids === "object") {
+        for (const id of Object.keys(ids as object).sort()) {
+          if (asked.includes(id)) continue;
+          out.push(...this.optional(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
+        }
+      }
+    }
+    if (options.contact) {
+      const contact = [this.str(`${key}.contact_name`), this.str(`${key}.contact_phone`), this.str(`${key}.contact_email`)].filter(
+        (v): v is string => v !== null,
+      );
+      if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
+    }
+    return out;
+  }
+
+  /** A UN/LOCODE with its country (portLabel). */
+  port(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: portLabel, ...options });
+  }
+
+  /** The mode of transport as a form names it (transportModeLabel). */
+  transportMode(path: string, options: SlotOptions = {}): SlotPiece {
+    return this.slot(path, { format: transportModeLabel, ...options });
+  }
+
+  /** The shipment's own references, "SHP-1 / FV/2025/0117", or "—" when it has none. */
+  references(): string {
+    return [this.input.shipmentRef, this.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—";
+  }
+
   /** Currency code or null. */
   currency(): string | null {
     return this.str("goods.currency");
+  }
+
+  /** The indexes of the records at `path`; `blanks` blank rows' indexes when there are none. */
+  indexes(path: string, blanks = 1): number[] {
+    const records = this.list(path);
+    return records.length > 0 ? records.map((_, i) => i) : Array.from({ length: blanks }, (_, i) => i);
+  }
+
+  /** Where and when the exporter signs: its city and the date of issue, "Gdansk, 2025-03-12". */
+  placeAndDate(): string {
+    return [this.str("exporter.city"), this.issueDate()].filter(Boolean).join(", ");
   }
 
   /** Document date: the generation time (UTC date). */
@@ -157,6 +229,10 @@ export const text = (value: string, style?: StyleName, align?: Align): TextPiece
 
 export const gap = (height = 3): Piece => ({ kind: "gap", height });
 
+/** "Shipment ref.: SHP-1" in small print, when the shipment has a reference. */
+export const shipmentRefPieces = (r: Reader, label = "Shipment ref.:"): Piece[] =>
+  r.input.shipmentRef ? [text(`${label} ${r.input.shipmentRef}`, "small")] : [];
+
 export const signature = (caption: string, height?: number): Piece =>
   height === undefined ? { kind: "signature", caption } : { kind: "signature", caption, height };
 
@@ -168,6 +244,18 @@ export function box(number: string | undefined, label: string | undefined, conte
 }
 
 export const row = (...boxes: Box[]): RowBlock => ({ kind: "row", boxes });
+
+/** A table, numbered and labelled on the form like a box (both optional): its columns, rows and totals. */
+export function table(
+  number: string | undefined,
+  label: string | undefined,
+  body: Omit<TableBlock, "kind" | "number" | "label">,
+): TableBlock {
+  const t: TableBlock = { kind: "table", ...body };
+  if (number !== undefined) t.number = number;
+  if (label !== undefined) t.label = label;
+  return t;
+}
 
 export const paragraph = (pieces: Piece[], boxed = false): TextBlock => ({ kind: "text", pieces, boxed });
 
@@ -192,39 +280,6 @@ export interface PartyOptions {
   contact?: boolean;
   /** Address lines for the fillable address field (default 2). */
   addressLines?: number;
-}
-
-/** Name, address, postal code and city, country, tax ids and contact of a party (exporter, importer, …). */
-export function partyPieces(r: Reader, key: string, options: PartyOptions = {}): Piece[] {
-  const out: Piece[] = [r.slot(`${key}.name`, { style: "bold" }), r.slot(`${key}.address`, { lines: options.addressLines ?? 2 })];
-  const city = r.str(`${key}.city`);
-  const postal = r.str(`${key}.postal_code`);
-  const state = r.str(`${key}.state`);
-  if (city && postal) {
-    out.push(text(state ? `${postal} ${city}, ${state}` : `${postal} ${city}`));
-  } else {
-    out.push(r.slot(`${key}.postal_code`, { label: "Postal code:" }), r.slot(`${key}.city`, { label: "City:" }));
-    if (state) out.push(text(state));
-  }
-  out.push(r.country(`${key}.country`));
-  const asked = options.taxIds ?? [];
-  for (const id of asked) out.push(r.slot(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
-  if (options.otherTaxIds ?? true) {
-    const ids = r.raw(`${key}.tax_ids`);
-    if (ids && typeof ids === "object") {
-      for (const id of Object.keys(ids as object).sort()) {
-        if (asked.includes(id)) continue;
-        out.push(...r.optional(`${key}.tax_ids.${id}`, { label: TAX_LABELS[id] ?? `${id.toUpperCase()}:` }));
-      }
-    }
-  }
-  if (options.contact) {
-    const contact = [r.str(`${key}.contact_name`), r.str(`${key}.contact_phone`), r.str(`${key}.contact_email`)].filter(
-      (v): v is string => v !== null,
-    );
-    if (contact.length > 0) out.push(text(contact.join(" · "), "small"));
-  }
-  return out;
 }
 
 /** UN/LOCODE with the country it belongs to: "DEHAM (Germany)". */
@@ -260,7 +315,6 @@ export function transportModeLabel(value: unknown): string | null {
   return MODE_LABELS[mode.toLowerCase()] ?? mode;
 }
 
-/** Standard header info: shipment reference and document date, plus extra lines. */
 /** Transport details as the origin and health certificates print them: mode · vessel · voyage, then loading → discharge. */
 export function transportDetails(r: Reader): Piece[] {
   return [
@@ -273,6 +327,7 @@ export function transportDetails(r: Reader): Piece[] {
   ];
 }
 
+/** Standard header info: shipment reference and document date, plus extra lines. */
 export function headerInfo(r: Reader, extra: HeaderInfo[] = []): HeaderInfo[] {
   const info: HeaderInfo[] = [];
   info.push(...extra);
@@ -305,16 +360,3 @@ export function sumOf(items: Record<string, unknown>[], key: string): number | n
   }
   return any ? Math.round(total * 1000) / 1000 : null;
 }
-
-export {
-  formatMoney,
-  formatNumber,
-  formatQuantity,
-  formatWeight,
-  formatDate,
-  numeric,
-  displayValue,
-  countryLabel,
-  countryName,
-  columnDecimals,
-};

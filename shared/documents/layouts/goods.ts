@@ -1,8 +1,8 @@
 /** Goods tables shared by several layouts (invoices, packing list, certificates). Pure. */
 import type { Piece, TableBlock, TableFooterCell } from "../page-kit/model.ts";
 import { isHazardousItem } from "../data.ts";
-import { formatMoney, formatQuantity, formatWeight, lineItemsTotal, type Reader, sumOf, text } from "./common.ts";
-import { numberValue } from "../format.ts";
+import { lineItemsTotal, type Reader, sumOf, table, text } from "./common.ts";
+import { formatMoney, formatQuantity, formatWeight, numberValue } from "../format.ts";
 
 /**
  * Line items with their original indexes; an empty list becomes one blank item at index 0, so a document
@@ -65,10 +65,7 @@ export function invoiceTable(r: Reader, number: string, label: string): TableBlo
       { content: [r.money("goods.total_value", { style: "bold" })] },
     ],
   ];
-  return {
-    kind: "table",
-    number,
-    label,
+  return table(number, label, {
     columns: [
       { header: "No.", width: 0.32 },
       { header: "Description of goods", width: 2.7 },
@@ -81,7 +78,7 @@ export function invoiceTable(r: Reader, number: string, label: string): TableBlo
     ],
     rows,
     footer,
-  };
+  });
 }
 
 /** Total net weight of the line items as text, or null. */

@@ -7,22 +7,9 @@
  * insurance, handling information, the rating line (pieces, gross weight, rate class, chargeable weight,
  * rate, total, nature and quantity of goods), charges summary, shipper's certification, execution.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  formatQuantity,
-  headerInfo,
-  type LayoutInput,
-  numeric,
-  partyPieces,
-  airportLabel,
-  Reader,
-  row,
-  signature,
-  text,
-} from "../../../documents/layouts/common.ts";
-import { formatMoney } from "../../../documents/format.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { airportLabel, box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
+import { formatMoney, formatQuantity, numeric } from "../../../documents/format.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 
 function ratingTable(r: Reader): TableBlock {
@@ -30,10 +17,7 @@ function ratingTable(r: Reader): TableBlock {
     const qty = typeof item.quantity === "number" ? `${formatQuantity(item.quantity)}${item.unit ? ` ${String(item.unit)}` : ""} ` : "";
     return text(`${qty}${typeof item.description === "string" ? item.description : `Line item ${i + 1}`}`, "small");
   });
-  return {
-    kind: "table",
-    number: "19",
-    label: "Rating and description of goods",
+  return table("19", "Rating and description of goods", {
     columns: [
       { header: "No. of pieces RCP", width: 0.7, align: "right" },
       { header: "Gross weight", width: 0.85, align: "right" },
@@ -60,25 +44,23 @@ function ratingTable(r: Reader): TableBlock {
         ],
       ],
     ],
-  };
+  });
 }
 
-export const airWaybill = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const airWaybill = defineLayout((r) => {
   // Boxes 8 and 9 name the airports by IATA code and name (Resolution 600a), not by UN/LOCODE.
-  const airport = airportLabel(input.airports);
+  const airport = airportLabel(r.input.airports);
   const code = (r.str("awb_data.charge_code") ?? "").toUpperCase();
   const prepaid = code.startsWith("P");
   const collect = code.startsWith("C");
   const dangerous = r.items().some(isHazardousItem);
   // Shipper and consignee: the party with the carrier's account number for it.
   const partyBox = (number: string, label: string, party: string, account: string) =>
-    box(number, label, [...partyPieces(r, party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
+    box(number, label, [...r.party(party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
   return {
     title: "Air Waybill",
     subtitle:
       "Not negotiable · Air Waybill issued by the carrier named in box 2 · Copies 1, 2 and 3 are originals and have the same validity",
-    info: headerInfo(r),
     blocks: [
       row(
         partyBox("1", "Shipper's name and address", "exporter", "awb_data.shipper_account_number"),
@@ -169,4 +151,4 @@ export const airWaybill = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

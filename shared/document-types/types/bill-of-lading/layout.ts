@@ -4,34 +4,16 @@
  * numbers, packages and description, gross weight, freight payment (prepaid/collect), number of
  * originals, place and date of issue, shipped-on-board date, carrier's terms and signature.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  columnDecimals,
-  formatQuantity,
-  headerInfo,
-  type LayoutInput,
-  numeric,
-  paragraph,
-  partyPieces,
-  portLabel,
-  Reader,
-  row,
-  signature,
-  text,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, check, defineLayout, paragraph, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { containersTable } from "../packing-list/layout.ts";
-import { formatWeight } from "../../../documents/format.ts";
+import { columnDecimals, formatQuantity, formatWeight, numeric } from "../../../documents/format.ts";
 
 function particularsTable(r: Reader): TableBlock {
   const items = indexedItems(r);
   const d = Math.max(r.decimals("goods.line_items", "gross_weight_kg"), columnDecimals([r.raw("packaging.total_gross_weight_kg")]));
-  return {
-    kind: "table",
-    number: "13",
-    label: "Particulars furnished by the shipper — shipper's load, stow, weight and count, said to contain",
+  return table("13", "Particulars furnished by the shipper — shipper's load, stow, weight and count, said to contain", {
     columns: [
       { header: "Marks and numbers", width: 1.1 },
       { header: "Number and kind of packages; description of goods", width: 3.2 },
@@ -70,35 +52,30 @@ function particularsTable(r: Reader): TableBlock {
         { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
       ],
     ],
-  };
+  });
 }
 
-export const billOfLading = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const billOfLading = defineLayout((r) => {
   const freight = (r.str("bl_data.freight_payment") ?? "").toUpperCase();
   return {
     title: "Bill of Lading",
     subtitle: "For port-to-port or combined transport shipment · Non-negotiable unless consigned “to order”",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Shipper (name, address)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
+        box("1", "Shipper (name, address)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
         box("2", "B/L number and booking", [
           r.slot("bl_data.bl_number", { label: "B/L No.:", style: "bold" }),
           r.slot("bl_data.booking_reference", { label: "Booking ref.:" }),
-          text(
-            `Export references: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`,
-            "small",
-          ),
+          text(`Export references: ${r.references()}`, "small"),
           ...r.optional("bl_data.carrier", { label: "Carrier:" }),
         ]),
       ),
       row(
-        box("3", "Consignee (name, address) — or “to order”", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
+        box("3", "Consignee (name, address) — or “to order”", r.party("importer", { taxIds: ["eori"], otherTaxIds: false }), 1.2),
         box(
           "4",
           "Notify party (name, address)",
-          r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")],
+          r.has("notify_party.name") ? r.party("notify_party", { otherTaxIds: false, contact: true }) : [text("Same as consignee")],
         ),
       ),
       row(
@@ -107,8 +84,8 @@ export const billOfLading = (input: LayoutInput): DocumentModel => {
         box("7", "Voyage No.", [r.slot("route.voyage_number")], 0.6),
       ),
       row(
-        box("8", "Port of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-        box("9", "Port of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("8", "Port of loading", [r.port("route.port_of_loading")]),
+        box("9", "Port of discharge", [r.port("route.port_of_discharge")]),
         box("10", "Place of delivery", [r.slot("bl_data.place_of_delivery")], 1.2),
       ),
       containersTable(r, "11"),
@@ -171,4 +148,4 @@ export const billOfLading = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

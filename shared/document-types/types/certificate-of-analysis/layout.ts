@@ -4,17 +4,13 @@
  * standard/methods, the test results table (parameter, method, specification, result, unit,
  * conformity), overall result and the statement with analyst and approval signatures.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, table, text } from "../../../documents/layouts/common.ts";
 
 function resultsTable(r: Reader): TableBlock {
-  const results = r.list("analysis_data.test_results");
-  const indexes = results.length > 0 ? results.map((_, i) => i) : [0, 1, 2];
+  const indexes = r.indexes("analysis_data.test_results", 3);
   const p = (i: number, key: string) => `analysis_data.test_results.${i}.${key}`;
-  return {
-    kind: "table",
-    number: "11",
-    label: "Test results",
+  return table("11", "Test results", {
     columns: [
       { header: "Parameter", width: 1.9 },
       { header: "Method", width: 1.5 },
@@ -31,15 +27,13 @@ function resultsTable(r: Reader): TableBlock {
       [r.slot(p(i, "unit"), { nowrap: true })],
       [r.slot(p(i, "conformity"), { align: "center", nowrap: true })],
     ]),
-  };
+  });
 }
 
-export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const certificateOfAnalysis = defineLayout((r) => {
   return {
     title: "Certificate of Analysis",
     subtitle: "Laboratory test report for the batch stated below · results relate only to the samples tested",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
@@ -54,12 +48,12 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
         box("2", "Certificate", [
           r.slot("analysis_data.certificate_number", { label: "Certificate No.:", style: "bold" }),
           text(`Date of issue: ${r.issueDate()}`),
-          ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+          ...shipmentRefPieces(r),
         ]),
       ),
       row(
-        box("3", "Manufacturer / exporter", partyPieces(r, "exporter", { otherTaxIds: false, addressLines: 1 }), 1.2),
-        box("4", "Customer / consignee", partyPieces(r, "importer", { otherTaxIds: false, addressLines: 1 })),
+        box("3", "Manufacturer / exporter", r.party("exporter", { otherTaxIds: false, addressLines: 1 }), 1.2),
+        box("4", "Customer / consignee", r.party("importer", { otherTaxIds: false, addressLines: 1 })),
       ),
       row(
         box("5", "Product", [r.slot("analysis_data.product_name", { style: "bold", lines: 2 })], 1.6),
@@ -93,4 +87,4 @@ export const certificateOfAnalysis = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

@@ -4,25 +4,14 @@
  * of packages, description of goods, 7 quantity; certification by the issuing authority and the
  * exporter's application / declaration.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  countryLabel,
-  formatWeight,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  Reader,
-  row,
-  signature,
-  text,
-  transportDetails,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, defineLayout, type Reader, row, signature, table, text, transportDetails } from "../../../documents/layouts/common.ts";
+import { countryLabel } from "../../../documents/country-names.ts";
+import { formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 
 function goodsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "6  Item number; marks and numbers; number and kind of packages; description of goods", width: 3.5 },
       { header: "HS code", width: 0.95 },
@@ -43,18 +32,16 @@ function goodsTable(r: Reader): TableBlock {
         ],
       ];
     }),
-  };
+  });
 }
 
-export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const certificateOfOrigin = defineLayout((r) => {
   return {
     title: "Certificate of Origin",
     subtitle: "Non-preferential origin · issued by the competent authority or chamber of commerce of the country of export",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Consignor (exporter)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
+        box("1", "Consignor (exporter)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
         box(undefined, "Certificate", [
           r.slot("coo_data.certificate_number", { label: "No.", style: "large" }),
           text("ORIGINAL", "heading"),
@@ -62,7 +49,7 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
         ]),
       ),
       row(
-        box("2", "Consignee", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("2", "Consignee", r.party("importer", { otherTaxIds: false }), 1.1),
         box("3", "Country of origin", [
           r.slot("route.origin_country", { style: "large", format: (v) => (typeof v === "string" ? countryLabel(v) : null) }),
         ]),
@@ -92,11 +79,11 @@ export const certificateOfOrigin = (input: LayoutInput): DocumentModel => {
             "The undersigned, acting on behalf of the exporter, declares that the goods described above originate in the country shown in box 3 and requests the issue of this certificate.",
             "small",
           ),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+          text(`Place and date: ${r.placeAndDate()}`, "small"),
           ...r.optional("exporter.contact_name", { label: "Name:", style: "small" }),
           signature("Signature of the exporter", 20),
         ]),
       ),
     ],
   };
-};
+});

@@ -6,22 +6,19 @@
  * identification, seals, size/type, tare and total gross mass; the 24-hour emergency contact; the
  * container packing certificate, the shipper's declaration and the receiving organisation's receipt.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   check,
-  columnDecimals,
-  formatWeight,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  portLabel,
-  Reader,
+  defineLayout,
+  type Reader,
   row,
   signature,
+  table,
   text,
   transportModeLabel,
 } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 
@@ -29,68 +26,62 @@ function hazardTable(r: Reader): TableBlock {
   const items = indexedItems(r, isHazardousItem);
   const dn = columnDecimals(items.map(({ item }) => item.net_weight_kg));
   const dg = columnDecimals(items.map(({ item }) => item.gross_weight_kg));
-  return {
-    kind: "table",
-    number: "14",
-    label: "Number and kind of packages · description of goods: UN No., proper shipping name, class, packing group · net and gross mass",
-    columns: [
-      { header: "UN No.", width: 0.7 },
-      { header: "Proper shipping name (technical name)", width: 2.2 },
-      { header: "Class / division", width: 0.65, align: "center" },
-      { header: "Packing group", width: 0.6, align: "center" },
-      { header: "Number and kind of packages", width: 1 },
-      { header: "Net mass (kg)", width: 0.75, align: "right" },
-      { header: "Gross mass (kg)", width: 0.75, align: "right" },
-    ],
-    rows: items.map(({ index }) => {
-      const qty = quantityText(r, index);
-      return [
-        [r.slot(itemPath(index, "un_number"), { style: "bold", nowrap: true })],
-        [
-          r.slot(itemPath(index, "proper_shipping_name"), { style: "bold" }),
-          ...r.optional(itemPath(index, "description"), { style: "small" }),
-        ],
-        [r.slot(itemPath(index, "hazard_class"), { nowrap: true })],
-        [r.slot(itemPath(index, "packing_group"), { nowrap: true })],
-        [qty !== null ? text(qty) : r.quantity(itemPath(index, "quantity"), { align: "left" })],
-        [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
-        [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
-      ];
-    }),
-    emptyText: "No line item is flagged as dangerous goods (compliance_flags “dgd” or is_hazardous).",
-  };
+  return table(
+    "14",
+    "Number and kind of packages · description of goods: UN No., proper shipping name, class, packing group · net and gross mass",
+    {
+      columns: [
+        { header: "UN No.", width: 0.7 },
+        { header: "Proper shipping name (technical name)", width: 2.2 },
+        { header: "Class / division", width: 0.65, align: "center" },
+        { header: "Packing group", width: 0.6, align: "center" },
+        { header: "Number and kind of packages", width: 1 },
+        { header: "Net mass (kg)", width: 0.75, align: "right" },
+        { header: "Gross mass (kg)", width: 0.75, align: "right" },
+      ],
+      rows: items.map(({ index }) => {
+        const qty = quantityText(r, index);
+        return [
+          [r.slot(itemPath(index, "un_number"), { style: "bold", nowrap: true })],
+          [
+            r.slot(itemPath(index, "proper_shipping_name"), { style: "bold" }),
+            ...r.optional(itemPath(index, "description"), { style: "small" }),
+          ],
+          [r.slot(itemPath(index, "hazard_class"), { nowrap: true })],
+          [r.slot(itemPath(index, "packing_group"), { nowrap: true })],
+          [qty !== null ? text(qty) : r.quantity(itemPath(index, "quantity"), { align: "left" })],
+          [r.weight(itemPath(index, "net_weight_kg"), { decimals: dn })],
+          [r.weight(itemPath(index, "gross_weight_kg"), { decimals: dg })],
+        ];
+      }),
+      emptyText: "No line item is flagged as dangerous goods (compliance_flags “dgd” or is_hazardous).",
+    },
+  );
 }
 
-export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const dangerousGoodsDeclaration = defineLayout((r) => {
   const mode = (r.str("route.transport_mode") ?? "").toLowerCase();
   const air = mode === "air";
   const transportDoc = air ? "awb_data.awb_number" : "bl_data.bl_number";
   const limitation = (r.str("hazardous_shipment.aircraft_limitation") ?? "").toLowerCase();
   const containers = r.list("packaging.containers");
-  const cIdx = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const cIdx = r.indexes("packaging.containers");
   const tare = containers.reduce((s, c) => s + (typeof c.tare_weight_kg === "number" ? c.tare_weight_kg : 0), 0);
   const gross = r.num("packaging.total_gross_weight_kg");
   return {
     title: "Dangerous Goods Declaration",
     subtitle: "Multimodal dangerous goods form (IMDG Code 5.4.5 / UN/ECE Rec. 11) · Shipper's declaration for dangerous goods",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Shipper / consignor / sender", partyPieces(r, "exporter", { taxIds: [], otherTaxIds: false, contact: true }), 1.2),
+        box("1", "Shipper / consignor / sender", r.party("exporter", { taxIds: [], otherTaxIds: false, contact: true }), 1.2),
         box("2", `Transport document number (${air ? "air waybill" : "bill of lading"})`, [r.slot(transportDoc, { style: "bold" })]),
       ),
       row(
-        box(
-          "4",
-          "Shipper's reference",
-          [text([input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—")],
-          1.2,
-        ),
+        box("4", "Shipper's reference", [text(r.references())], 1.2),
         box("5", "Freight forwarder's reference", [r.slot("sli_data.forwarding_agent_name")]),
       ),
       row(
-        box("6", "Consignee", partyPieces(r, "importer", { otherTaxIds: false }), 1.2),
+        box("6", "Consignee", r.party("importer", { otherTaxIds: false }), 1.2),
         box("7", "Carrier (to be completed by the carrier)", r.optional(air ? "awb_data.issuing_carrier" : "bl_data.carrier"), 1, {
           shade: true,
         }),
@@ -116,8 +107,8 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
           r.slot(air ? "awb_data.flight" : "route.vessel_name"),
           ...(air ? [] : r.optional("route.voyage_number", { label: "Voyage:" })),
         ]),
-        box("11", "Port / place of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-        box("12", "Port / place of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("11", "Port / place of loading", [r.port("route.port_of_loading")]),
+        box("12", "Port / place of discharge", [r.port("route.port_of_discharge")]),
         box("13", "Destination", [r.country("route.destination_country"), ...r.optional("bl_data.place_of_delivery", { style: "small" })]),
       ),
       row(
@@ -174,7 +165,7 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
               `Name / status of declarant: ${[r.str("exporter.contact_name"), r.str("exporter.name")].filter(Boolean).join(", ") || "—"}`,
               "small",
             ),
-            text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+            text(`Place and date: ${r.placeAndDate()}`, "small"),
             signature("Signature of declarant", 16),
           ],
           1.25,
@@ -197,4 +188,4 @@ export const dangerousGoodsDeclaration = (input: LayoutInput): DocumentModel => 
       ),
     ],
   };
-};
+});

@@ -5,18 +5,8 @@
  * marks and numbers, number and kind of packages, description of goods; 9 gross mass or other measure;
  * 10 invoices; 11 customs endorsement; 12 declaration by the exporter.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  Reader,
-  row,
-  signature,
-  text,
-  transportDetails,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, defineLayout, type Reader, row, signature, table, text, transportDetails } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef, originZone } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
@@ -24,8 +14,7 @@ import { countryName, normalizeCountry } from "../../../documents/country-names.
 function goodsTable(r: Reader): TableBlock {
   const invoice = invoiceRef(r);
   const d = r.decimals("goods.line_items", "gross_weight_kg");
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "8  Item number; marks and numbers; number and kind of packages (1); description of goods", width: 3.6 },
       { header: "9  Gross mass (kg) or other measure (litres, m³, etc.)", width: 1.05, align: "right" },
@@ -45,21 +34,19 @@ function goodsTable(r: Reader): TableBlock {
       ];
     }),
     footer: [[{ span: 3, content: [text("* * * * * *  (no further items; unused space struck through)", "fine", "center")] }]],
-  };
+  });
 }
 
-export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const eur1MovementCertificate = defineLayout((r) => {
   const origin = originZone(r.raw("route.origin_country"));
   const destinationCode = normalizeCountry(r.raw("route.destination_country"));
   const destination = destinationCode ? countryName(destinationCode) : null;
   return {
     title: "Movement Certificate EUR.1",
     subtitle: "Certificate used in preferential trade · boxes 1–12 as on the official form · see notes overleaf before completing",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Exporter (name, full address, country)", partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
+        box("1", "Exporter (name, full address, country)", r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }), 1.1),
         box("2", "Certificate used in preferential trade between", [
           r.slot("preferential_origin.certificate_number", { label: "EUR.1 No.", style: "large" }),
           r.slot("route.origin_country", { format: () => origin, style: "bold" }),
@@ -70,7 +57,7 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
         ]),
       ),
       row(
-        box("3", "Consignee (name, full address, country) (optional)", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("3", "Consignee (name, full address, country) (optional)", r.party("importer", { otherTaxIds: false }), 1.1),
         box(
           "4",
           "Country, group of countries or territory in which the products are considered as originating",
@@ -109,7 +96,7 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
             "I, the undersigned, declare that the goods described above meet the conditions required for the issue of this certificate.",
             "small",
           ),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`),
+          text(`Place and date: ${r.placeAndDate()}`),
           ...r.optional("exporter.contact_name", { label: "Name:" }),
           signature("(Signature)", 22),
         ]),
@@ -125,4 +112,4 @@ export const eur1MovementCertificate = (input: LayoutInput): DocumentModel => {
       },
     ],
   };
-};
+});

@@ -8,22 +8,20 @@
  * net weight, batch); Part II certification — health attestation, official veterinarian, inspection
  * date, stamp and signature.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  columnDecimals,
-  formatWeight,
-  headerInfo,
-  type LayoutInput,
+  defineLayout,
   paragraph,
-  partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
   sumOf,
+  table,
   text,
   transportDetails,
 } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 
 function isAnimalItem(item: Record<string, unknown>): boolean {
@@ -38,10 +36,7 @@ function consignmentTable(r: Reader): TableBlock {
   const animal = indexedItems(r, isAnimalItem);
   const items = animal.length > 0 ? animal : indexedItems(r);
   const d = columnDecimals(items.map(({ item }) => item.net_weight_kg));
-  return {
-    kind: "table",
-    number: "I.27",
-    label: "Description of consignment",
+  return table("I.27", "Description of consignment", {
     columns: [
       { header: "CN / HS code", width: 0.9 },
       { header: "Species (scientific name)", width: 1.1 },
@@ -64,22 +59,20 @@ function consignmentTable(r: Reader): TableBlock {
       [r.quantity(itemPath(index, "quantity"))],
       [r.weight(itemPath(index, "net_weight_kg"), { decimals: d })],
     ]),
-  };
+  });
 }
 
-export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const healthVeterinaryCertificate = defineLayout((r) => {
   const containers = r.list("packaging.containers");
   const net = sumOf(r.items(), "net_weight_kg");
   return {
     title: "Health / Veterinary Certificate",
     subtitle:
       "Official certificate for the export of products of animal origin · Part I: details of the consignment · Part II: certification",
-    info: headerInfo(r),
     blocks: [
       paragraph([text("Part I: Details of dispatched consignment", "heading")]),
       row(
-        box("I.1", "Consignor / exporter", partyPieces(r, "exporter", { otherTaxIds: false }), 1.1),
+        box("I.1", "Consignor / exporter", r.party("exporter", { otherTaxIds: false }), 1.1),
         box("I.2", "Certificate reference No.", [
           r.slot("veterinary_data.certificate_number", { style: "bold" }),
           text("I.3 Central competent authority", "fine"),
@@ -89,7 +82,7 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
         ]),
       ),
       row(
-        box("I.5", "Consignee / importer", partyPieces(r, "importer", { otherTaxIds: false }), 1.1),
+        box("I.5", "Consignee / importer", r.party("importer", { otherTaxIds: false }), 1.1),
         box("I.7", "Country of origin", [r.country("route.origin_country")], 0.5),
         box("I.9", "Country of destination", [r.country("route.destination_country")], 0.5),
       ),
@@ -151,4 +144,4 @@ export const healthVeterinaryCertificate = (input: LayoutInput): DocumentModel =
       ),
     ],
   };
-};
+});

@@ -4,30 +4,14 @@
  * insured (marks, goods, quantities, values), conditions (e.g. Institute Cargo Clauses), claims agent
  * and claims procedure, signature for the insurer.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  formatMoney,
-  headerInfo,
-  type LayoutInput,
-  numeric,
-  partyPieces,
-  portLabel,
-  Reader,
-  row,
-  signature,
-  text,
-  transportModeLabel,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
-import { numberValue } from "../../../documents/format.ts";
+import { formatMoney, numberValue, numeric } from "../../../documents/format.ts";
 
 function subjectTable(r: Reader): TableBlock {
   const currency = r.currency();
-  return {
-    kind: "table",
-    number: "11",
-    label: "Subject-matter insured",
+  return table("11", "Subject-matter insured", {
     columns: [
       { header: "Marks and numbers", width: 1.1 },
       { header: "Description of goods", width: 3 },
@@ -52,17 +36,15 @@ function subjectTable(r: Reader): TableBlock {
         { content: [r.money("goods.total_value", { style: "bold" })] },
       ],
     ],
-  };
+  });
 }
 
-export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const insuranceCertificate = defineLayout((r) => {
   const currency = r.currency();
   return {
     title: "Certificate of Insurance",
     subtitle:
       "Marine cargo insurance · This certificate represents and takes the place of the policy and conveys all rights of the original policyholder",
-    info: headerInfo(r),
     blocks: [
       row(
         box("1", "Insurer", [r.slot("insurance_data.insurance_company", { style: "bold", lines: 2 })], 1.2),
@@ -73,23 +55,17 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
         ]),
       ),
       row(
-        box("3", "Assured", partyPieces(r, "exporter", { otherTaxIds: false }), 1.2),
-        box("4", "Consignee / claims payable to", partyPieces(r, "importer", { otherTaxIds: false })),
+        box("3", "Assured", r.party("exporter", { otherTaxIds: false }), 1.2),
+        box("4", "Consignee / claims payable to", r.party("importer", { otherTaxIds: false })),
       ),
       row(
         box("5", "Conveyance", [
-          r.slot("route.transport_mode", { format: transportModeLabel }),
+          r.transportMode("route.transport_mode"),
           r.slot("route.vessel_name"),
           ...r.optional("route.voyage_number", { label: "Voyage:" }),
         ]),
-        box("6", "Voyage from", [
-          r.slot("route.port_of_loading", { format: portLabel }),
-          ...r.optional("route.place_of_receipt", { style: "small" }),
-        ]),
-        box("7", "Voyage to", [
-          r.slot("route.port_of_discharge", { format: portLabel }),
-          ...r.optional("bl_data.place_of_delivery", { style: "small" }),
-        ]),
+        box("6", "Voyage from", [r.port("route.port_of_loading"), ...r.optional("route.place_of_receipt", { style: "small" })]),
+        box("7", "Voyage to", [r.port("route.port_of_discharge"), ...r.optional("bl_data.place_of_delivery", { style: "small" })]),
         box("8", "Sailing on or about", [r.date("route.departure_date")], 0.8),
       ),
       row(
@@ -134,7 +110,7 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
       row(
         box("14", "For and on behalf of the insurer", [
           ...r.optional("insurance_data.insurance_company", { style: "small" }),
-          text(`Place and date: ${[r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", ")}`, "small"),
+          text(`Place and date: ${r.placeAndDate()}`, "small"),
           signature("Authorised signature", 20),
         ]),
         box(
@@ -151,4 +127,4 @@ export const insuranceCertificate = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

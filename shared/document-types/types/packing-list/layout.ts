@@ -6,21 +6,16 @@
 import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  columnDecimals,
-  formatNumber,
-  formatWeight,
-  headerInfo,
-  type LayoutInput,
-  numeric,
-  partyPieces,
-  portLabel,
-  Reader,
+  defineLayout,
+  type Reader,
   row,
+  shipmentRefPieces,
   signature,
   sumOf,
+  table,
   text,
-  transportModeLabel,
 } from "../../../documents/layouts/common.ts";
+import { columnDecimals, formatNumber, formatWeight, numeric } from "../../../documents/format.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "../../../documents/layouts/goods.ts";
 
 function contentsTable(r: Reader): TableBlock {
@@ -29,10 +24,7 @@ function contentsTable(r: Reader): TableBlock {
   const gross = sumOf(r.items(), "gross_weight_kg");
   const dn = r.decimals("goods.line_items", "net_weight_kg");
   const dg = r.decimals("goods.line_items", "gross_weight_kg");
-  return {
-    kind: "table",
-    number: "9",
-    label: "Contents",
+  return table("9", "Contents", {
     columns: [
       { header: "No.", width: 0.35 },
       { header: "Description of goods", width: 3 },
@@ -58,17 +50,13 @@ function contentsTable(r: Reader): TableBlock {
         { content: [text(gross !== null ? formatNumber(gross, dg, dg) : "", "bold", "right")] },
       ],
     ],
-  };
+  });
 }
 
 function packagesTable(r: Reader): TableBlock {
-  const packages = r.list("packaging.packages");
-  const indexes = packages.length > 0 ? packages.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.packages");
   const d = Math.max(r.decimals("packaging.packages", "gross_weight_kg"), columnDecimals([r.raw("packaging.total_gross_weight_kg")]));
-  return {
-    kind: "table",
-    number: "10",
-    label: "Packages",
+  return table("10", "Packages", {
     columns: [
       { header: "Kind of package", width: 3 },
       { header: "Number", width: 1, align: "right" },
@@ -86,17 +74,13 @@ function packagesTable(r: Reader): TableBlock {
         { content: [r.weight("packaging.total_gross_weight_kg", { style: "bold", decimals: d })] },
       ],
     ],
-  };
+  });
 }
 
 export function containersTable(r: Reader, number: string, withWeights = false): TableBlock {
-  const containers = r.list("packaging.containers");
-  const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.containers");
   const d = r.decimals("packaging.containers", withWeights ? "verified_gross_mass_kg" : "tare_weight_kg");
-  return {
-    kind: "table",
-    number,
-    label: "Containers and seals",
+  return table(number, "Containers and seals", {
     columns: [
       { header: "Container number", width: 1.3 },
       { header: "Seal number", width: 1.2 },
@@ -109,37 +93,32 @@ export function containersTable(r: Reader, number: string, withWeights = false):
       [r.slot(`packaging.containers.${i}.type`)],
       [r.weight(`packaging.containers.${i}.${withWeights ? "verified_gross_mass_kg" : "tare_weight_kg"}`, { decimals: d })],
     ]),
-  };
+  });
 }
 
-export const packingList = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const packingList = defineLayout((r) => {
   const blocks: DocumentModel["blocks"] = [
     row(
-      box("1", "Exporter / shipper", partyPieces(r, "exporter", { taxIds: ["eori"] }), 1.15),
+      box("1", "Exporter / shipper", r.party("exporter", { taxIds: ["eori"] }), 1.15),
       box("2", "References", [
         r.slot("invoice_data.invoice_number", { label: "Commercial invoice No.:" }),
         text(`Date: ${r.issueDate()}`),
         ...r.optional("invoice_data.buyer_reference", { label: "Buyer's order No.:" }),
-        ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+        ...shipmentRefPieces(r),
       ]),
     ),
     row(
-      box("3", "Consignee", partyPieces(r, "importer", { taxIds: ["eori"] }), 1.15),
-      box(
-        "4",
-        "Notify party",
-        r.has("notify_party.name") ? partyPieces(r, "notify_party", { otherTaxIds: false }) : [text("Same as consignee")],
-      ),
+      box("3", "Consignee", r.party("importer", { taxIds: ["eori"] }), 1.15),
+      box("4", "Notify party", r.has("notify_party.name") ? r.party("notify_party", { otherTaxIds: false }) : [text("Same as consignee")]),
     ),
     row(
       box("5", "Mode of transport / vessel", [
-        r.slot("route.transport_mode", { format: transportModeLabel }),
+        r.transportMode("route.transport_mode"),
         r.slot("route.vessel_name"),
         ...r.optional("route.voyage_number", { label: "Voyage:" }),
       ]),
-      box("6", "Port of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-      box("7", "Port of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+      box("6", "Port of loading", [r.port("route.port_of_loading")]),
+      box("7", "Port of discharge", [r.port("route.port_of_discharge")]),
       box("8", "Country of destination", [r.country("route.destination_country")]),
     ),
     contentsTable(r),
@@ -160,7 +139,7 @@ export const packingList = (input: LayoutInput): DocumentModel => {
         "14",
         "Place, date and signature of the exporter",
         [
-          text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "), "small"),
+          text(r.placeAndDate(), "small"),
           ...r.optional("exporter.contact_name", { style: "small" }),
           signature("Signature and company stamp", 18),
         ],
@@ -168,5 +147,5 @@ export const packingList = (input: LayoutInput): DocumentModel => {
       ),
     ),
   );
-  return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", info: headerInfo(r), blocks };
-};
+  return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", blocks };
+});

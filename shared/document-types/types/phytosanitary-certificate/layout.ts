@@ -7,20 +7,19 @@
  * disinfestation and/or disinfection treatment (date, treatment, chemical, duration and temperature,
  * concentration, additional information); place of issue, date, authorized officer, stamp, signature.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  formatQuantity,
-  headerInfo,
-  type LayoutInput,
+  defineLayout,
   paragraph,
-  partyPieces,
-  Reader,
+  type Reader,
   row,
   signature,
+  table,
   text,
   transportModeLabel,
 } from "../../../documents/layouts/common.ts";
+import { formatQuantity } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
 
@@ -35,8 +34,7 @@ export function isPlantItem(item: Record<string, unknown>): boolean {
 function produceTable(r: Reader): TableBlock {
   const plants = indexedItems(r, isPlantItem);
   const items = plants.length > 0 ? plants : indexedItems(r);
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "Name of produce and quantity declared", width: 2.8 },
       { header: "Botanical name of plants", width: 1.8 },
@@ -52,11 +50,10 @@ function produceTable(r: Reader): TableBlock {
         [r.weight(itemPath(index, "net_weight_kg"))],
       ];
     }),
-  };
+  });
 }
 
-export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const phytosanitaryCertificate = defineLayout((r) => {
   const origin = normalizeCountry(r.raw("route.origin_country"));
   const destination = normalizeCountry(r.raw("route.destination_country"));
   const packages = r
@@ -70,7 +67,6 @@ export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
   return {
     title: "Phytosanitary Certificate",
     subtitle: "Model phytosanitary certificate of the International Plant Protection Convention (ISPM 12)",
-    info: headerInfo(r),
     blocks: [
       row(
         box(undefined, "Certificate No.", [r.slot("phytosanitary_data.certificate_number", { style: "large" })], 0.9),
@@ -89,8 +85,8 @@ export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
       ),
       paragraph([text("I. Description of consignment", "heading")]),
       row(
-        box("1", "Name and address of exporter", partyPieces(r, "exporter", { otherTaxIds: false })),
-        box("2", "Declared name and address of consignee", partyPieces(r, "importer", { otherTaxIds: false })),
+        box("1", "Name and address of exporter", r.party("exporter", { otherTaxIds: false })),
+        box("2", "Declared name and address of consignee", r.party("importer", { otherTaxIds: false })),
       ),
       row(
         box("3", "Number and description of packages", [
@@ -146,4 +142,4 @@ export const phytosanitaryCertificate = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

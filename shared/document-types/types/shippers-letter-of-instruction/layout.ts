@@ -6,32 +6,16 @@
  * ECCN / licence), EEI filing instruction, freight and insurance instructions, special instructions and
  * the shipper's authorisation of the forwarder.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
-import {
-  box,
-  check,
-  formatMoney,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  portLabel,
-  Reader,
-  row,
-  signature,
-  text,
-  transportModeLabel,
-} from "../../../documents/layouts/common.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
-import { numberValue } from "../../../documents/format.ts";
+import { formatMoney, numberValue } from "../../../documents/format.ts";
 
 function commoditiesTable(r: Reader): TableBlock {
   const currency = r.currency();
   const home = r.str("route.origin_country") ?? r.str("exporter.country");
-  return {
-    kind: "table",
-    number: "18",
-    label: "Commodities",
+  return table("18", "Commodities", {
     columns: [
       { header: "D/F", width: 0.35, align: "center" },
       { header: "Schedule B / HTS No.", width: 1 },
@@ -64,7 +48,7 @@ function commoditiesTable(r: Reader): TableBlock {
         { content: [] },
       ],
     ],
-  };
+  });
 }
 
 function yesNo(r: Reader, path: string, label: string) {
@@ -73,34 +57,29 @@ function yesNo(r: Reader, path: string, label: string) {
   return r.slot(path, { label: `${label} (Yes / No):` });
 }
 
-export const shippersLetterOfInstruction = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const shippersLetterOfInstruction = defineLayout((r) => {
   const freight = (r.str("sli_data.freight_payment") ?? "").toUpperCase();
   const hazardous = r.items().some(isHazardousItem);
   return {
     title: "Shipper's Letter of Instruction",
     subtitle: "Instructions from the shipper (USPPI / exporter) to the forwarding agent for booking and export clearance",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Shipper / USPPI (name, address, tax identification)", partyPieces(r, "exporter", { taxIds: [], contact: true }), 1.2),
+        box("1", "Shipper / USPPI (name, address, tax identification)", r.party("exporter", { taxIds: [], contact: true }), 1.2),
         box("2", "Forwarding agent", [
           r.slot("sli_data.forwarding_agent_name", { style: "bold", lines: 2 }),
-          text(
-            `Shipper's reference: ${[input.shipmentRef, r.str("invoice_data.invoice_number")].filter(Boolean).join(" / ") || "—"}`,
-            "small",
-          ),
+          text(`Shipper's reference: ${r.references()}`, "small"),
         ]),
       ),
       row(
-        box("3", "Ultimate consignee", partyPieces(r, "importer", { otherTaxIds: true }), 1.2),
+        box("3", "Ultimate consignee", r.party("importer", { otherTaxIds: true }), 1.2),
         box(
           "4",
           "Intermediate consignee / notify party",
           r.has("sli_data.intermediate_consignee")
             ? [r.slot("sli_data.intermediate_consignee", { lines: 2 })]
             : r.has("notify_party.name")
-              ? partyPieces(r, "notify_party", { otherTaxIds: false })
+              ? r.party("notify_party", { otherTaxIds: false })
               : [text("None")],
         ),
       ),
@@ -118,12 +97,12 @@ export const shippersLetterOfInstruction = (input: LayoutInput): DocumentModel =
       row(
         box("9", "Country / state of origin", [r.country("route.origin_country")]),
         box("10", "Country of ultimate destination", [r.country("route.destination_country")]),
-        box("11", "Method of transportation", [r.slot("route.transport_mode", { format: transportModeLabel })], 0.8),
+        box("11", "Method of transportation", [r.transportMode("route.transport_mode")], 0.8),
         box("12", "Date of export", [r.date("route.departure_date")], 0.8),
       ),
       row(
-        box("13", "Port of export", [r.slot("route.port_of_loading", { format: portLabel })]),
-        box("14", "Port of unloading", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("13", "Port of export", [r.port("route.port_of_loading")]),
+        box("14", "Port of unloading", [r.port("route.port_of_discharge")]),
         box("15", "Carrier / vessel", [r.slot("route.vessel_name")]),
         box(
           "16",
@@ -177,4 +156,4 @@ export const shippersLetterOfInstruction = (input: LayoutInput): DocumentModel =
       ),
     ],
   };
-};
+});

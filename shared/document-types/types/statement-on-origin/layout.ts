@@ -4,16 +4,16 @@
  * that, except where otherwise clearly indicated, these products are of … preferential origin …",
  * the goods it covers (HS code, origin, origin criterion), place and date, name of the exporter.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
-  headerInfo,
-  type LayoutInput,
+  defineLayout,
   paragraph,
-  partyPieces,
-  Reader,
+  type Reader,
   row,
+  shipmentRefPieces,
   signature,
+  table,
   text,
 } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
@@ -22,10 +22,7 @@ import { countryName, normalizeCountry } from "../../../documents/country-names.
 import { isEuMember } from "../../../trade/countries.ts";
 
 function itemsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
-    number: "5",
-    label: "Products covered by this statement",
+  return table("5", "Products covered by this statement", {
     columns: [
       { header: "Item", width: 0.4 },
       { header: "Description of goods", width: 3 },
@@ -45,11 +42,10 @@ function itemsTable(r: Reader): TableBlock {
         [r.slot(itemPath(index, "origin_criterion"), { align: "center", nowrap: true })],
       ];
     }),
-  };
+  });
 }
 
-export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const statementOnOrigin = defineLayout((r) => {
   const originCode = normalizeCountry(r.raw("route.origin_country"));
   const origin = originCode ? (isEuMember(originCode) ? "European Union" : countryName(originCode)) : null;
   const rex = r.str("preferential_origin.rex_number");
@@ -62,26 +58,25 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
   return {
     title: "Statement on Origin",
     subtitle: "Origin declaration by a registered exporter (REX) made out on the commercial document covering the products",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
           "1",
           "Exporter (registered exporter)",
           [
-            ...partyPieces(r, "exporter", { taxIds: ["eori"], otherTaxIds: false }),
+            ...r.party("exporter", { taxIds: ["eori"], otherTaxIds: false }),
             r.slot("preferential_origin.rex_number", { label: "REX No.:", style: "bold" }),
           ],
           1.15,
         ),
         box("2", "Commercial document and agreement", [
           invoiceRef(r) ? text(`Invoice: ${invoiceRef(r)}`) : r.slot("invoice_data.invoice_number", { label: "Invoice No.:" }),
-          ...(input.shipmentRef ? [text(`Shipment ref.: ${input.shipmentRef}`, "small")] : []),
+          ...shipmentRefPieces(r),
           r.slot("preferential_origin.agreement_name", { label: "Preferential arrangement:", lines: 2 }),
         ]),
       ),
       row(
-        box("3", "Consignee / importer", partyPieces(r, "importer", { taxIds: ["eori"], otherTaxIds: false }), 1.15),
+        box("3", "Consignee / importer", r.party("importer", { taxIds: ["eori"], otherTaxIds: false }), 1.15),
         box("4", "Origin and destination", [
           r.slot("route.origin_country", { label: "Preferential origin:", format: () => origin }),
           r.slot("route.destination_country", {
@@ -93,7 +88,7 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
       itemsTable(r),
       paragraph([text("6  Statement on origin", "smallBold"), text(statement, "bold")], true),
       row(
-        box("7", "Place and date", [text([r.str("exporter.city"), r.issueDate()].filter(Boolean).join(", "))]),
+        box("7", "Place and date", [text(r.placeAndDate())]),
         box(
           "8",
           "Name of the exporter",
@@ -104,4 +99,4 @@ export const statementOnOrigin = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

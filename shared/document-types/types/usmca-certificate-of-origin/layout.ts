@@ -4,14 +4,13 @@
  * 3 producer; 4 importer; 5 description and 6 HS classification (6 digits) of the goods; 7 origin
  * criterion; 8 blanket period; 9 authorized signature, name, title, date and the certification text.
  */
-import type { DocumentModel, Piece, TableBlock } from "../../../documents/page-kit/model.ts";
-import { box, check, headerInfo, type LayoutInput, partyPieces, Reader, row, signature, text } from "../../../documents/layouts/common.ts";
+import type { Piece, TableBlock } from "../../../documents/page-kit/model.ts";
+import { box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { hs6 } from "../../../documents/layouts/origin-common.ts";
 
 function goodsTable(r: Reader): TableBlock {
-  return {
-    kind: "table",
+  return table(undefined, undefined, {
     columns: [
       { header: "Item", width: 0.4 },
       { header: "5  Description of good(s)", width: 3.2 },
@@ -39,17 +38,16 @@ function goodsTable(r: Reader): TableBlock {
         },
       ],
     ],
-  };
+  });
 }
 
-export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const usmcaCertificateOfOrigin = defineLayout((r) => {
   const type = (r.str("usmca_data.certifier_type") ?? "").toUpperCase();
   const certifierParty: Piece[] =
     type === "EXPORTER"
-      ? partyPieces(r, "exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
+      ? r.party("exporter", { otherTaxIds: false, contact: true, addressLines: 1 })
       : type === "IMPORTER"
-        ? partyPieces(r, "importer", { otherTaxIds: false, contact: true, addressLines: 1 })
+        ? r.party("importer", { otherTaxIds: false, contact: true, addressLines: 1 })
         : type === "PRODUCER"
           ? [r.slot("usmca_data.producer_name", { style: "bold" }), r.slot("usmca_data.producer_address", { lines: 2 })]
           : [r.slot("usmca_data.certifier_name", { label: "Name:" })];
@@ -57,7 +55,6 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
     title: "USMCA / CUSMA / T-MEC Certification of Origin",
     subtitle:
       "Minimum data elements under USMCA Article 5.2 and Annex 5-A · no prescribed format · valid for 4 years or the blanket period",
-    info: headerInfo(r),
     blocks: [
       row(
         box(
@@ -75,11 +72,7 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
           ],
           1.2,
         ),
-        box(
-          "2",
-          "Exporter (name, address, telephone, e-mail)",
-          partyPieces(r, "exporter", { otherTaxIds: true, contact: true, addressLines: 1 }),
-        ),
+        box("2", "Exporter (name, address, telephone, e-mail)", r.party("exporter", { otherTaxIds: true, contact: true, addressLines: 1 })),
       ),
       row(
         box(
@@ -93,7 +86,7 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
           1.2,
         ),
         box("4", "Importer (name, address, telephone, e-mail)", [
-          ...partyPieces(r, "importer", { otherTaxIds: true, contact: true, addressLines: 1 }),
+          ...r.party("importer", { otherTaxIds: true, contact: true, addressLines: 1 }),
           r.country("route.destination_country", { label: "Country of destination:", style: "small" }),
         ]),
       ),
@@ -121,4 +114,4 @@ export const usmcaCertificateOfOrigin = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});

@@ -5,29 +5,24 @@
  * weighed and tare added), weighing station / equipment, date of weighing, authorised person with
  * position and signature, and the shipper's declaration.
  */
-import type { DocumentModel, TableBlock } from "../../../documents/page-kit/model.ts";
+import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import {
   box,
   check,
-  headerInfo,
-  type LayoutInput,
-  partyPieces,
-  portLabel,
-  Reader,
+  defineLayout,
+  type Reader,
   row,
+  shipmentRefPieces,
   signature,
+  table,
   text,
 } from "../../../documents/layouts/common.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {
-  const containers = r.list("packaging.containers");
-  const indexes = containers.length > 0 ? containers.map((_, i) => i) : [0];
+  const indexes = r.indexes("packaging.containers");
   const dv = r.decimals("packaging.containers", "verified_gross_mass_kg");
   const dt = r.decimals("packaging.containers", "tare_weight_kg");
-  return {
-    kind: "table",
-    number: "7",
-    label: "Containers",
+  return table("7", "Containers", {
     columns: [
       { header: "Container number", width: 1.25 },
       { header: "Size / type", width: 0.8 },
@@ -46,32 +41,30 @@ function containerTable(r: Reader, method: string | null, date: string | null): 
       [text(method ?? "", "body", "center")],
       [text(date ?? "")],
     ]),
-  };
+  });
 }
 
-export const vgmDeclaration = (input: LayoutInput): DocumentModel => {
-  const r = new Reader(input);
+export const vgmDeclaration = defineLayout((r) => {
   const methodRaw = r.str("vgm_data.weighing_method");
   const method = methodRaw === "1" || methodRaw === "2" ? methodRaw : null;
   const date = r.has("vgm_data.weighing_date") ? r.date("vgm_data.weighing_date").value : null;
   return {
     title: "Verified Gross Mass (VGM) Declaration",
     subtitle: "SOLAS chapter VI, regulation 2, paragraphs 4–6 · IMO MSC.1/Circ.1475 guidelines",
-    info: headerInfo(r),
     blocks: [
       row(
-        box("1", "Shipper (name and address)", partyPieces(r, "exporter", { otherTaxIds: false, contact: true }), 1.2),
+        box("1", "Shipper (name and address)", r.party("exporter", { otherTaxIds: false, contact: true }), 1.2),
         box("2", "References", [
           r.slot("vgm_data.booking_reference", { label: "Booking No.:", style: "bold" }),
           ...r.optional("bl_data.bl_number", { label: "B/L No.:" }),
-          ...(input.shipmentRef ? [text(`Shipper's reference: ${input.shipmentRef}`, "small")] : []),
+          ...shipmentRefPieces(r, "Shipper's reference:"),
         ]),
       ),
       row(
         box("3", "Vessel", [r.slot("route.vessel_name")]),
         box("4", "Voyage", [r.slot("route.voyage_number")], 0.6),
-        box("5", "Port of loading", [r.slot("route.port_of_loading", { format: portLabel })]),
-        box("6", "Port of discharge", [r.slot("route.port_of_discharge", { format: portLabel })]),
+        box("5", "Port of loading", [r.port("route.port_of_loading")]),
+        box("6", "Port of discharge", [r.port("route.port_of_discharge")]),
       ),
       containerTable(r, method, date),
       row(
@@ -120,4 +113,4 @@ export const vgmDeclaration = (input: LayoutInput): DocumentModel => {
       ),
     ],
   };
-};
+});
