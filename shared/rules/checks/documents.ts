@@ -17,6 +17,8 @@ import { HAZARD_CLASSES_WITHOUT_PACKING_GROUP, PLANT_PRODUCT_CHAPTERS } from "..
 import { isUsmcaCountry } from "../../trade/countries.ts";
 import { hsChapter, parseHsCode } from "../../trade/hs-code.ts";
 import { absent, found, notLoaded } from "./helpers.ts";
+// The one test of "hazardous", shared with the DGD pre-check and layout, so the rule and generation agree.
+import { isHazardousItem } from "../../documents/data.ts";
 
 function hasFlag(item: unknown, flag: string): boolean {
   const flags = arr(prop(item, "compliance_flags"));
@@ -85,18 +87,13 @@ export const awbAirOnly: FindingCheck = (shipment) => {
   ];
 };
 
-/** Hazardous = compliance_flags includes "dgd" (any case) or is_hazardous is true. */
-export function isHazardous(item: unknown): boolean {
-  return prop(item, "is_hazardous") === true || hasFlag(item, "dgd");
-}
-
 /**
  * Hazardous items need a UN number ("UN1203" or "1203"), a hazard class ("3", "2.1", "1.4S") and a packing
  * group I, II or III — except classes/divisions that have none under the UN Model Regulations (1, 2, 7,
  * 5.2, 6.2). A declaration without any hazardous item is reported too (same condition as the pre-check).
  */
 export const dgdUnClassification: FindingCheck = (shipment) => {
-  const hazardous = lineItems(shipment).filter(({ item }) => isHazardous(item));
+  const hazardous = lineItems(shipment).filter(({ item }) => isHazardousItem(item));
   if (hazardous.length === 0) {
     return [
       {
