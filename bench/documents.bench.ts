@@ -1,7 +1,7 @@
 // npm run bench -- documents: rendering and the generation pipeline (202 → completed) on the embedded default.
 import { createBenchAccount, machine, ms, startBenchServer, summarise, table } from "./support.ts";
 import { renderDocument } from "../shared/document-types/render-document.ts";
-import { DOCUMENT_TYPES } from "../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../shared/document-types/identities.ts";
 import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment } from "../tests/support/sample-shipments.ts";
 
 const EU_TYPES = DOCUMENT_TYPES.filter((t) => t !== "AIR_WAYBILL" && t !== "USMCA_CERTIFICATE_OF_ORIGIN");

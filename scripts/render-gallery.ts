@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { DOCUMENT_TYPES, type DocumentType } from "../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../shared/document-types/identities.ts";
 import { renderDocument } from "../shared/document-types/render-document.ts";
 import { longShipment, SAMPLE_META, sampleShipment, sampleUsmcaShipment, stressShipment } from "./sample-shipments.ts";
 

@@ -5,7 +5,7 @@
  * (Monterrey → Texas); and a generator of long shipments.
  */
 import { DESCRIPTOR_OF } from "../shared/document-types/registry.ts";
-import { DOCUMENT_TYPES } from "../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../shared/document-types/identities.ts";
 
 /** Every descriptor's sample blocks, copied (callers change their sample). */
 function descriptorSamples(): Record<string, unknown> {

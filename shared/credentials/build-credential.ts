@@ -5,7 +5,7 @@
  * from `shipment` (shared/hashing/validation-hash.ts: RFC 8785 JSON of documentTypes, gate, rule
  * library version and shipment). It signs the data, not the PDF bytes.
  */
-import { DOCUMENT_TITLES, type DocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TITLES, type DocumentType } from "../document-types/identities.ts";
 import {
   CONFORMITY_TYPES,
   contextUrl,

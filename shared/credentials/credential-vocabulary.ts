@@ -5,7 +5,7 @@
  * (`CommercialInvoiceCredential`, `BillOfLadingCredential`, …); the terms live under
  * <PUBLIC_BASE_URL>/credentials/vocab#, the publisher's own namespace.
  */
-import { DOCUMENT_TYPES, type DocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../document-types/identities.ts";
 
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 /** UNTP Digital Conformity Credential 0.6.1: its context and the schema's address (tests-untp's). */

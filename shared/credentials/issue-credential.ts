@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/types.ts";
 import type { Config } from "../runtime/config.ts";
-import type { DocumentType } from "../trade/document-types.ts";
+import type { DocumentType } from "../document-types/identities.ts";
 import { findPassingRecordByHash } from "../validation/validation-record-repository.ts";
 import { checksNotRun } from "../rules/checks-not-run.ts";
 import { clearancesApplied } from "../screening/reviews/apply-clearances.ts";

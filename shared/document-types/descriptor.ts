@@ -5,7 +5,7 @@
  * sample fragment. Everything but the layout is data; the code the rules layer owns for a type — its
  * rules' check functions (rules/checks, named here by `check`) — stays there (docs/architecture.md).
  */
-import type { DocumentType } from "../trade/document-types.ts";
+import type { DocumentType } from "./identities.ts";
 import type { RefreshableTable } from "../runtime/config/reference-source-defaults.ts";
 import type { Layout } from "../documents/layouts/common.ts";
 

@@ -26,7 +26,7 @@
  * The summary's "required" fields of the other types (exporter, importer, currency, …) do not block:
  * generate-documents renders their blanks as fillable fields (final_doc false).
  */
-import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "../trade/document-types.ts";
+import { DOCUMENT_TITLES, type DocumentType, DOCUMENT_TYPES } from "./identities.ts";
 import { dataPathToFieldPath, instantiatePath } from "../pdf/field-paths.ts";
 import { arrayAt, getAt, hasValue, isHazardousItem } from "../documents/data.ts";
 import { isEur1Destination, normalizeCountry } from "../documents/country-names.ts";

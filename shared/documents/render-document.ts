@@ -12,7 +12,7 @@
  * `generatedAt`, trailer /ID derived from the input, pdf-lib's seeded name suffixes).
  */
 import { AnnotationFlags, PDFDocument, PDFHexString, PDFName, PDFString, type PDFFont, type PDFTextField } from "pdf-lib";
-import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../document-types/identities.ts";
 import type { TradeShipment } from "../shipments/trade-shipment-schema.ts";
 import { type FontRole, fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "../pdf/fonts.ts";
 import type { DocumentModel } from "./page-kit/model.ts";

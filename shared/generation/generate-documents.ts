@@ -1,7 +1,7 @@
 import type { Services } from "../runtime/services.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
-import type { DocumentType } from "../trade/document-types.ts";
+import type { DocumentType } from "../document-types/identities.ts";
 import { checkPreconditions } from "../document-types/field-requirements.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { validateShipment } from "../validation/validate-shipment.ts";

@@ -4,7 +4,7 @@ import { defineRoute, type RouteDef } from "../http/route.ts";
 import { AppError } from "../errors/app-error.ts";
 import { COMMON_ERRORS, ErrorEnvelope, err } from "../http/common-responses.ts";
 import { authenticate } from "../auth/authenticate.ts";
-import { DOCUMENT_TYPES } from "../trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../document-types/identities.ts";
 import { FIELD_REQUIREMENTS } from "../document-types/field-requirements.ts";
 import { AnyShipmentData } from "../validation/validation-schemas.ts";
 import { IdParam } from "../shipments/shipment-schemas.ts";

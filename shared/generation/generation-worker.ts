@@ -5,7 +5,7 @@ import { jobTableSpec } from "../jobs/job-queue.ts";
 import { renderDocument } from "../document-types/render-document.ts";
 import { lookupAirports } from "../reference/airports.ts";
 import { withEmbeddedEInvoice } from "./embed-einvoice.ts";
-import type { DocumentType } from "../trade/document-types.ts";
+import type { DocumentType } from "../document-types/identities.ts";
 import { enqueueEvent } from "../events/outbox.ts";
 import { toGenerationJob } from "./generation-repository.ts";
 import { sweepDocumentFiles } from "./document-retention.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/types.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { KeyPrincipal } from "../accounts/account-repository.ts";
-import { DOCUMENT_TYPES, isDocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TYPES, isDocumentType } from "../document-types/identities.ts";
 import { findShipment } from "../shipments/shipment-repository.ts";
 import { readFormFields, mapFieldsToShipment, mergeIntoShipment, type MergeResult } from "../pdf/read-form-fields.ts";
 import { TradeShipmentSchema } from "../shipments/trade-shipment-schema.ts";

@@ -5,7 +5,7 @@ import { findGenerationJob } from "../generation/generation-repository.ts";
 import { signDownloadUrl } from "../generation/download-signing.ts";
 import { flattenToPdfA } from "../pdf/flatten-to-pdfa.ts";
 import { isPdfProblemError } from "../pdf/pdf-problem.ts";
-import { DOCUMENT_TITLES, isDocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TITLES, isDocumentType } from "../document-types/identities.ts";
 import { isUuid } from "../db/values.ts";
 import { findCredentialByJob } from "../credentials/credential-repository.ts";
 import { credentialAttachment } from "../credentials/credential-attachment.ts";

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { amount, block as obj, text } from "../trade/shipment-fields.ts";
+import { DATA_BLOCKS } from "../document-types/identities.ts";
 
 /**
  * TradeShipment as stored: the known paths of the spec with their types, every field optional (drafts
  * are partial) and nullable (ERPs send null for blanks), and unknown keys kept (the spec leaves the
- * structure open). Formats and business rules are the validator's job, not the door's.
+ * structure open). Formats and business rules are the validator's job, not the door's. The blocks only one
+ * document type reads (vgm_data, bl_data, …) are declared by that type (document-types/types/<type>/identity.ts).
  */
-const text = z.string().nullish();
-const amount = z.number().nullish();
-const obj = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).nullish();
 
 export const TaxIdsSchema = obj({ ein: text, eori: text, iec: text, gstin: text, pan: text, vat: text });
 
@@ -66,19 +66,9 @@ export const TradeShipmentSchema = z.looseObject({
     packages: z.array(z.looseObject({ type: text, quantity: amount, gross_weight_kg: amount })).nullish(),
     containers: z.array(z.looseObject({ container_number: text, seal_number: text })).nullish(),
   }),
-  // Invoice identity: printed on the commercial/proforma invoice and referenced by the origin documents.
-  invoice_data: obj({ invoice_number: text, invoice_date: text }),
-  proforma_data: obj({ proforma_number: text, proforma_date: text }),
+  // Shared by the EUR.1 and the statement on origin.
   preferential_origin: obj({ agreement_name: text }),
-  hazardous_shipment: obj({ emergency_contact: text }),
-  bl_data: obj({ bl_number: text, freight_payment: text, place_of_delivery: text }),
-  insurance_data: obj({ insurance_company: text, policy_number: text, coverage_type: text, claims_agent: text }),
-  vgm_data: obj({ weighing_method: z.union([z.number(), z.string()]).nullish(), authorised_person: text, weighing_station: text }),
-  sli_data: obj({ forwarding_agent_name: text, eei_filing: z.union([z.string(), z.boolean()]).nullish() }),
-  awb_data: obj({ issuing_carrier: text, agent_name: text }),
-  veterinary_data: obj({ competent_authority: text, establishment_number: text }),
-  phytosanitary_data: obj({ issuing_authority: text }),
-  analysis_data: obj({ batch_number: text, test_standard: text }),
+  ...DATA_BLOCKS,
 });
 
 export type TradeShipment = z.infer<typeof TradeShipmentSchema>;

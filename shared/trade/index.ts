@@ -1,7 +1,6 @@
 /** The trade vocabulary: one place for each code list and code format (docs/trade-codes.md). */
 export * from "./countries.ts";
 export * from "./currencies.ts";
-export * from "./document-types.ts";
 export * from "./hs-code.ts";
 export * from "./incoterms.ts";
 export * from "./locode.ts";

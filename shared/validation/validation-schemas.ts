@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DOCUMENT_TYPES } from "../trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../document-types/identities.ts";
 import { GATE_SLUGS } from "../rules/gates.ts";
 
 /** Any JSON object: stage 1 of the rules (schema validation) judges its content and reports results. */

@@ -2,7 +2,7 @@ import { html, raw } from "hono/html";
 import type { VerifyAnswer } from "./verify-hash.ts";
 import { VERIFIED_MEANING } from "./verify-hash.ts";
 import { CREDENTIAL_CHECK_SCRIPT } from "./credential-check-script.ts";
-import { DOCUMENT_TITLES, isDocumentType } from "../trade/document-types.ts";
+import { DOCUMENT_TITLES, isDocumentType } from "../document-types/identities.ts";
 
 /** A signed credential of a document with this hash, checked by the page's script in the browser. */
 export interface PageCredential {

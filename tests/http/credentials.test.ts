@@ -5,7 +5,7 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { sampleShipment, sampleUsmcaShipment } from "../support/sample-shipments.ts";
-import { DOCUMENT_TYPES } from "../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../shared/document-types/identities.ts";
 import { PdfWorkspace } from "../support/pdf-tools.ts";
 import { hasSharedData, sharedDataName } from "../support/shared-data.ts";
 import { createAjv, DCC_SCHEMA, expandSafely, offlineLoader, VC_SCHEMA, verifyWithPython } from "../support/credential-checks.ts";

@@ -5,7 +5,7 @@ import { createTestGateway, type TestGateway } from "../support/test-gateway.ts"
 import type { Db } from "../../shared/db/types.ts";
 import { backgroundTasksIdle, startBackgroundTasks, stopBackgroundTasks } from "../../shared/server/background-tasks.ts";
 import { sampleShipment, sampleUsmcaShipment } from "../support/sample-shipments.ts";
-import { DOCUMENT_TYPES } from "../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../shared/document-types/identities.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/document-types/field-requirements.ts";
 import { decodeQr, PdfWorkspace, pdffonts, pdftotext, qpdfCheck } from "../support/pdf-tools.ts";
 import { expireOldDocumentFiles } from "../../shared/generation/generation-repository.ts";

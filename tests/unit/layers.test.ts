@@ -17,6 +17,7 @@ const PLATFORM = new Set([
   "storage",
   "hashing",
   "trade",
+  "document-identities",
   "text",
   "auth",
   "accounts",
@@ -27,6 +28,7 @@ const PLATFORM_ORDER = [
   "decompression",
   "text",
   "trade",
+  "document-identities",
   "hashing",
   "db",
   "storage",
@@ -69,7 +71,10 @@ function edges(): [string, string][] {
   }
   return out;
 }
-const area = (path: string) => path.split("/")[1];
+// A document type's identity (its name, title and data blocks: shared/document-types/identity.ts) sits in
+// its type's folder but is platform data: the shipment schema and the renderer key on it.
+const IDENTITY = /^shared\/document-types\/(identity|identities|types\/[^/]+\/identity)\.ts$/;
+const area = (path: string) => (IDENTITY.test(path) ? "document-identities" : path.split("/")[1]);
 
 describe("layers", () => {
   const all = edges();

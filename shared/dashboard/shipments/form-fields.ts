@@ -9,7 +9,7 @@ import { REQUIREMENTS_TABLE } from "../../document-types/field-requirements.ts";
 import type { FieldKind, FormFieldData, FormTab } from "../../document-types/descriptor.ts";
 import { DESCRIPTOR_OF } from "../../document-types/registry.ts";
 import { field } from "../../document-types/descriptor.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../../document-types/identities.ts";
 import { INCOTERMS_2020 as INCOTERMS } from "../../trade/incoterms.ts";
 import { TRANSPORT_MODES } from "../../trade/transport-modes.ts";
 

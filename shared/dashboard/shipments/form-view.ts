@@ -5,7 +5,7 @@
  */
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../../document-types/identities.ts";
 import type { FormTab } from "../../document-types/field-requirements.ts";
 import {
   DEMAND_BY_PATH,

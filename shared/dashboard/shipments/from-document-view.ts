@@ -5,7 +5,7 @@
  */
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { DOCUMENT_TYPES } from "../../trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../document-types/identities.ts";
 import { documentTitle, formatTime, type Html } from "./view-helpers.ts";
 import { LOW_CONFIDENCE } from "./extraction-review.ts";
 

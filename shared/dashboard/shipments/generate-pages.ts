@@ -15,7 +15,7 @@ import { findValidationRecord } from "../../validation/validation-record-reposit
 import { generateDocuments } from "../../generation/generate-documents.ts";
 import { latestGenerationSnapshot } from "../../generation/generation-repository.ts";
 import { startProcessing } from "../../generation/start-processing.ts";
-import type { DocumentType } from "../../trade/document-types.ts";
+import type { DocumentType } from "../../document-types/identities.ts";
 import { chosenDocumentTypes } from "./form-fields.ts";
 import { fromCheckMessages, fromRuleResults, type FieldFinding } from "./findings.ts";
 import { knownInputs } from "./shipment-view.ts";

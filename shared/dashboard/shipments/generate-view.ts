@@ -4,7 +4,7 @@
  */
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { DOCUMENT_TYPES, type DocumentType } from "../../trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../../document-types/identities.ts";
 import type { ShipmentRecord } from "../../shipments/shipment-record.ts";
 import { fieldLabel } from "./form-fields.ts";
 import { findingItem } from "./form-view.ts";

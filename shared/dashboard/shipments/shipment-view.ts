@@ -10,7 +10,7 @@ import type { GenerationJob } from "../../generation/generation-repository.ts";
 import type { ValidationRecord } from "../../validation/validation-record-repository.ts";
 import type { DataChange } from "../../generation/diff-shipment-data.ts";
 import { qrMatrix, qrPath, QR_QUIET_ZONE } from "../../documents/page-kit/qr.ts";
-import { DOCUMENT_TYPES } from "../../trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../document-types/identities.ts";
 import { EN16931_PROFILE } from "../../einvoice/einvoice-model.ts";
 import { eInvoiceOfJob } from "../../generation/einvoice-of-job.ts";
 import { FORM_FIELDS, REPEATABLE, TABS, groupOf, type RepeatableGroup } from "./form-fields.ts";

@@ -2,7 +2,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { ShipmentStatus } from "../../shipments/shipment-record.ts";
-import { DOCUMENT_TITLES, isDocumentType } from "../../trade/document-types.ts";
+import { DOCUMENT_TITLES, isDocumentType } from "../../document-types/identities.ts";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 

@@ -2,7 +2,7 @@
  * Building blocks shared by the per-type layouts: reading shipment values into slot pieces, party
  * blocks, route pieces, boxes, header info. Everything here is pure: shipment data in, model out.
  */
-import type { DocumentType } from "../../trade/document-types.ts";
+import type { DocumentType } from "../../document-types/identities.ts";
 import type {
   Box,
   DocumentModel,

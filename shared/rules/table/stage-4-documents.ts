@@ -2,7 +2,7 @@
  * Stage 4 of the rule table (../rule-table.ts): document-specific rules, run only for the requested document
  * types. Each rule is declared, as data, by its document type's descriptor (shared/document-types, a tier
  * below rules, so the rule table can read it); this module binds each declaration's `check` name to its
- * function. The report order is the registry's order.
+ * function. The report order is the spec's rule table, then the project's own rules in the registry's order.
  */
 import type { FindingCheck, RuleDefinition } from "../rule-types.ts";
 import { CATEGORIES as C, rule } from "./define-rule.ts";
@@ -27,6 +27,22 @@ export const DOCUMENT_CHECKS: Readonly<Record<string, FindingCheck>> = {
   einvoiceTerms,
 };
 
+/** The stage-4 rows of the spec's rule table, in its order: the report order of those rules. */
+const SPEC_ORDER = [
+  "rule_doc_bl_sea_only",
+  "rule_doc_awb_air_only",
+  "rule_doc_coo_origin_per_item",
+  "rule_doc_dgd_un_classification",
+  "rule_doc_vgm_sea_container",
+  "rule_doc_vgm_method_valid",
+  "rule_doc_eur1_agreement",
+  "rule_doc_usmca_parties",
+  "rule_doc_phyto_botanical",
+  "rule_doc_health_vet_authority",
+  "rule_doc_coa_test_results",
+];
+const rank = (id: string) => (SPEC_ORDER.includes(id) ? SPEC_ORDER.indexOf(id) : SPEC_ORDER.length);
+
 export const STAGE_4_RULES: readonly RuleDefinition[] = DESCRIPTORS.flatMap((d) =>
   (d.rules ?? []).map(({ id, severity, reads, documents: triggers, description, check }) => {
     const fn = DOCUMENT_CHECKS[check];
@@ -34,4 +50,4 @@ export const STAGE_4_RULES: readonly RuleDefinition[] = DESCRIPTORS.flatMap((d) 
     const where = { ...(reads ? { reads } : {}), documents: triggers ?? [d.type] };
     return rule({ id, category: C.document, severity, stage: 4, ...where, description }, fn);
   }),
-);
+).sort((a, b) => rank(a.id) - rank(b.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
 import { REQUIREMENTS_TABLE } from "../../../shared/document-types/field-requirements.ts";
 import { sampleShipment } from "../../support/sample-shipments.ts";
 import { chosenDocumentTypes, FORM_FIELDS, requirementFor } from "../../../shared/dashboard/shipments/form-fields.ts";

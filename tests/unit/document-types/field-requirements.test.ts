@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DOCUMENT_TITLES, DOCUMENT_TYPES, type DocumentType } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TITLES, DOCUMENT_TYPES, type DocumentType } from "../../../shared/document-types/identities.ts";
 import { dataPathToFieldPath, pathMatches } from "../../../shared/pdf/field-paths.ts";
 import { checkPreconditions, FIELD_REQUIREMENTS, REQUIREMENTS_TABLE } from "../../../shared/document-types/field-requirements.ts";
 import { EU_MEMBER_STATES } from "../../../shared/trade/countries.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
 import { embedDocumentFonts } from "../../../shared/documents/render-document.ts";
 import { buildDocumentModel } from "../../../shared/document-types/render-document.ts";
 import { flowDocument } from "../../../shared/documents/page-kit/flow.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnnotationFlags, PDFDocument, PDFTextField } from "pdf-lib";
-import { DOCUMENT_TYPES, type DocumentType } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../../../shared/document-types/identities.ts";
 import { renderDocument, type RenderInput } from "../../../shared/document-types/render-document.ts";
 import { FIELD_REQUIREMENTS } from "../../../shared/document-types/field-requirements.ts";
 import { fieldPathToDataPath, instantiatePath, isServiceFieldName, SERVICE_FIELD_NAMES } from "../../../shared/pdf/field-paths.ts";

@@ -12,7 +12,7 @@ import { PDFDict, PDFDocument, PDFHexString, PDFName, type PDFTextField } from "
 import { renderDocument, type RenderInput } from "../../../shared/document-types/render-document.ts";
 import { fontkit, loadFontBytes } from "../../../shared/pdf/fonts.ts";
 import { longShipment, SAMPLE_META } from "../../support/sample-shipments.ts";
-import type { DocumentType } from "../../../shared/trade/document-types.ts";
+import type { DocumentType } from "../../../shared/document-types/identities.ts";
 import { PdfWorkspace } from "../../support/pdf-tools.ts";
 
 export { PdfWorkspace };

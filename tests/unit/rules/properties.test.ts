@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { runValidation, type ValidationOutcome } from "../../../shared/rules/run-validation.ts";
 import { RULES_BY_ID } from "../../../shared/rules/rule-table.ts";
-import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
 import { emptyReferenceFacts } from "../../../shared/rules/empty-facts.ts";
 import { baseline, factsFor, type Json } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RULES, RULES_BY_ID } from "../../../shared/rules/rule-table.ts";
-import { DOCUMENT_TYPES } from "../../../shared/trade/document-types.ts";
+import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
 import { runValidation } from "../../../shared/rules/run-validation.ts";
 import { factsFor } from "./fixtures.ts";
 import { RULE_CASES, type RuleCase } from "./rule-cases.ts";

@@ -1,9 +1,10 @@
 /** Air waybill (air only). */
 import { type DocumentTypeDescriptor, party } from "../../descriptor.ts";
 import { airWaybill as layout } from "./layout.ts";
+import { airWaybillIdentity } from "./identity.ts";
 
 export const airWaybill: DocumentTypeDescriptor = {
-  type: "AIR_WAYBILL",
+  type: airWaybillIdentity.type,
   layout,
   required: [
     ...party("exporter", "Shipper"),

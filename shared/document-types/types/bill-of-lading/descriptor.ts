@@ -1,9 +1,10 @@
 /** Bill of lading (sea only). */
 import { type DocumentTypeDescriptor, field, party } from "../../descriptor.ts";
 import { billOfLading as layout } from "./layout.ts";
+import { billOfLadingIdentity } from "./identity.ts";
 
 export const billOfLading: DocumentTypeDescriptor = {
-  type: "BILL_OF_LADING",
+  type: billOfLadingIdentity.type,
   layout,
   required: [
     ...party("exporter", "Shipper"),

@@ -1,9 +1,10 @@
 /** Certificate of analysis. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { certificateOfAnalysis as layout } from "./layout.ts";
+import { certificateOfAnalysisIdentity } from "./identity.ts";
 
 export const certificateOfAnalysis: DocumentTypeDescriptor = {
-  type: "CERTIFICATE_OF_ANALYSIS",
+  type: certificateOfAnalysisIdentity.type,
   layout,
   required: [
     ["analysis_data.batch_number", "Batch / lot number", "compliance", "precheck"],

@@ -1,9 +1,10 @@
 /** Non-preferential certificate of origin. */
 import { type DocumentTypeDescriptor, party } from "../../descriptor.ts";
 import { certificateOfOrigin as layout } from "./layout.ts";
+import { certificateOfOriginIdentity } from "./identity.ts";
 
 export const certificateOfOrigin: DocumentTypeDescriptor = {
-  type: "CERTIFICATE_OF_ORIGIN",
+  type: certificateOfOriginIdentity.type,
   layout,
   required: [...party("exporter", "Exporter"), ...party("importer", "Consignee"), ["route.origin_country", "Country of origin", "route"]],
   recommended: [],

@@ -1,9 +1,10 @@
 /** Commercial invoice: the EN 16931 terms rule also covers the proforma invoice. */
 import { type DocumentTypeDescriptor, field, party } from "../../descriptor.ts";
 import { commercialInvoice as layout } from "./layout.ts";
+import { commercialInvoiceIdentity } from "./identity.ts";
 
 export const commercialInvoice: DocumentTypeDescriptor = {
-  type: "COMMERCIAL_INVOICE",
+  type: commercialInvoiceIdentity.type,
   layout,
   required: [
     ...party("exporter", "Exporter"),

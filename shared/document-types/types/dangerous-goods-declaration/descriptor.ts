@@ -1,9 +1,10 @@
 /** Dangerous goods declaration; its hazardous-item condition is coded in ../../field-requirements.ts. */
 import { type DocumentTypeDescriptor, field } from "../../descriptor.ts";
 import { dangerousGoodsDeclaration as layout } from "./layout.ts";
+import { dangerousGoodsDeclarationIdentity } from "./identity.ts";
 
 export const dangerousGoodsDeclaration: DocumentTypeDescriptor = {
-  type: "DANGEROUS_GOODS_DECLARATION",
+  type: dangerousGoodsDeclarationIdentity.type,
   layout,
   required: [["hazardous_shipment.emergency_contact", "24-hour emergency contact", "compliance", "precheck"]],
   recommended: [

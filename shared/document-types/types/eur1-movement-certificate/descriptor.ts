@@ -2,9 +2,10 @@
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { preferentialZoneConditions } from "../preferential-zone.ts";
 import { eur1MovementCertificate as layout } from "./layout.ts";
+import { eur1MovementCertificateIdentity } from "./identity.ts";
 
 export const eur1MovementCertificate: DocumentTypeDescriptor = {
-  type: "EUR1_MOVEMENT_CERTIFICATE",
+  type: eur1MovementCertificateIdentity.type,
   layout,
   required: [],
   recommended: [["preferential_origin.agreement_name", "Preferential agreement", "compliance"]],

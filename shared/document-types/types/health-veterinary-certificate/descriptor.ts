@@ -1,9 +1,10 @@
 /** Health / veterinary certificate. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { healthVeterinaryCertificate as layout } from "./layout.ts";
+import { healthVeterinaryCertificateIdentity } from "./identity.ts";
 
 export const healthVeterinaryCertificate: DocumentTypeDescriptor = {
-  type: "HEALTH_VETERINARY_CERTIFICATE",
+  type: healthVeterinaryCertificateIdentity.type,
   layout,
   required: [
     ["veterinary_data.competent_authority", "Competent authority", "compliance", "precheck"],

@@ -1,9 +1,10 @@
 /** Certificate of insurance. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { insuranceCertificate as layout } from "./layout.ts";
+import { insuranceCertificateIdentity } from "./identity.ts";
 
 export const insuranceCertificate: DocumentTypeDescriptor = {
-  type: "INSURANCE_CERTIFICATE",
+  type: insuranceCertificateIdentity.type,
   layout,
   required: [],
   recommended: [

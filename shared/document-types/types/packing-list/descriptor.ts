@@ -1,9 +1,10 @@
 /** Packing list. */
 import { type DocumentTypeDescriptor, party } from "../../descriptor.ts";
 import { packingList as layout } from "./layout.ts";
+import { packingListIdentity } from "./identity.ts";
 
 export const packingList: DocumentTypeDescriptor = {
-  type: "PACKING_LIST",
+  type: packingListIdentity.type,
   layout,
   required: [
     ...party("exporter", "Exporter"),

@@ -1,9 +1,10 @@
 /** Phytosanitary certificate. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { phytosanitaryCertificate as layout } from "./layout.ts";
+import { phytosanitaryCertificateIdentity } from "./identity.ts";
 
 export const phytosanitaryCertificate: DocumentTypeDescriptor = {
-  type: "PHYTOSANITARY_CERTIFICATE",
+  type: phytosanitaryCertificateIdentity.type,
   layout,
   required: [["phytosanitary_data.issuing_authority", "Issuing plant protection organisation", "compliance", "precheck"]],
   recommended: [

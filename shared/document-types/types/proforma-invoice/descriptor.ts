@@ -1,9 +1,10 @@
 /** Proforma invoice (its e-invoice rule is the commercial invoice's). */
 import { type DocumentTypeDescriptor, field, party } from "../../descriptor.ts";
 import { proformaInvoice as layout } from "./layout.ts";
+import { proformaInvoiceIdentity } from "./identity.ts";
 
 export const proformaInvoice: DocumentTypeDescriptor = {
-  type: "PROFORMA_INVOICE",
+  type: proformaInvoiceIdentity.type,
   layout,
   required: [...party("exporter", "Exporter"), ...party("importer", "Importer"), ["goods.currency", "Currency", "goods"]],
   recommended: [],

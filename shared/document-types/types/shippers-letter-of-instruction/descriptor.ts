@@ -1,9 +1,10 @@
 /** Shipper's letter of instruction. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { shippersLetterOfInstruction as layout } from "./layout.ts";
+import { shippersLetterOfInstructionIdentity } from "./identity.ts";
 
 export const shippersLetterOfInstruction: DocumentTypeDescriptor = {
-  type: "SHIPPERS_LETTER_OF_INSTRUCTION",
+  type: shippersLetterOfInstructionIdentity.type,
   layout,
   required: [["exporter.name", "Exporter (USPPI) name", "parties"]],
   recommended: [

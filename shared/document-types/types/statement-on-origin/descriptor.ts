@@ -2,9 +2,10 @@
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { preferentialZoneConditions } from "../preferential-zone.ts";
 import { statementOnOrigin as layout } from "./layout.ts";
+import { statementOnOriginIdentity } from "./identity.ts";
 
 export const statementOnOrigin: DocumentTypeDescriptor = {
-  type: "STATEMENT_ON_ORIGIN",
+  type: statementOnOriginIdentity.type,
   layout,
   required: [],
   recommended: [["preferential_origin.agreement_name", "Preferential agreement", "compliance"]],

@@ -1,9 +1,10 @@
 /** USMCA certification of origin; its destination condition is coded in ../../field-requirements.ts. */
 import type { DocumentTypeDescriptor } from "../../descriptor.ts";
 import { usmcaCertificateOfOrigin as layout } from "./layout.ts";
+import { usmcaCertificateOfOriginIdentity } from "./identity.ts";
 
 export const usmcaCertificateOfOrigin: DocumentTypeDescriptor = {
-  type: "USMCA_CERTIFICATE_OF_ORIGIN",
+  type: usmcaCertificateOfOriginIdentity.type,
   layout,
   required: [],
   recommended: [

@@ -1,9 +1,10 @@
 /** Verified gross mass declaration (SOLAS). */
 import { type DocumentTypeDescriptor, field } from "../../descriptor.ts";
 import { vgmDeclaration as layout } from "./layout.ts";
+import { vgmDeclarationIdentity } from "./identity.ts";
 
 export const vgmDeclaration: DocumentTypeDescriptor = {
-  type: "VGM_DECLARATION",
+  type: vgmDeclarationIdentity.type,
   layout,
   required: [
     ["exporter.name", "Shipper name", "parties"],
