@@ -6,6 +6,7 @@ import { JOB_TABLES, type JobTable } from "../jobs/job-queue.ts";
 import { sweepDocumentFiles } from "../generation/document-retention.ts";
 import { cleanupExpiredUploads } from "../extraction/upload-retention.ts";
 import { runScreeningMonitorNow } from "../screening/monitoring/monitor-task.ts";
+import { pruneSessions } from "../accounts/session-repository.ts";
 // Registers the generation drain: generation runs wherever this route runs (extraction registers
 // itself only in processes that load its readers, shared/server/background-tasks.ts).
 import "../generation/generation-queue.ts";
@@ -15,8 +16,8 @@ const JobCounts = z.object(
 );
 
 /**
- * The scheduled sweep (pg_cron calls it every minute on Supabase): deletes expired files and uploads,
- * and — only where in-process work is allowed (TDS_IN_PROCESS_JOBS, docs/architecture.md) — runs
+ * The scheduled sweep (pg_cron calls it every minute on Supabase): deletes expired files and uploads and
+ * the dashboard sessions that ended over a day ago (what the local server's background tasks do), and — only where in-process work is allowed (TDS_IN_PROCESS_JOBS, docs/architecture.md) — runs
  * queued jobs of every job table of the registry whose drain this process has.
  */
 export const runJobsRoute = defineRoute({
@@ -35,6 +36,7 @@ export const runJobsRoute = defineRoute({
       schema: JobCounts.extend({
         files_expired: z.number().int(),
         uploads_deleted: z.number().int(),
+        sessions_deleted: z.number().int().describe("Dashboard sessions that ended over a day ago"),
         screening_matches: z.number().int().describe("New matches monitoring found after list changes (screening.match events)"),
       }),
     },
@@ -50,9 +52,10 @@ export const runJobsRoute = defineRoute({
     }
     const filesExpired = await sweepDocumentFiles(services);
     const uploads = await cleanupExpiredUploads(services, services.config.extraction.retentionDays);
+    const sessions = await pruneSessions(services.db);
     // Monitoring on Supabase: the list changes of the hourly refresh are processed by this schedule.
     const monitored = await runScreeningMonitorNow(services);
     const matches = monitored.reduce((n, r) => n + r.matches, 0);
-    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads, screening_matches: matches }, 200);
+    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads, sessions_deleted: sessions, screening_matches: matches }, 200);
   },
 });
