@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
-import { embedDocumentFonts } from "../../../shared/documents/render-document.ts";
+import { embedDocumentFonts } from "../../../shared/documents/render-with-layouts.ts";
 import { buildDocumentModel } from "../../../shared/document-types/render-document.ts";
 import { flowDocument } from "../../../shared/documents/page-kit/flow.ts";
 import { footerOps, headerOps } from "../../../shared/documents/page-kit/frame.ts";
