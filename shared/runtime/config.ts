@@ -11,7 +11,7 @@ import { keySettings, keyVariables, type KeySettings } from "./config/key-settin
 import { storageSettings, storageVariables, type StorageSettings } from "./config/storage-settings.ts";
 import { rateLimitSettings, rateLimitVariables, type RateLimitSettings } from "./config/rate-limit-settings.ts";
 import { extractionSettings, extractionVariables, type ExtractionConfig } from "./config/extraction-settings.ts";
-import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings } from "./config/webhook-settings.ts";
+import { webhookDeliverySettings, webhookVariables, type WebhookDeliverySettings } from "./config/webhook-delivery-settings.ts";
 import { hsSearchSettings, hsSearchVariables, type HsSearchSettings } from "./config/hs-search-settings.ts";
 import { referenceRefreshSettings, referenceRefreshVariables, type ReferenceRefreshSettings } from "./config/reference-refresh-settings.ts";
 import { screeningSettings, screeningVariables, type ScreeningSettings } from "./config/screening-settings.ts";

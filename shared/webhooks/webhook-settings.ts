@@ -1,5 +1,5 @@
 import type { Config } from "../runtime/config.ts";
-import type { WebhookDeliverySettings } from "../runtime/config/webhook-settings.ts";
+import type { WebhookDeliverySettings } from "../runtime/config/webhook-delivery-settings.ts";
 
 /** Webhook settings: the configuration's delivery section and the key that encrypts secrets at rest. Every one is listed in docs/webhooks.md. */
 export interface WebhookSettings extends WebhookDeliverySettings {

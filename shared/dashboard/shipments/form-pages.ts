@@ -279,7 +279,7 @@ async function extractionContext(c: Ctx): Promise<{ ctx: FormContext; data: Reco
   };
 }
 
-export function registerFormRoutes(app: Hono<DashboardEnv>): void {
+export function registerFormPages(app: Hono<DashboardEnv>): void {
   app.get(
     "/dashboard/shipments/new",
     page(

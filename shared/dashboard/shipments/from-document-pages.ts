@@ -43,7 +43,7 @@ async function formAsRequest(c: Ctx): Promise<Request> {
   return new Request(c.req.url, { method: "POST", body: form });
 }
 
-export function registerFromDocumentRoutes(app: Hono<DashboardEnv>): void {
+export function registerFromDocumentPages(app: Hono<DashboardEnv>): void {
   app.get(
     "/dashboard/from-document",
     page((c) => uploadPage(c), "from-document"),

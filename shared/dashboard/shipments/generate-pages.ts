@@ -49,7 +49,7 @@ function show(
   });
 }
 
-export function registerGenerateRoutes(app: Hono<DashboardEnv>): void {
+export function registerGeneratePages(app: Hono<DashboardEnv>): void {
   app.get(
     "/dashboard/shipments/:id/generate",
     page(async (c) => {

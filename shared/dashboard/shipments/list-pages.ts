@@ -17,7 +17,7 @@ async function listPage(c: Ctx): Promise<Response> {
   return renderPage(c, { title: "Shipments", active: "shipments", notice: noticeFrom(c), body: renderShipmentList(q, shipments, total) });
 }
 
-export function registerListRoutes(app: Hono<DashboardEnv>): void {
+export function registerListPages(app: Hono<DashboardEnv>): void {
   app.get("/dashboard", page(listPage));
   app.get("/dashboard/shipments", page(listPage));
 }

@@ -4,12 +4,12 @@ import type { Hono } from "hono";
 import type { DashboardEnv } from "../dashboard-env.ts";
 import { asset, assetResponse, type Asset } from "../assets/assets.ts";
 import { FORM_JS, PROGRESS_JS } from "./shipment-scripts.ts";
-import { registerListRoutes } from "./list-pages.ts";
-import { registerSuggestRoutes } from "./suggest-pages.ts";
-import { registerFormRoutes } from "./form-pages.ts";
-import { registerGenerateRoutes } from "./generate-pages.ts";
-import { registerShipmentRoutes } from "./shipment-pages.ts";
-import { registerFromDocumentRoutes } from "./from-document-pages.ts";
+import { registerListPages } from "./list-pages.ts";
+import { registerSuggestPages } from "./suggest-pages.ts";
+import { registerFormPages } from "./form-pages.ts";
+import { registerGeneratePages } from "./generate-pages.ts";
+import { registerShipmentDetailPages } from "./shipment-pages.ts";
+import { registerFromDocumentPages } from "./from-document-pages.ts";
 
 export const SHIPMENT_ASSETS: Record<string, Asset> = {
   "form.js": asset(FORM_JS, "text/javascript; charset=utf-8"),
@@ -21,10 +21,10 @@ export function registerShipmentPages(app: Hono<DashboardEnv>): void {
   app.get("/dashboard/shipments/assets/:file", (c) => assetResponse(SHIPMENT_ASSETS[c.req.param("file")], c.req.header("if-none-match")));
   // Fixed paths before parameters: "new" and "suggest" are never read as shipment ids, nor "filled-form"
   // as an extraction job id (the first registered handler that answers wins).
-  registerListRoutes(app);
-  registerSuggestRoutes(app);
-  registerFromDocumentRoutes(app);
-  registerFormRoutes(app);
-  registerGenerateRoutes(app);
-  registerShipmentRoutes(app);
+  registerListPages(app);
+  registerSuggestPages(app);
+  registerFromDocumentPages(app);
+  registerFormPages(app);
+  registerGeneratePages(app);
+  registerShipmentDetailPages(app);
 }

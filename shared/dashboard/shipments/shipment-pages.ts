@@ -45,7 +45,7 @@ const JOB_LABEL: Record<GenerationJob["status"], string> = {
   failed: "Failed",
 };
 
-export function registerShipmentRoutes(app: Hono<DashboardEnv>): void {
+export function registerShipmentDetailPages(app: Hono<DashboardEnv>): void {
   app.get(
     "/dashboard/shipments/:id",
     page(async (c) => {

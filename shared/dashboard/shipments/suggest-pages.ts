@@ -30,7 +30,7 @@ export function scheduleChoiceFor(destination: string | undefined): ScheduleChoi
   };
 }
 
-export function registerSuggestRoutes(app: Hono<DashboardEnv>): void {
+export function registerSuggestPages(app: Hono<DashboardEnv>): void {
   app.get("/dashboard/shipments/suggest/parties", async (c) => {
     const q = (c.req.query("q") ?? "").slice(0, 200);
     const words = partySearchWords(q);

@@ -2,12 +2,12 @@
  * The flow engine: measures a DocumentModel's blocks and places them on A4 pages between the header and
  * the footer. Rows of boxes are kept whole; tables flow row by row onto further pages with their label and
  * column headers repeated; text blocks flow line by line. Nothing is drawn outside its box: text wraps or
- * shrinks (text.ts), and the rare row taller than a whole page is clipped with an ellipsis.
+ * shrinks (measure-text.ts), and the rare row taller than a whole page is clipped with an ellipsis.
  */
 import type { Block, Box, DocumentModel, RowBlock, TableBlock, TextBlock } from "./model.ts";
 import type { Op } from "./ops.ts";
 import { BOX, CONTENT, LABEL, lineHeight, TABLE, TABLE_HEADER_STYLE } from "./styles.ts";
-import { wrapText } from "./text.ts";
+import { wrapText } from "./measure-text.ts";
 import { baseline, clipLines, drawLines, type FlowContext, type Line, linesHeight, piecesLines } from "./pieces.ts";
 
 const MAX_BLOCK_HEIGHT = CONTENT.bottom - CONTENT.top;

@@ -5,7 +5,7 @@
 import type { DocumentModel } from "./model.ts";
 import type { Op } from "./ops.ts";
 import { CONTENT, PAGE, STYLES, type TextStyle } from "./styles.ts";
-import type { Measurer } from "./text.ts";
+import type { Measurer } from "./measure-text.ts";
 import { baseline, drawLines, textLines } from "./pieces.ts";
 import { QR_QUIET_ZONE, qrPath, type QrMatrix } from "./qr.ts";
 

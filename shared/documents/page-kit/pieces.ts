@@ -2,7 +2,7 @@
 import type { Align, Piece, SlotPiece, TextPiece } from "./model.ts";
 import type { Op } from "./ops.ts";
 import { FIELD, lineHeight, STYLES, type TextStyle } from "./styles.ts";
-import { type Measurer, shrinkToFit, wrapText } from "./text.ts";
+import { type Measurer, shrinkToFit, wrapText } from "./measure-text.ts";
 import { dataPathToFieldPath } from "../../pdf/field-paths.ts";
 
 export interface FlowContext {

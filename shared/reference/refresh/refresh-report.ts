@@ -1,4 +1,9 @@
-/** Per table: provenance of the last import, age and staleness, and the state of the refresh (for GET /api/v1/reference-data and /health). */
+/**
+ * Per table, what the refresh knows of it: where the last download came from (publisher's date, checksum,
+ * URLs), its age and staleness, and the refresh's last attempt and next run. GET /api/v1/reference-data
+ * returns all of it; the operators' overview (reference-overview.ts, which /health and the dashboard read)
+ * takes only the freshness and the last outcome from it.
+ */
 import type { Queryable } from "../../db/types.ts";
 import type { ReferenceRefreshSettings } from "../../runtime/config/reference-refresh-settings.ts";
 import { type RefreshableTable } from "../sources/registry.ts";

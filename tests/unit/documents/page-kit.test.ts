@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { DOCUMENT_TYPES } from "../../../shared/document-types/identities.ts";
-import { embedDocumentFonts } from "../../../shared/documents/render-document.ts";
+import { embedDocumentFonts } from "../../../shared/documents/render-with-layouts.ts";
 import { buildDocumentModel } from "../../../shared/document-types/render-document.ts";
 import { flowDocument } from "../../../shared/documents/page-kit/flow.ts";
 import { footerOps, headerOps } from "../../../shared/documents/page-kit/frame.ts";
 import type { Op, RectOp } from "../../../shared/documents/page-kit/ops.ts";
 import { CONTENT, PAGE } from "../../../shared/documents/page-kit/styles.ts";
-import { createMeasurer, type Measurer, wrapText } from "../../../shared/documents/page-kit/text.ts";
+import { createMeasurer, type Measurer, wrapText } from "../../../shared/documents/page-kit/measure-text.ts";
 import { qrMatrix, qrPath } from "../../../shared/documents/page-kit/qr.ts";
 import { columnDecimals, formatDate, formatMoney, formatNumber } from "../../../shared/documents/format.ts";
 import { longShipment, SAMPLE_META, sampleShipment, stressShipment } from "../../support/sample-shipments.ts";

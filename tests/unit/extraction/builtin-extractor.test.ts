@@ -8,7 +8,7 @@ import {
   findLocode,
   parseNumber,
   transportMode,
-} from "../../../shared/extraction/extractors/builtin/normalize.ts";
+} from "../../../shared/extraction/extractors/builtin/normalize-values.ts";
 import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";

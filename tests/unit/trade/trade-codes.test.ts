@@ -4,7 +4,7 @@ import { hsCodeDigits, HsCodeSchema, normaliseHsCode, parseHsCode } from "../../
 import { LocodeSchema, normaliseLocode, parseLocode } from "../../../shared/trade/locode.ts";
 import { parseCodeQuery } from "../../../shared/hs-codes/normalize.ts";
 import { collectReferenceAsk } from "../../../shared/rules/reference-ask.ts";
-import { findHsCode, findLocode } from "../../../shared/extraction/extractors/builtin/normalize.ts";
+import { findHsCode, findLocode } from "../../../shared/extraction/extractors/builtin/normalize-values.ts";
 import { tariffCodeDigits } from "../../../shared/reference/importers/text.ts";
 import { validate, variant, baseline, factsFor } from "../rules/fixtures.ts";
 import { runValidation } from "../../../shared/rules/run-validation.ts";

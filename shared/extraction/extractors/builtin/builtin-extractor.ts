@@ -12,7 +12,7 @@
  */
 import type { DocumentText } from "../../document-text.ts";
 import type { ExtractedValue, FlatExtraction } from "../../extraction-result.ts";
-import { detectDecimalComma } from "./normalize.ts";
+import { detectDecimalComma } from "./normalize-values.ts";
 import { applyPatternFallbacks } from "./steps/apply-pattern-fallbacks.ts";
 import { applyTotalArithmetic } from "./steps/apply-total-arithmetic.ts";
 import type { ExtractionContext } from "./steps/extraction-context.ts";

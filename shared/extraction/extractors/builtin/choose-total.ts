@@ -11,7 +11,7 @@
  *   5. otherwise nothing here (the label ranking of totals.ts decides).
  * A subtotal counts as the net only when subtotal + tax = grand total.
  */
-import { norm } from "./normalize.ts";
+import { norm } from "./normalize-values.ts";
 import { moneyIn } from "./totals.ts";
 
 export type AmountKind = "net" | "tax" | "grand" | "sub" | "total";

@@ -1,5 +1,5 @@
 /** Splits a party block (name, street lines, postal code and city, country, ids, contacts) into fields. */
-import { countryCode, trailingCountry } from "./normalize.ts";
+import { countryCode, trailingCountry } from "./normalize-values.ts";
 import { COUNTRY_CODES as ISO_COUNTRIES } from "../../../trade/countries.ts";
 
 export interface BlockLine {

@@ -4,7 +4,7 @@
  * number is an amount only if it looks like money (decimals, or a currency beside it) — never a year
  * or a day of a date printed on the same line ("TOTAL AMOUNT DUE ON August 3, 2014   $4.11").
  */
-import { norm, parseNumber } from "./normalize.ts";
+import { norm, parseNumber } from "./normalize-values.ts";
 
 const FINAL =
   /\b(amount due|total due|balance due|grand total|total amount due|total for this invoice|invoice total|total incl|incl vat|incl tax|including vat|total ttc|ttc|net a payer|a payer|montant du|gesamtbetrag|rechnungsbetrag|endbetrag|zu zahlen|zahlbetrag|brutto|total a pagar|importe total|totale fattura|totale da pagare|te betalen|totaal incl|totaalbedrag|total to pay|amount payable)\b/;

@@ -1,7 +1,7 @@
 /** Values no label gave, found as patterns anywhere in the text, with lower confidence. */
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import { INCOTERM_WORD } from "../../../../trade/incoterms.ts";
-import { findCurrency } from "../normalize.ts";
+import { findCurrency } from "../normalize-values.ts";
 import { type ExtractionContext, setValue } from "./extraction-context.ts";
 
 /** "FOB Hamburg": an Incoterm followed by a capitalised place. */

@@ -7,7 +7,7 @@ import type { TextSegment } from "../../../document-text.ts";
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey } from "../labels/columns.ts";
 import type { FieldKey } from "../labels/fields.ts";
-import { parseNumber } from "../normalize.ts";
+import { parseNumber } from "../normalize-values.ts";
 import { confidenceFromEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 
 export interface Seg extends TextSegment {

@@ -4,7 +4,7 @@
  * for spreadsheets), with wrapped descriptions joined to their row and a totals line kept apart.
  */
 import { COLUMN_LABELS, type ColumnKey } from "../labels/columns.ts";
-import { norm } from "../normalize.ts";
+import { norm } from "../normalize-values.ts";
 import { amountKind } from "../choose-total.ts";
 import { type Cell, type Column, type Line, type MatchOptions, type Seg, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { fuzzyEqual } from "./match-labels.ts";

@@ -2,7 +2,7 @@
  * Where a label's value stands on the page: inline after the label, in the next run to its right, or
  * on the lines below it within the label's column (form boxes, party blocks).
  */
-import { cleanValue, norm } from "../normalize.ts";
+import { cleanValue, norm } from "../normalize-values.ts";
 import type { ExtractionContext, LabelHit, Line, Seg } from "./extraction-context.ts";
 import { isLabelSeg, startsField } from "./match-labels.ts";
 

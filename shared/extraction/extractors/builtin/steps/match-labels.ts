@@ -4,7 +4,7 @@
  */
 import { levenshteinDistance } from "../../../../text/edit-distance.ts";
 import { FIELD_LABELS, type FieldKey } from "../labels/fields.ts";
-import { cleanValue, norm } from "../normalize.ts";
+import { cleanValue, norm } from "../normalize-values.ts";
 import type { MatchOptions, Seg } from "./extraction-context.ts";
 
 const NON_STOP_OTHER = new Set(["tel", "phone", "fax", "email", "e mail"]);

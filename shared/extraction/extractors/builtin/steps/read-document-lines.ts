@@ -1,7 +1,7 @@
 /** The document's lines, with runs split at inner labels ("Port of loading: Shanghai   Incoterms: FOB") and normalised. */
 import type { DocumentText, TextLine, TextSegment } from "../../../document-text.ts";
 import { FIELD_LABELS } from "../labels/fields.ts";
-import { norm } from "../normalize.ts";
+import { norm } from "../normalize-values.ts";
 import type { Line } from "./extraction-context.ts";
 
 /** Splits "Port of loading: Shanghai   Incoterms: FOB" style runs at each known "label:" inside them. */

@@ -7,7 +7,16 @@ import type { FlatExtraction } from "../../../extraction-result.ts";
 import { ocrEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 import { parseDate } from "../dates.ts";
 import { type FieldKey, PARTY_FIELDS } from "../labels/fields.ts";
-import { allNumbers, countryCode, findCurrency, findIncoterm, findLocode, norm, trailingCountry, transportMode } from "../normalize.ts";
+import {
+  allNumbers,
+  countryCode,
+  findCurrency,
+  findIncoterm,
+  findLocode,
+  norm,
+  trailingCountry,
+  transportMode,
+} from "../normalize-values.ts";
 import { bestTotal, moneyIn, totalRank } from "../totals.ts";
 import { type ExtractionContext, type LabelHit, setValue } from "./extraction-context.ts";
 import { labelValue, segRightOf } from "./locate-label-values.ts";

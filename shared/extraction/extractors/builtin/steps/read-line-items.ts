@@ -5,7 +5,7 @@
  */
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey } from "../labels/columns.ts";
-import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailingCountry } from "../normalize.ts";
+import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailingCountry } from "../normalize-values.ts";
 import { ocrEvidence } from "../../../value-evidence.ts";
 import { type Cell, type ExtractionContext, numberOf, setValue, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { assignColumn } from "./find-tables.ts";

@@ -13,7 +13,7 @@
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import { confidenceFromEvidence, ocrEvidence } from "../../../value-evidence.ts";
 import { parseDate } from "../dates.ts";
-import { norm } from "../normalize.ts";
+import { norm } from "../normalize-values.ts";
 import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";

@@ -16,7 +16,7 @@ import { DOCUMENT_TITLES, type DocumentType, isDocumentType } from "../document-
 import type { TradeShipment } from "../shipments/trade-shipment-schema.ts";
 import { type FontRole, fontkit, FORM_CHARSET, loadFontBytes, SHAPING_FEATURES } from "../pdf/fonts.ts";
 import type { DocumentModel } from "./page-kit/model.ts";
-import { createMeasurer } from "./page-kit/text.ts";
+import { createMeasurer } from "./page-kit/measure-text.ts";
 import { flowDocument } from "./page-kit/flow.ts";
 import { footerOps, headerOps } from "./page-kit/frame.ts";
 import { paintOps } from "./page-kit/paint.ts";
