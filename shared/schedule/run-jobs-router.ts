@@ -56,6 +56,9 @@ export const runJobsRoute = defineRoute({
     // Monitoring on Supabase: the list changes of the hourly refresh are processed by this schedule.
     const monitored = await runScreeningMonitorNow(services);
     const matches = monitored.reduce((n, r) => n + r.matches, 0);
-    return c.json({ ...ran, files_expired: filesExpired, uploads_deleted: uploads, sessions_deleted: sessions, screening_matches: matches }, 200);
+    return c.json(
+      { ...ran, files_expired: filesExpired, uploads_deleted: uploads, sessions_deleted: sessions, screening_matches: matches },
+      200,
+    );
   },
 });
