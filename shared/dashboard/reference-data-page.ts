@@ -10,24 +10,9 @@ import type { DashboardEnv } from "./dashboard-env.ts";
 import { renderPage } from "./layout.ts";
 import { time } from "./page-helpers.ts";
 import { readReferenceOverview, sanctionsAlert, type TableOverview } from "../reference/refresh/reference-overview.ts";
+import { tableLabel } from "../runtime/config/reference-sources.ts";
 
 export const REFERENCE_DATA_PATH = "/dashboard/settings/reference-data";
-
-const LABELS: Record<string, string> = {
-  sanctions_ofac: "OFAC sanctions lists",
-  sanctions_un: "UN Security Council Consolidated List",
-  sanctions_eu: "EU consolidated financial sanctions list",
-  sanctions_uk: "UK Sanctions List (FCDO)",
-  sanctions_us_csl: "US Consolidated Screening List (trade.gov)",
-  port_codes: "UN/LOCODE ports",
-  hs_codes_us: "US tariff (HTS)",
-  hs_codes_eu: "EU Combined Nomenclature",
-  hs_codes_uk: "UK tariff",
-  hs_codes_in: "India tariff",
-  hs_codes_wco: "WCO HS nomenclature",
-  countries: "ISO countries",
-  currencies: "ISO currencies",
-};
 
 /** Sets c.var.referenceAlert for the page layout's banner (signed-in pages only). */
 export function referenceAlertMiddleware(): MiddlewareHandler<DashboardEnv> {
@@ -51,7 +36,7 @@ function tableRows(overview: TableOverview[]) {
   <tbody>
   ${overview.map(
     (t) => html`<tr>
-    <td>${LABELS[t.table] ?? t.table}<br><code>${t.table}</code></td>
+    <td>${tableLabel(t.table) ?? t.table}<br><code>${t.table}</code></td>
     <td>${stateBadge(t)}</td>
     <td>${t.row_count.toLocaleString("en")}</td>
     <td>${t.vintage ?? html`<span class="muted">—</span>`}</td>

@@ -14,6 +14,7 @@
  *   "X" (to be deleted) do not count.
  */
 import { memoPerDatabase } from "../db/memo-per-database.ts";
+import { HS_SCHEDULE_TABLES, SCREENING_LISTS } from "../runtime/config/reference-sources.ts";
 import type { Queryable } from "../db/types.ts";
 import { forgetScreeningState } from "../screening/screening-state.ts";
 import type { EmbargoedRegionEntry, EmbargoEntry, HsSchedule, PortFact, ReferenceFacts } from "../rules/reference-facts.ts";
@@ -55,14 +56,12 @@ export const EMBARGOED_REGIONS: readonly EmbargoedRegionEntry[] = embargoData.re
 
 type Flag = HsSchedule | "ports" | "sanctions" | "countries" | "currencies";
 
+// The HS schedules are those of the sources' descriptors (group "hs"); the other flags are the facts' own names.
 const TABLE_OF: Record<Flag, string> = {
-  us: "hs_codes_us",
-  eu: "hs_codes_eu",
-  uk: "hs_codes_uk",
-  in: "hs_codes_in",
-  wco: "hs_codes_wco",
+  ...HS_SCHEDULE_TABLES,
   ports: "port_codes",
-  sanctions: "sanctions_ofac",
+  // The flag of a validation without screening settings (rules/checks/sanctions.ts listsNotLoaded): OFAC's.
+  sanctions: SCREENING_LISTS.ofac,
   countries: "countries",
   currencies: "currencies",
 };
@@ -79,7 +78,8 @@ interface SmallSets {
 const cache = new WeakMap<object, SmallSets>();
 
 // Codes are compared as prefixes with a range on the "C"-collated code column: every code starting
-// with k lies in [k, k || ':') because ':' follows '9' in ASCII.
+// with k lies in [k, k || ':') because ':' follows '9' in ASCII. Per schedule, as the tables' columns differ;
+// a Record over HsSchedule (the descriptors' group "hs"), so tsc fails until a new schedule's query is here.
 const PREFIX_SQL: Record<HsSchedule, string> = {
   us: `select a.k from (select distinct jsonb_array_elements_text($1::text::jsonb) as k) a
         where exists (select 1 from hs_codes_us t where t.code >= a.k and t.code < a.k || ':')`,
@@ -148,8 +148,17 @@ async function smallSets(db: Queryable, signature: string, loaded: Record<Flag, 
   return sets;
 }
 
+// How many digits a schedule's codes are checked on; a Record over HsSchedule, so tsc fails until a new schedule's depth is here.
+const DEPTH: Record<HsSchedule, (euCodeLength: 8 | 10) => number> = {
+  wco: () => 6,
+  in: () => 8,
+  eu: (euCodeLength) => euCodeLength,
+  us: () => 10,
+  uk: () => 10,
+};
+
 function depthOf(schedule: HsSchedule, euCodeLength: 8 | 10): number {
-  return schedule === "wco" ? 6 : schedule === "in" ? 8 : schedule === "eu" ? euCodeLength : 10;
+  return DEPTH[schedule](euCodeLength);
 }
 
 async function existingCodes(db: Queryable, schedule: HsSchedule, asked: string[], depth: number): Promise<Set<string>> {
@@ -217,7 +226,7 @@ async function existingPorts(db: Queryable, asked: string[]): Promise<Map<string
   );
 }
 
-const SCHEDULES: HsSchedule[] = ["us", "eu", "uk", "in", "wco"];
+const SCHEDULES = Object.keys(HS_SCHEDULE_TABLES) as HsSchedule[];
 
 /**
  * The empty tables whose refresh lease is held right now: their first load is in progress (the download

@@ -3,8 +3,10 @@
  * HS code, port, country, currency and party name of the shipment, asks each table once (batched), and
  * hands the answers to the pure rules as this object. Rules never query anything themselves.
  */
+import type { HS_SCHEDULE_TABLES } from "../runtime/config/reference-sources.ts";
 
-export type HsSchedule = "us" | "eu" | "uk" | "in" | "wco";
+/** The HS schedules: one per reference source of the group "hs" (its descriptor names it). */
+export type HsSchedule = keyof typeof HS_SCHEDULE_TABLES;
 
 /** UN/LOCODE function classifiers (column "Function", positions 1–8 and B). */
 export interface PortFunctions {

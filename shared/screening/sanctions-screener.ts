@@ -3,7 +3,8 @@ import type { SanctionsMatch } from "../rules/reference-facts.ts";
 import { buildSanctionsIndex, screenNames, type SanctionsIndex } from "./index/sanctions-index.ts";
 import { screeningState } from "./screening-state.ts";
 import { boundListingsOf, toScreeningMatch } from "./lists/screening-match.ts";
-import { SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
+import { SCREENING_TABLES, type ScreeningTable } from "./lists/screening-tables.ts";
+import { SOURCE_DEFAULTS } from "../runtime/config/reference-sources.ts";
 import {
   currentStoredLayout,
   readSanctionsEntries,
@@ -118,7 +119,7 @@ export async function screeningCoverage(db: Db, tables: readonly ScreeningTable[
         ).map((r) => r.table_name);
   return tables.map((table) => ({
     table,
-    label: SCREENING_TABLE_LABELS[table],
+    label: SOURCE_DEFAULTS[table].label,
     loaded: loaded[table],
     loading: !loaded[table] && leased.includes(table),
   }));

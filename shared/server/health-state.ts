@@ -9,7 +9,7 @@
 import type { Db } from "../db/types.ts";
 import type { ReferenceRefreshSettings } from "../runtime/config/reference-refresh-settings.ts";
 import { referenceDataHealth } from "../reference/refresh/reference-health.ts";
-import type { ScreeningTableName } from "../runtime/config/screening-settings.ts";
+import type { ScreeningTable } from "../runtime/config/reference-sources.ts";
 
 export const HEALTH_REFRESH_MS = 5_000;
 
@@ -37,7 +37,7 @@ async function read(
   db: Db,
   settings: ReferenceRefreshSettings,
   functions: string[],
-  lists: readonly ScreeningTableName[] | undefined,
+  lists: readonly ScreeningTable[] | undefined,
 ): Promise<HealthAnswer> {
   await db.query("select 1");
   return {
@@ -56,7 +56,7 @@ export async function currentHealth(
   functions: string[],
   now = Date.now(),
   /** The screening lists the deployment is bound by (TDS_SCREENING_LISTS; every list when absent). */
-  lists?: readonly ScreeningTableName[],
+  lists?: readonly ScreeningTable[],
 ): Promise<HealthAnswer> {
   let entry = entries.get(db);
   if (!entry) {

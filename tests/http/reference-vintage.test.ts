@@ -94,7 +94,7 @@ for (const backend of testBackends()) {
         const warning = r.body.results.find((x: { rule_id: string }) => x.rule_id === "rule_reference_data_current");
         expect(warning).toMatchObject({ severity: "warning", category: "Reference Data", field: "", context: { table: "countries" } });
         expect(warning.message).toMatch(
-          /^The ISO country list \(countries\) used for this validation was last confirmed current 400 days ago\. Expected a refresh every 365 days/,
+          /^Reference table ISO country list \(countries\) used for this validation was last confirmed current 400 days ago\. Expected a refresh every 365 days/,
         );
         expect(r.body.valid).toBe(true);
         expect(r.body.reference_data.find((t: { table: string }) => t.table === "countries").stale).toBe(true);

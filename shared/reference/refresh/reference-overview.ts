@@ -9,7 +9,8 @@ import { readImportRecords } from "../import-records.ts";
 import { readRefreshReport } from "./refresh-report.ts";
 import { readRefreshStates } from "./refresh-state.ts";
 import { AGE_FROM } from "./reference-vintage.ts";
-import { SCREENING_TABLE_LABELS, SCREENING_TABLES, type ScreeningTable } from "../../screening/lists/screening-tables.ts";
+import { labelledTable } from "../../runtime/config/reference-sources.ts";
+import { SCREENING_TABLES, type ScreeningTable } from "../../screening/lists/screening-tables.ts";
 
 export interface TableOverview {
   table: string;
@@ -64,7 +65,7 @@ const day = (iso: string) => iso.slice(0, 10);
  */
 export function sanctionsAlert(overview: readonly TableOverview[], lists: readonly ScreeningTable[] = SCREENING_TABLES): string | null {
   const rows = lists.flatMap((table) => overview.filter((t) => t.table === table));
-  const name = (t: TableOverview) => `${SCREENING_TABLE_LABELS[t.table as ScreeningTable] ?? t.table} (${t.table})`;
+  const name = (t: TableOverview) => labelledTable(t.table);
   const names = (ts: TableOverview[]) => ts.map(name).join(", ");
   const list = (ts: TableOverview[]) => (ts.length === 1 ? "sanctions list" : "sanctions lists");
   const be = (ts: TableOverview[]) => (ts.length === 1 ? "is" : "are");

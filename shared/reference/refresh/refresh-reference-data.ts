@@ -17,7 +17,7 @@ import { claimRefreshLease, finishRefresh, readRefreshStates } from "./refresh-s
 import { nextRefreshAt } from "./refresh-schedule.ts";
 
 export { nextRefreshAt };
-import { REFRESHABLE_TABLES, referenceSource, type RefreshableTable } from "../sources/registry.ts";
+import { REFERENCE_SOURCES, REFRESHABLE_TABLES, referenceSource, type RefreshableTable } from "../sources/registry.ts";
 import { forgetReferenceVintage, statedPublicationDate } from "./reference-vintage.ts";
 
 export type RefreshOutcome =
@@ -69,25 +69,26 @@ export interface RefreshOptions {
 
 export class UnknownTableError extends Error {}
 
+/**
+ * The names --only accepts besides the tables: the groups (sanctions: every screening list; hs: every HS
+ * schedule; tariffs: the countries' schedules), then each source's own aliases (ofac, ports, unlocode, wco).
+ */
+const ALIASES = new Map<string, RefreshableTable[]>([
+  ["sanctions", REFERENCE_SOURCES.filter((s) => s.group.kind === "screening").map((s) => s.table)],
+  ["hs", REFERENCE_SOURCES.filter((s) => s.group.kind === "hs").map((s) => s.table)],
+  ["tariffs", REFERENCE_SOURCES.filter((s) => s.group.kind === "hs" && s.group.tariff).map((s) => s.table)],
+  ...REFERENCE_SOURCES.flatMap((s) => (s.aliases ?? []).map((a): [string, RefreshableTable[]] => [a, [s.table]])),
+]);
+
 export function resolveTables(only: readonly string[] | undefined): RefreshableTable[] {
   const asked = only?.map((t) => t.trim()).filter(Boolean) ?? [];
   if (asked.length === 0) return [...REFRESHABLE_TABLES];
-  // "sanctions" and "ports" are accepted for sanctions_ofac and port_codes; "hs" for every tariff schedule.
-  const ALIASES: Record<string, RefreshableTable[]> = {
-    sanctions: ["sanctions_ofac", "sanctions_un", "sanctions_eu", "sanctions_uk", "sanctions_us_csl"],
-    ofac: ["sanctions_ofac"],
-    ports: ["port_codes"],
-    unlocode: ["port_codes"],
-    hs: ["hs_codes_wco", "hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"],
-    tariffs: ["hs_codes_us", "hs_codes_eu", "hs_codes_uk", "hs_codes_in"],
-    wco: ["hs_codes_wco"],
-  };
   const out = new Set<RefreshableTable>();
   for (const a of asked) {
-    const hit = (REFRESHABLE_TABLES as readonly string[]).includes(a) ? [a as RefreshableTable] : ALIASES[a];
+    const hit = (REFRESHABLE_TABLES as readonly string[]).includes(a) ? [a as RefreshableTable] : ALIASES.get(a);
     if (!hit)
       throw new UnknownTableError(
-        `unknown reference table "${a}"; tables: ${REFRESHABLE_TABLES.join(", ")} (or sanctions, ports, hs, tariffs, wco)`,
+        `unknown reference table "${a}"; tables: ${REFRESHABLE_TABLES.join(", ")} (or ${[...ALIASES.keys()].join(", ")})`,
       );
     for (const t of hit) out.add(t);
   }

@@ -86,6 +86,8 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const hsCodesEu: ReferenceSource<"hs_codes_eu"> = {
   table: "hs_codes_eu",
+  label: "EU Combined Nomenclature",
+  group: { kind: "hs", schedule: "eu", tariff: true },
   publisher: "EU Combined Nomenclature (EU Vocabularies, redistributed as JSON by xterr/php-cncodes)",
   files: [
     { key: "cnCodes.json", url: `${CNCODES}/cnCodes_2026.json` },

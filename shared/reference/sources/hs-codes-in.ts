@@ -35,6 +35,8 @@ async function parseDownload(files: DownloadedFiles, readers: DownloadReaders): 
 
 export const hsCodesIn: ReferenceSource<"hs_codes_in"> = {
   table: "hs_codes_in",
+  label: "India tariff",
+  group: { kind: "hs", schedule: "in", tariff: true },
   publisher: "GST portal HSN master (HSN sheet); 8-digit Customs Tariff items",
   files: [{ key: "HSN_SAC.xlsx", url: "https://tutorial.gst.gov.in/downloads/HSN_SAC.xlsx" }],
   intervalDays: INTERVAL_DAYS.quarter,

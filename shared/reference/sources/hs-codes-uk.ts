@@ -40,6 +40,8 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const hsCodesUk: ReferenceSource<"hs_codes_uk"> = {
   table: "hs_codes_uk",
+  label: "UK tariff",
+  group: { kind: "hs", schedule: "uk", tariff: true },
   publisher: PUBLISHER,
   files: [
     {

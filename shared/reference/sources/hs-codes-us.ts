@@ -38,6 +38,8 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const hsCodesUs: ReferenceSource<"hs_codes_us"> = {
   table: "hs_codes_us",
+  label: "US tariff schedule",
+  group: { kind: "hs", schedule: "us", tariff: true },
   publisher: "USITC Harmonized Tariff Schedule (JSON export)",
   files: [{ key: "hts.json", url: "https://hts.usitc.gov/reststop/exportList?from=0100&to=9999&format=JSON&styles=false" }],
   intervalDays: INTERVAL_DAYS.quarter,

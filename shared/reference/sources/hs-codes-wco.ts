@@ -58,6 +58,9 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const hsCodesWco: ReferenceSource<"hs_codes_wco"> = {
   table: "hs_codes_wco",
+  label: "WCO HS nomenclature",
+  group: { kind: "hs", schedule: "wco", tariff: false },
+  aliases: ["wco"],
   publisher: "WCO Harmonized System via UN Comtrade H6 (DataHub harmonized-system CSV)",
   files: [
     { key: "harmonized-system.csv", url: `${DATAHUB}/harmonized-system.csv` },

@@ -12,6 +12,8 @@ const PUBLISHER = "UK Trade Tariff (HMRC) search references and brand examples (
 
 export const hsSearchReferences: ReferenceSource<"hs_search_references"> = {
   table: "hs_search_references",
+  label: "UK Trade Tariff search references",
+  group: { kind: "other" },
   publisher: PUBLISHER,
   files: [
     { key: "search_references.json", url: `${REFERENCE_DATA}/search_references.json` },

@@ -19,6 +19,7 @@ const CURRENCIES = "ISO 4217 Tables A.1 and A.3 (DataHub currency-codes CSV)";
  */
 function dataHubCsv<T extends "countries" | "currencies", R>(d: {
   table: T;
+  label: string;
   publisher: string;
   key: string;
   path: string;
@@ -30,6 +31,8 @@ function dataHubCsv<T extends "countries" | "currencies", R>(d: {
 }): ReferenceSource<T> {
   return {
     table: d.table,
+    label: d.label,
+    group: { kind: "other" },
     publisher: d.publisher,
     files: [{ key: d.key, url: `${DATAHUB}/${d.path}` }],
     intervalDays: d.intervalDays,
@@ -57,6 +60,7 @@ function dataHubCsv<T extends "countries" | "currencies", R>(d: {
 
 export const countries = dataHubCsv({
   table: "countries",
+  label: "ISO country list",
   publisher: COUNTRIES,
   key: "country-codes.csv",
   path: "country-codes/main/data/country-codes.csv",
@@ -69,6 +73,7 @@ export const countries = dataHubCsv({
 
 export const currencies = dataHubCsv({
   table: "currencies",
+  label: "ISO currency list",
   publisher: CURRENCIES,
   key: "codes-all.csv",
   path: "currency-codes/main/data/codes-all.csv",

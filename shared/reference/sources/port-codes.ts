@@ -105,6 +105,9 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const portCodes: ReferenceSource<"port_codes"> = {
   table: "port_codes",
+  label: "UN/LOCODE port list",
+  group: { kind: "ports" },
+  aliases: ["ports", "unlocode"],
   publisher: "UNECE UN/LOCODE code list (official CSV release zip)",
   // UNECE's publications page (unlocode.unece.org/publications) links the production release, a CI artifact of
   // the release tag on UN/CEFACT's GitLab, and a pre-release (unlocode-latest.zip: changes not yet released). The

@@ -1,11 +1,14 @@
 /**
  * A reference source as one descriptor: how a folder import finds its files, how a download is parsed,
- * how its age is counted, its default addresses, interval and plausible size, and the table it fills.
+ * how its age is counted, its default addresses, interval and plausible size, the table it fills, that
+ * table's label and its group (screening list, HS schedule, ports, other).
  * The table's schema is a migration in supabase/migrations (tests/unit/reference/reference-sources.test.ts
  * checks that each descriptor's table is created there). Every descriptor is listed once, in registry.ts;
- * the folder import, the refresh and the age report read it from there, the refresh settings a generated copy.
+ * the folder import, the refresh and the age report read it from there; the layers below reference/ (the
+ * settings, the rules, screening) read a generated copy (shared/runtime/config/reference-source-defaults.ts).
  */
 import type { Row } from "../../db/types.ts";
+import type { SourceGroup } from "../../runtime/config/reference-source-shape.ts";
 import type { DownloadedFiles, DownloadReaders, ParsedTable } from "./download-files.ts";
 import type { FoundFile } from "./folder-files.ts";
 
@@ -56,6 +59,12 @@ export interface AgeRule {
 
 export interface ReferenceSource<T extends string = string> {
   table: T;
+  /** The table's name for people, the one wording of findings, the dashboard and the health report. */
+  label: string;
+  /** Screening list, HS schedule, ports or other: what the readers and reference:refresh --only go by. */
+  group: SourceGroup;
+  /** Short names reference:refresh --only accepts for this table alone, besides its table name ("ofac"). */
+  aliases?: readonly string[];
   /** Publisher, as shown in reference_imports.source for a download. */
   publisher: string;
   /** The files the refresh downloads (their addresses are settings: TDS_REFERENCE_URL_*, TDS_REFERENCE_MIRROR). */

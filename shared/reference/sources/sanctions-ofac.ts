@@ -128,6 +128,9 @@ async function parseDownload(files: DownloadedFiles): Promise<ParsedTable> {
 
 export const sanctionsOfac: ReferenceSource<"sanctions_ofac"> = {
   table: "sanctions_ofac",
+  label: "OFAC SDN and non-SDN lists",
+  group: { kind: "screening", list: "ofac" },
+  aliases: ["ofac"],
   publisher: PUBLISHER,
   files: [
     { key: "sdn.csv", url: `${OFAC}/SDN.CSV` },

@@ -23,6 +23,9 @@ interface ParsedScreeningList {
 
 interface ScreeningList<T extends string> {
   table: T;
+  label: string;
+  /** Its name in TDS_SCREENING_LISTS. */
+  list: string;
   publisher: string;
   /** The one file: its key and the publisher's address. */
   file: { key: string; url: string };
@@ -52,6 +55,8 @@ function screeningList<T extends string>(list: ScreeningList<T>): ReferenceSourc
   const key = list.file.key;
   return {
     table: list.table,
+    label: list.label,
+    group: { kind: "screening", list: list.list },
     publisher: list.publisher,
     files: [list.file],
     intervalDays: INTERVAL_DAYS.day,
@@ -86,6 +91,8 @@ function screeningList<T extends string>(list: ScreeningList<T>): ReferenceSourc
 
 export const sanctionsUn = screeningList({
   table: "sanctions_un",
+  label: "UN Security Council Consolidated List",
+  list: "un",
   publisher: "UN Security Council Consolidated List (XML, sc-sanctions.xsd)",
   file: { key: "consolidated.xml", url: "https://scsanctions.un.org/resources/xml/en/consolidated.xml" },
   minRows: 500,
@@ -96,6 +103,8 @@ export const sanctionsUn = screeningList({
 
 export const sanctionsEu = screeningList({
   table: "sanctions_eu",
+  label: "EU consolidated financial sanctions list",
+  list: "eu",
   publisher: "EU Financial Sanctions Files consolidated list (XML 1.1)",
   file: {
     key: "eu_fsf.xml",
@@ -109,6 +118,8 @@ export const sanctionsEu = screeningList({
 
 export const sanctionsUk = screeningList({
   table: "sanctions_uk",
+  label: "UK Sanctions List",
+  list: "uk",
   publisher: "UK Sanctions List (FCDO, XML)",
   file: { key: "UK-Sanctions-List.xml", url: "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml" },
   minRows: 1_000,
@@ -119,6 +130,8 @@ export const sanctionsUk = screeningList({
 
 export const sanctionsUsCsl = screeningList({
   table: "sanctions_us_csl",
+  label: "US Consolidated Screening List",
+  list: "us_csl",
   publisher: "US Consolidated Screening List (trade.gov, CSV)",
   file: { key: "consolidated.csv", url: "https://data.trade.gov/downloadable_consolidated_screening_list/v1/consolidated.csv" },
   minRows: 5_000,

@@ -1,6 +1,7 @@
 import type { Finding } from "../rule-types.ts";
 import { describeType, isBlank, show } from "../../shipments/shipment-access.ts";
 import { formatFieldPath } from "../../text/field-path.ts";
+import { labelledTable } from "../../runtime/config/reference-sources.ts";
 
 /** "is missing" for blanks, else "is 42 (a number)" — the "what was found" part of a message. */
 export function found(value: unknown): string {
@@ -15,22 +16,6 @@ export function path(...parts: PropertyKey[]): PropertyKey[] {
 export function fieldText(parts: readonly PropertyKey[]): string {
   return formatFieldPath(parts);
 }
-
-const TABLE_LABEL: Record<string, string> = {
-  sanctions_ofac: "OFAC sanctions list",
-  sanctions_un: "UN Security Council Consolidated List",
-  sanctions_eu: "EU consolidated financial sanctions list",
-  sanctions_uk: "UK Sanctions List",
-  sanctions_us_csl: "US Consolidated Screening List",
-  port_codes: "UN/LOCODE port list",
-  hs_codes_us: "US tariff schedule",
-  hs_codes_eu: "EU Combined Nomenclature",
-  hs_codes_uk: "UK tariff",
-  hs_codes_in: "India tariff",
-  hs_codes_wco: "WCO HS nomenclature",
-  countries: "ISO country list",
-  currencies: "ISO currency list",
-};
 
 /** How to load one table: the download from its publisher, or a folder of its files (offline). */
 export function howToLoad(table: string): string {
@@ -47,7 +32,7 @@ export function howToLoad(table: string): string {
  */
 export function notLoaded(at: readonly PropertyKey[], table: string, what: string, facts?: { loading?: readonly string[] }): Finding {
   const loading = facts?.loading?.includes(table) === true;
-  const label = TABLE_LABEL[table] ? `${TABLE_LABEL[table]} (${table})` : table;
+  const label = labelledTable(table);
   return {
     path: at,
     severity: "warning",

@@ -1,5 +1,6 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
 import type { HsSchedule } from "../reference-facts.ts";
+import { HS_SCHEDULE_TABLES } from "../../runtime/config/reference-sources.ts";
 import { destination, lineItems, prop, str } from "../../shipments/shipment-access.ts";
 import { parseHsCode, type ParsedHsCode } from "../../trade/hs-code.ts";
 import { isEuMember } from "../../trade/countries.ts";
@@ -87,14 +88,7 @@ export function hsLengthCheck(applies: DestinationTest, length: number, tariff: 
   };
 }
 
-const SCHEDULE_TABLE: Record<HsSchedule, string> = {
-  us: "hs_codes_us",
-  eu: "hs_codes_eu",
-  uk: "hs_codes_uk",
-  in: "hs_codes_in",
-  wco: "hs_codes_wco",
-};
-
+// How the messages name a schedule; a Record over HsSchedule (the descriptors' group "hs"), so tsc fails until a new one is named.
 const SCHEDULE_NAME: Record<HsSchedule, string> = {
   us: "US Harmonized Tariff Schedule",
   eu: "EU Combined Nomenclature/TARIC",
@@ -125,7 +119,7 @@ export function hsLookupCheck(schedule: HsSchedule, applies: DestinationTest, re
     if (items.length === 0) return [];
     if (!ctx.facts.loaded[schedule]) {
       return [
-        notLoaded(["goods", "line_items"], SCHEDULE_TABLE[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`, ctx.facts),
+        notLoaded(["goods", "line_items"], HS_SCHEDULE_TABLES[schedule], `the HS codes against the ${SCHEDULE_NAME[schedule]}`, ctx.facts),
       ];
     }
     const known = ctx.facts.hsCodes[schedule];
@@ -139,7 +133,7 @@ export function hsLookupCheck(schedule: HsSchedule, applies: DestinationTest, re
           message:
             `Line item ${index + 1} HS code "${code.raw}"${partial} is not in the ${SCHEDULE_NAME[schedule]} used for destination ${dest}. ` +
             `Expected a code that exists in that tariff. Look the goods up with GET /api/v1/hs-codes/search?country=${dest} and use a listed code.`,
-          context: { hs_code: code.digits, looked_up: key, schedule, table: SCHEDULE_TABLE[schedule], destination_country: dest },
+          context: { hs_code: code.digits, looked_up: key, schedule, table: HS_SCHEDULE_TABLES[schedule], destination_country: dest },
         },
       ];
     });

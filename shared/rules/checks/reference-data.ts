@@ -4,22 +4,7 @@
  * this warning says which table, how old, and what to do.
  */
 import type { FindingCheck } from "../rule-types.ts";
-
-const LABELS: Record<string, string> = {
-  sanctions_ofac: "OFAC sanctions list (sanctions_ofac)",
-  sanctions_un: "UN Security Council Consolidated List (sanctions_un)",
-  sanctions_eu: "EU consolidated financial sanctions list (sanctions_eu)",
-  sanctions_uk: "UK Sanctions List (sanctions_uk)",
-  sanctions_us_csl: "US Consolidated Screening List (sanctions_us_csl)",
-  port_codes: "UN/LOCODE port list (port_codes)",
-  hs_codes_us: "US tariff schedule (hs_codes_us)",
-  hs_codes_eu: "EU Combined Nomenclature (hs_codes_eu)",
-  hs_codes_uk: "UK tariff (hs_codes_uk)",
-  hs_codes_in: "India tariff (hs_codes_in)",
-  hs_codes_wco: "WCO HS nomenclature (hs_codes_wco)",
-  countries: "ISO country list (countries)",
-  currencies: "ISO currency list (currencies)",
-};
+import { isScreeningTable, labelledTable } from "../../runtime/config/reference-sources.ts";
 
 /** 93784 s → "1 day 2 hours"; whole days from 3 days on. */
 export function describeAge(seconds: number): string {
@@ -41,7 +26,7 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
   (ctx.facts.vintages ?? [])
     .filter((v) => v.stale)
     .map((v) => {
-      const label = LABELS[v.table] ?? v.table;
+      const label = labelledTable(v.table);
       const context = {
         table: v.table,
         vintage: v.vintage,
@@ -58,7 +43,7 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
         return {
           path: [],
           message:
-            `The ${label}${v.vintage ? ` (${v.vintage})` : " (edition not stated)"} used for this validation ` +
+            `Reference table ${label}${v.vintage ? ` (${v.vintage})` : " (edition not stated)"} used for this validation ` +
             `${v.vintage ? "has been replaced by a newer edition in force" : "cannot be told current, so it counts as out of date"}. ` +
             `Checks against it may accept codes that no longer exist: refresh it (${refreshCommand(v.table)}) ` +
             `or import the current edition (npm run reference:import -- --dir <folder> --only ${v.table}).`,
@@ -70,13 +55,13 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
         const dated = v.published_at
           ? `is dated ${v.published_at.slice(0, 10)}${v.age_seconds !== null && v.checked_at !== v.published_at ? `, last confirmed current ${describeAge(v.age_seconds)} ago` : v.age_seconds !== null ? ` (${describeAge(v.age_seconds)} old)` : ""}`
           : "states no publication date (a folder import whose file names give none), so it counts as out of date";
-        const consequence = v.table.startsWith("sanctions_")
+        const consequence = isScreeningTable(v.table)
           ? "Screening against it misses every designation since"
           : "Checks against it may miss every change published since";
         return {
           path: [],
           message:
-            `The ${label}${v.vintage ? ` (${v.vintage})` : ""} used for this validation ${dated}. ` +
+            `Reference table ${label}${v.vintage ? ` (${v.vintage})` : ""} used for this validation ${dated}. ` +
             `Expected a list at most ${describeAge(v.stale_after_seconds)} old (published every ${describeAge(v.refresh_interval_seconds)}). ` +
             `${consequence}: refresh it from the publisher (${refreshCommand(v.table)}), ` +
             `or import a current copy (npm run reference:import -- --dir <folder> --only ${v.table}); GET /api/v1/reference-data shows why a scheduled refresh failed.`,
@@ -88,7 +73,7 @@ export const referenceDataCurrent: FindingCheck = (_shipment, ctx) =>
       return {
         path: [],
         message:
-          `The ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago. ` +
+          `Reference table ${label}${edition} used for this validation was last confirmed current ${describeAge(v.age_seconds ?? 0)} ago. ` +
           `Expected a refresh every ${describeAge(v.refresh_interval_seconds)} (stale after ${describeAge(v.stale_after_seconds)}). Checks against it may miss recent changes: ` +
           `refresh the reference data (${refreshCommand(v.table)}) or check why the scheduled refresh fails (GET /api/v1/reference-data).`,
         context,

@@ -1,4 +1,5 @@
 import type { Finding, FindingCheck, RuleContext } from "../rule-types.ts";
+import { SOURCE_DEFAULTS } from "../../runtime/config/reference-sources.ts";
 import type { EmbargoedRegionEntry, ReferenceFacts, SanctionsMatch } from "../reference-facts.ts";
 import { statesOnlyOtherCountries } from "./listed-countries.ts";
 import { compareIdentifiers, partyIdentifierValues } from "./listed-identifiers.ts";
@@ -65,7 +66,9 @@ export function listsNotLoaded(facts: ReferenceFacts): ListNotLoaded[] {
       .map((c) => ({ table: c.table, label: c.label, loading: c.loading === true || facts.loading?.includes(c.table) === true }));
   }
   if (facts.loaded.sanctions) return [];
-  return [{ table: "sanctions_ofac", label: "OFAC SDN and non-SDN lists", loading: facts.loading?.includes("sanctions_ofac") === true }];
+  return [
+    { table: "sanctions_ofac", label: SOURCE_DEFAULTS.sanctions_ofac.label, loading: facts.loading?.includes("sanctions_ofac") === true },
+  ];
 }
 
 const EXACT = 0.999;

@@ -2,15 +2,13 @@
 import type { RuleDefinition } from "../rule-types.ts";
 import { CATEGORIES as C, rule } from "./define-rule.ts";
 import { referenceDataCurrent } from "../checks/reference-data.ts";
-import { SCREENING_LIST_NAMES } from "../../runtime/config/screening-settings.ts";
+// Every screening list's table: the screening rules read the lists a deployment is bound by.
+import { SCREENING_TABLES } from "../../runtime/config/reference-sources.ts";
 import * as math from "../checks/math.ts";
 import * as hs from "../checks/hs.ts";
 import * as sanctions from "../checks/sanctions.ts";
 import * as route from "../checks/route.ts";
 import * as incoterms from "../checks/incoterms.ts";
-
-/** Every screening list's table: the screening rules read the lists a deployment is bound by. */
-const SCREENING_TABLES = Object.values(SCREENING_LIST_NAMES);
 
 export const STAGE_2_RULES: readonly RuleDefinition[] = [
   rule(

@@ -1,5 +1,5 @@
 // Generated from shared/reference/sources/ (the descriptors, registry.ts) by npm run docs:generate: edit them there.
-// The configuration's copy of each source's table, publisher, default addresses, interval and plausible size.
+// The lower layers' copy of each source's table, label, group, publisher, default addresses, interval and plausible size.
 
 import type { TableSourceDefaults } from "./reference-source-shape.ts";
 
@@ -22,11 +22,35 @@ export const REFRESHABLE_TABLES = [
 
 export type RefreshableTable = (typeof REFRESHABLE_TABLES)[number];
 
+/** The screening lists: the name TDS_SCREENING_LISTS accepts → the table. */
+export const SCREENING_LISTS = {
+  "ofac": "sanctions_ofac",
+  "un": "sanctions_un",
+  "eu": "sanctions_eu",
+  "uk": "sanctions_uk",
+  "us_csl": "sanctions_us_csl"
+} as const;
+
+/** The HS schedules: the schedule (the rules' HsSchedule) → the table. */
+export const HS_SCHEDULE_TABLES = {
+  "wco": "hs_codes_wco",
+  "us": "hs_codes_us",
+  "eu": "hs_codes_eu",
+  "uk": "hs_codes_uk",
+  "in": "hs_codes_in"
+} as const;
+
 export const UNLOCODE_RELEASE = "2025-1";
 
 export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<RefreshableTable>> = {
   "hs_codes_wco": {
     "table": "hs_codes_wco",
+    "label": "WCO HS nomenclature",
+    "group": {
+      "kind": "hs",
+      "schedule": "wco",
+      "tariff": false
+    },
     "publisher": "WCO Harmonized System via UN Comtrade H6 (DataHub harmonized-system CSV)",
     "files": [
       {
@@ -44,6 +68,12 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "hs_codes_us": {
     "table": "hs_codes_us",
+    "label": "US tariff schedule",
+    "group": {
+      "kind": "hs",
+      "schedule": "us",
+      "tariff": true
+    },
     "publisher": "USITC Harmonized Tariff Schedule (JSON export)",
     "files": [
       {
@@ -56,6 +86,12 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "hs_codes_eu": {
     "table": "hs_codes_eu",
+    "label": "EU Combined Nomenclature",
+    "group": {
+      "kind": "hs",
+      "schedule": "eu",
+      "tariff": true
+    },
     "publisher": "EU Combined Nomenclature (EU Vocabularies, redistributed as JSON by xterr/php-cncodes)",
     "files": [
       {
@@ -88,6 +124,12 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "hs_codes_uk": {
     "table": "hs_codes_uk",
+    "label": "UK tariff",
+    "group": {
+      "kind": "hs",
+      "schedule": "uk",
+      "tariff": true
+    },
     "publisher": "UK Department for Business and Trade, UK Tariff dataset (commodities-report CSV)",
     "files": [
       {
@@ -100,6 +142,12 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "hs_codes_in": {
     "table": "hs_codes_in",
+    "label": "India tariff",
+    "group": {
+      "kind": "hs",
+      "schedule": "in",
+      "tariff": true
+    },
     "publisher": "GST portal HSN master (HSN sheet); 8-digit Customs Tariff items",
     "files": [
       {
@@ -112,6 +160,10 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "port_codes": {
     "table": "port_codes",
+    "label": "UN/LOCODE port list",
+    "group": {
+      "kind": "ports"
+    },
     "publisher": "UNECE UN/LOCODE code list (official CSV release zip)",
     "files": [
       {
@@ -124,6 +176,11 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "sanctions_ofac": {
     "table": "sanctions_ofac",
+    "label": "OFAC SDN and non-SDN lists",
+    "group": {
+      "kind": "screening",
+      "list": "ofac"
+    },
     "publisher": "US Treasury OFAC SDN and consolidated non-SDN lists (legacy CSV)",
     "files": [
       {
@@ -168,6 +225,11 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "sanctions_un": {
     "table": "sanctions_un",
+    "label": "UN Security Council Consolidated List",
+    "group": {
+      "kind": "screening",
+      "list": "un"
+    },
     "publisher": "UN Security Council Consolidated List (XML, sc-sanctions.xsd)",
     "files": [
       {
@@ -180,6 +242,11 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "sanctions_eu": {
     "table": "sanctions_eu",
+    "label": "EU consolidated financial sanctions list",
+    "group": {
+      "kind": "screening",
+      "list": "eu"
+    },
     "publisher": "EU Financial Sanctions Files consolidated list (XML 1.1)",
     "files": [
       {
@@ -192,6 +259,11 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "sanctions_uk": {
     "table": "sanctions_uk",
+    "label": "UK Sanctions List",
+    "group": {
+      "kind": "screening",
+      "list": "uk"
+    },
     "publisher": "UK Sanctions List (FCDO, XML)",
     "files": [
       {
@@ -204,6 +276,11 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "sanctions_us_csl": {
     "table": "sanctions_us_csl",
+    "label": "US Consolidated Screening List",
+    "group": {
+      "kind": "screening",
+      "list": "us_csl"
+    },
     "publisher": "US Consolidated Screening List (trade.gov, CSV)",
     "files": [
       {
@@ -216,6 +293,10 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "countries": {
     "table": "countries",
+    "label": "ISO country list",
+    "group": {
+      "kind": "other"
+    },
     "publisher": "ISO 3166-1 with UNSD M49 names (DataHub country-codes CSV)",
     "files": [
       {
@@ -228,6 +309,10 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "currencies": {
     "table": "currencies",
+    "label": "ISO currency list",
+    "group": {
+      "kind": "other"
+    },
     "publisher": "ISO 4217 Tables A.1 and A.3 (DataHub currency-codes CSV)",
     "files": [
       {
@@ -240,6 +325,10 @@ export const SOURCE_DEFAULTS: Record<RefreshableTable, TableSourceDefaults<Refre
   },
   "hs_search_references": {
     "table": "hs_search_references",
+    "label": "UK Trade Tariff search references",
+    "group": {
+      "kind": "other"
+    },
     "publisher": "UK Trade Tariff (HMRC) search references and brand examples (trade-tariff-lambdas-fpo-search reference_data)",
     "files": [
       {

@@ -19,6 +19,7 @@ interface EntryRow {
   entry_hash: string | null;
 }
 
+// Per table, as the tables' columns differ; a Record over ScreeningTable, so tsc fails until a new list's SELECT is here.
 const SELECT: Record<ScreeningTable, string> = {
   sanctions_ofac: `select list, uid::text as uid, name, type, programs, aliases,
                           coalesce((select array_agg(distinct a->>'country') from jsonb_array_elements(addresses) a where a->>'country' is not null), '{}') as countries,

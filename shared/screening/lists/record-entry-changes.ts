@@ -8,6 +8,7 @@ import type { Queryable } from "../../db/types.ts";
 import { displayListOf, type ScreeningTable } from "./screening-tables.ts";
 
 // The entry as imported, canonical: jsonb's text form orders object keys, so equal content hashes alike.
+// Per table, as the tables' columns differ; a Record over ScreeningTable, so tsc fails until a new list is here.
 const HASHED: Record<ScreeningTable, string> = {
   sanctions_ofac: "jsonb_build_array(list, uid, name, type, programs, title, remarks, aliases, addresses)",
   sanctions_un: "jsonb_build_array(list, uid, name, type, programs, aliases, countries, details, source)",

@@ -4,12 +4,12 @@
  * and required, failing closed like OFAC always did (while one is empty or loading, every validation that
  * names a party is an error naming it); a list not in the setting is not screened and not required.
  */
-import { SCREENING_LIST_NAMES, type ScreeningTableName } from "../../runtime/config/screening-settings.ts";
+// The tables are named once, by their sources' descriptors (group "screening"), read from the generated copy
+// the settings also read (they sit below the features).
+import { isScreeningTable, SCREENING_TABLES, type ScreeningTable } from "../../runtime/config/reference-sources.ts";
 import { ofacDisplayList } from "./listing-effects.ts";
 
-export type ScreeningTable = ScreeningTableName;
-// The tables are named once, beside the setting that chooses among them (the settings sit below the features).
-export const SCREENING_TABLES: readonly ScreeningTable[] = Object.values(SCREENING_LIST_NAMES);
+export { isScreeningTable, SCREENING_TABLES, type ScreeningTable };
 
 /** The lists a deployment is bound by: the setting's, or every list when none is given (a caller without settings). */
 export function boundScreeningTables(settings?: { lists?: readonly ScreeningTable[] }): readonly ScreeningTable[] {
@@ -22,24 +22,18 @@ export function boundScreeningTables(settings?: { lists?: readonly ScreeningTabl
  * deployment bound by either.
  */
 export function tablesOfDisplayList(list: string): readonly ScreeningTable[] {
-  if (list.startsWith("OFAC")) return ["sanctions_ofac", "sanctions_us_csl"];
-  if (list === "UN") return ["sanctions_un"];
-  if (list === "EU") return ["sanctions_eu"];
-  if (list === "UK" || list.startsWith("UK ")) return ["sanctions_uk"];
-  return ["sanctions_us_csl"];
+  const own = SCREENING_TABLES.filter((t) => t !== "sanctions_us_csl" && CARRIES[t](list));
+  // The CSL repeats Treasury's (OFAC's) lists and carries every list no other table does.
+  return own.length === 0 || own.includes("sanctions_ofac") ? [...own, "sanctions_us_csl"] : own;
 }
 
-export const SCREENING_TABLE_LABELS: Record<ScreeningTable, string> = {
-  sanctions_ofac: "OFAC SDN and non-SDN lists",
-  sanctions_un: "UN Security Council Consolidated List",
-  sanctions_eu: "EU consolidated financial sanctions list",
-  sanctions_uk: "UK Sanctions List",
-  sanctions_us_csl: "US Consolidated Screening List",
+// Per table, as the display lists are the table's content (displayListOf); a Record, so tsc fails until a new list is placed here.
+const CARRIES: Record<Exclude<ScreeningTable, "sanctions_us_csl">, (list: string) => boolean> = {
+  sanctions_ofac: (list) => list.startsWith("OFAC"),
+  sanctions_un: (list) => list === "UN",
+  sanctions_eu: (list) => list === "EU",
+  sanctions_uk: (list) => list === "UK" || list.startsWith("UK "),
 };
-
-export function isScreeningTable(table: string): table is ScreeningTable {
-  return (SCREENING_TABLES as readonly string[]).includes(table);
-}
 
 /** The display list of an imported row (the effects table's name for it). */
 export function displayListOf(

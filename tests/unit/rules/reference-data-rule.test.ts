@@ -94,7 +94,7 @@ describe("reference data age", () => {
     const [found] = runValidation(shipment, { facts: factsFor(shipment, [], { vintages: [old] }) }).results;
     expect(found).toMatchObject({ rule_id: "rule_reference_data_current", severity: "warning" });
     expect(found.message).toMatch(
-      /^The OFAC sanctions list \(sanctions_ofac\) \(v\) used for this validation is dated 2024-05-03 \(935 days old\)\./,
+      /^Reference table OFAC SDN and non-SDN lists \(sanctions_ofac\) \(v\) used for this validation is dated 2024-05-03 \(935 days old\)\./,
     );
     expect(found.message).toContain("npm run reference:refresh -- --only sanctions");
     const undated = freshnessOf(stored("sanctions_ofac", 0), settings, now);
@@ -131,7 +131,7 @@ describe("reference data age", () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: "warning", category: "Reference Data", field: "" });
     expect(found[0].message).toBe(
-      "The ISO country list (countries) (v) used for this validation was last confirmed current 370 days ago. Expected a refresh every 365 days (stale after 367 days). " +
+      "Reference table ISO country list (countries) (v) used for this validation was last confirmed current 370 days ago. Expected a refresh every 365 days (stale after 367 days). " +
         "Checks against it may miss recent changes: refresh the reference data (npm run reference:refresh -- --only countries) or check why the scheduled refresh fails (GET /api/v1/reference-data).",
     );
     expect(outcome.valid).toBe(true);
