@@ -11,6 +11,7 @@ import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import { airportLabel, box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { formatMoney, formatQuantity, numeric } from "../../../documents/format.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
+import { airWaybillIdentity } from "./identity.ts";
 
 function ratingTable(r: Reader): TableBlock {
   const nature = r.items().map((item, i) => {
@@ -58,7 +59,7 @@ export const airWaybill = defineLayout((r) => {
   const partyBox = (number: string, label: string, party: string, account: string) =>
     box(number, label, [...r.party(party, { otherTaxIds: false }), ...r.optional(account, { label: "Account No.:" })], 1.2);
   return {
-    title: "Air Waybill",
+    title: airWaybillIdentity.title,
     subtitle:
       "Not negotiable · Air Waybill issued by the carrier named in box 2 · Copies 1, 2 and 3 are originals and have the same validity",
     blocks: [

@@ -9,6 +9,7 @@ import { box, check, defineLayout, paragraph, type Reader, row, signature, table
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { containersTable } from "../packing-list/layout.ts";
 import { columnDecimals, formatQuantity, formatWeight, numeric } from "../../../documents/format.ts";
+import { billOfLadingIdentity } from "./identity.ts";
 
 function particularsTable(r: Reader): TableBlock {
   const items = indexedItems(r);
@@ -58,7 +59,7 @@ function particularsTable(r: Reader): TableBlock {
 export const billOfLading = defineLayout((r) => {
   const freight = (r.str("bl_data.freight_payment") ?? "").toUpperCase();
   return {
-    title: "Bill of Lading",
+    title: billOfLadingIdentity.title,
     subtitle: "For port-to-port or combined transport shipment · Non-negotiable unless consigned “to order”",
     blocks: [
       row(

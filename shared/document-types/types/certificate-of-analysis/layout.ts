@@ -6,6 +6,7 @@
  */
 import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import { box, defineLayout, type Reader, row, shipmentRefPieces, signature, table, text } from "../../../documents/layouts/common.ts";
+import { certificateOfAnalysisIdentity } from "./identity.ts";
 
 function resultsTable(r: Reader): TableBlock {
   const indexes = r.indexes("analysis_data.test_results", 3);
@@ -32,7 +33,7 @@ function resultsTable(r: Reader): TableBlock {
 
 export const certificateOfAnalysis = defineLayout((r) => {
   return {
-    title: "Certificate of Analysis",
+    title: certificateOfAnalysisIdentity.title,
     subtitle: "Laboratory test report for the batch stated below · results relate only to the samples tested",
     blocks: [
       row(

@@ -9,6 +9,7 @@ import { box, defineLayout, type Reader, row, signature, table, text, transportD
 import { countryLabel } from "../../../documents/country-names.ts";
 import { formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
+import { certificateOfOriginIdentity } from "./identity.ts";
 
 function goodsTable(r: Reader): TableBlock {
   return table(undefined, undefined, {
@@ -37,7 +38,7 @@ function goodsTable(r: Reader): TableBlock {
 
 export const certificateOfOrigin = defineLayout((r) => {
   return {
-    title: "Certificate of Origin",
+    title: certificateOfOriginIdentity.title,
     subtitle: "Non-preferential origin · issued by the competent authority or chamber of commerce of the country of export",
     blocks: [
       row(

@@ -6,6 +6,8 @@
 import { box, defineLayout, type Layout, row, shipmentRefPieces, signature, text } from "../../../documents/layouts/common.ts";
 import { invoiceTable, totalNetWeight } from "../../../documents/layouts/goods.ts";
 import { formatWeight, numeric } from "../../../documents/format.ts";
+import { commercialInvoiceIdentity } from "./identity.ts";
+import { proformaInvoiceIdentity } from "../proforma-invoice/identity.ts";
 
 /** The commercial and the proforma invoice print the same elements; the proforma's own are marked. */
 export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
@@ -13,7 +15,7 @@ export function invoiceLayout(kind: "commercial" | "proforma"): Layout {
     const proforma = kind === "proforma";
     const data = proforma ? "proforma_data" : "invoice_data";
     return {
-      title: proforma ? "Proforma Invoice" : "Commercial Invoice",
+      title: proforma ? proformaInvoiceIdentity.title : commercialInvoiceIdentity.title,
       subtitle: proforma
         ? "Advance invoice for quotation, import licence, letter of credit or prepayment purposes. Not a demand for payment."
         : "Invoice for customs and payment purposes · Terms of delivery per Incoterms® 2020",

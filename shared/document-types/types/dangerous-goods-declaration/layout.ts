@@ -21,6 +21,7 @@ import {
 import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
+import { dangerousGoodsDeclarationIdentity } from "./identity.ts";
 
 function hazardTable(r: Reader): TableBlock {
   const items = indexedItems(r, isHazardousItem);
@@ -69,7 +70,7 @@ export const dangerousGoodsDeclaration = defineLayout((r) => {
   const tare = containers.reduce((s, c) => s + (typeof c.tare_weight_kg === "number" ? c.tare_weight_kg : 0), 0);
   const gross = r.num("packaging.total_gross_weight_kg");
   return {
-    title: "Dangerous Goods Declaration",
+    title: dangerousGoodsDeclarationIdentity.title,
     subtitle: "Multimodal dangerous goods form (IMDG Code 5.4.5 / UN/ECE Rec. 11) · Shipper's declaration for dangerous goods",
     blocks: [
       row(

@@ -10,6 +10,7 @@ import { box, defineLayout, type Reader, row, signature, table, text, transportD
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { invoiceRef, originZone } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
+import { eur1MovementCertificateIdentity } from "./identity.ts";
 
 function goodsTable(r: Reader): TableBlock {
   const invoice = invoiceRef(r);
@@ -42,7 +43,7 @@ export const eur1MovementCertificate = defineLayout((r) => {
   const destinationCode = normalizeCountry(r.raw("route.destination_country"));
   const destination = destinationCode ? countryName(destinationCode) : null;
   return {
-    title: "Movement Certificate EUR.1",
+    title: eur1MovementCertificateIdentity.title,
     subtitle: "Certificate used in preferential trade · boxes 1–12 as on the official form · see notes overleaf before completing",
     blocks: [
       row(

@@ -23,6 +23,7 @@ import {
 } from "../../../documents/layouts/common.ts";
 import { columnDecimals, formatWeight } from "../../../documents/format.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
+import { healthVeterinaryCertificateIdentity } from "./identity.ts";
 
 function isAnimalItem(item: Record<string, unknown>): boolean {
   const flags = Array.isArray(item.compliance_flags) ? item.compliance_flags : [];
@@ -66,7 +67,7 @@ export const healthVeterinaryCertificate = defineLayout((r) => {
   const containers = r.list("packaging.containers");
   const net = sumOf(r.items(), "net_weight_kg");
   return {
-    title: "Health / Veterinary Certificate",
+    title: healthVeterinaryCertificateIdentity.title,
     subtitle:
       "Official certificate for the export of products of animal origin · Part I: details of the consignment · Part II: certification",
     blocks: [

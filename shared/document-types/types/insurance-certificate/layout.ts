@@ -8,6 +8,7 @@ import type { TableBlock } from "../../../documents/page-kit/model.ts";
 import { box, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { descriptionPieces, indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { formatMoney, numberValue, numeric } from "../../../documents/format.ts";
+import { insuranceCertificateIdentity } from "./identity.ts";
 
 function subjectTable(r: Reader): TableBlock {
   const currency = r.currency();
@@ -42,7 +43,7 @@ function subjectTable(r: Reader): TableBlock {
 export const insuranceCertificate = defineLayout((r) => {
   const currency = r.currency();
   return {
-    title: "Certificate of Insurance",
+    title: insuranceCertificateIdentity.title,
     subtitle:
       "Marine cargo insurance · This certificate represents and takes the place of the policy and conveys all rights of the original policyholder",
     blocks: [

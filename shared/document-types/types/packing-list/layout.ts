@@ -17,6 +17,7 @@ import {
 } from "../../../documents/layouts/common.ts";
 import { columnDecimals, formatNumber, formatWeight, numeric } from "../../../documents/format.ts";
 import { descriptionPieces, indexedItems, itemPath, totalNetWeight } from "../../../documents/layouts/goods.ts";
+import { packingListIdentity } from "./identity.ts";
 
 function contentsTable(r: Reader): TableBlock {
   const items = indexedItems(r);
@@ -147,5 +148,5 @@ export const packingList = defineLayout((r) => {
       ),
     ),
   );
-  return { title: "Packing List", subtitle: "Contents, packages and weights of the consignment", blocks };
+  return { title: packingListIdentity.title, subtitle: "Contents, packages and weights of the consignment", blocks };
 });

@@ -22,6 +22,7 @@ import {
 import { formatQuantity } from "../../../documents/format.ts";
 import { indexedItems, itemPath, quantityText } from "../../../documents/layouts/goods.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
+import { phytosanitaryCertificateIdentity } from "./identity.ts";
 
 export function isPlantItem(item: Record<string, unknown>): boolean {
   const flags = Array.isArray(item.compliance_flags) ? item.compliance_flags : [];
@@ -65,7 +66,7 @@ export const phytosanitaryCertificate = defineLayout((r) => {
     )
     .filter((s) => s.length > 0);
   return {
-    title: "Phytosanitary Certificate",
+    title: phytosanitaryCertificateIdentity.title,
     subtitle: "Model phytosanitary certificate of the International Plant Protection Convention (ISPM 12)",
     blocks: [
       row(

@@ -11,6 +11,7 @@ import { box, check, defineLayout, type Reader, row, signature, table, text } fr
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { isHazardousItem } from "../../../documents/data.ts";
 import { formatMoney, numberValue } from "../../../documents/format.ts";
+import { shippersLetterOfInstructionIdentity } from "./identity.ts";
 
 function commoditiesTable(r: Reader): TableBlock {
   const currency = r.currency();
@@ -61,7 +62,7 @@ export const shippersLetterOfInstruction = defineLayout((r) => {
   const freight = (r.str("sli_data.freight_payment") ?? "").toUpperCase();
   const hazardous = r.items().some(isHazardousItem);
   return {
-    title: "Shipper's Letter of Instruction",
+    title: shippersLetterOfInstructionIdentity.title,
     subtitle: "Instructions from the shipper (USPPI / exporter) to the forwarding agent for booking and export clearance",
     blocks: [
       row(

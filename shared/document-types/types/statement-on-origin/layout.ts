@@ -20,6 +20,7 @@ import { indexedItems, itemPath, quantityText } from "../../../documents/layouts
 import { invoiceRef } from "../../../documents/layouts/origin-common.ts";
 import { countryName, normalizeCountry } from "../../../documents/country-names.ts";
 import { isEuMember } from "../../../trade/countries.ts";
+import { statementOnOriginIdentity } from "./identity.ts";
 
 function itemsTable(r: Reader): TableBlock {
   return table("5", "Products covered by this statement", {
@@ -56,7 +57,7 @@ export const statementOnOrigin = defineLayout((r) => {
     `these products are of ${origin ?? "…………"} preferential origin${agreement ? ` according to the rules of origin of the ${agreement}` : ""}` +
     " and that the origin criterion met is as indicated for each product above.";
   return {
-    title: "Statement on Origin",
+    title: statementOnOriginIdentity.title,
     subtitle: "Origin declaration by a registered exporter (REX) made out on the commercial document covering the products",
     blocks: [
       row(

@@ -8,6 +8,7 @@ import type { Piece, TableBlock } from "../../../documents/page-kit/model.ts";
 import { box, check, defineLayout, type Reader, row, signature, table, text } from "../../../documents/layouts/common.ts";
 import { indexedItems, itemPath } from "../../../documents/layouts/goods.ts";
 import { hs6 } from "../../../documents/layouts/origin-common.ts";
+import { usmcaCertificateOfOriginIdentity } from "./identity.ts";
 
 function goodsTable(r: Reader): TableBlock {
   return table(undefined, undefined, {
@@ -52,7 +53,7 @@ export const usmcaCertificateOfOrigin = defineLayout((r) => {
           ? [r.slot("usmca_data.producer_name", { style: "bold" }), r.slot("usmca_data.producer_address", { lines: 2 })]
           : [r.slot("usmca_data.certifier_name", { label: "Name:" })];
   return {
-    title: "USMCA / CUSMA / T-MEC Certification of Origin",
+    title: usmcaCertificateOfOriginIdentity.title,
     subtitle:
       "Minimum data elements under USMCA Article 5.2 and Annex 5-A · no prescribed format · valid for 4 years or the blanket period",
     blocks: [

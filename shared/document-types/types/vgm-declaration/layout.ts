@@ -17,6 +17,7 @@ import {
   table,
   text,
 } from "../../../documents/layouts/common.ts";
+import { vgmDeclarationIdentity } from "./identity.ts";
 
 function containerTable(r: Reader, method: string | null, date: string | null): TableBlock {
   const indexes = r.indexes("packaging.containers");
@@ -49,7 +50,7 @@ export const vgmDeclaration = defineLayout((r) => {
   const method = methodRaw === "1" || methodRaw === "2" ? methodRaw : null;
   const date = r.has("vgm_data.weighing_date") ? r.date("vgm_data.weighing_date").value : null;
   return {
-    title: "Verified Gross Mass (VGM) Declaration",
+    title: vgmDeclarationIdentity.title,
     subtitle: "SOLAS chapter VI, regulation 2, paragraphs 4–6 · IMO MSC.1/Circ.1475 guidelines",
     blocks: [
       row(
