@@ -106,7 +106,7 @@ export async function classifyHsCode(db: Queryable, input: ClassifyInput): Promi
   if (!bySchedule) pools.set(db, (bySchedule = new Map()));
   let pool = bySchedule.get(key);
   if (!pool) {
-    pool = await candidatePool(db, schedule, description, attributes, input);
+    pool = await candidatePool(db, schedule, stamp, description, attributes, input);
     if (bySchedule.size >= POOLS_MAX) bySchedule.delete(bySchedule.keys().next().value as string);
     bySchedule.set(key, pool);
   }
@@ -173,6 +173,7 @@ function toCandidate(schedule: HsSchedule, p: PoolLine, answered: ReadonlySet<st
 async function candidatePool(
   db: Queryable,
   schedule: HsSchedule,
+  stamp: string | null,
   description: string,
   attributes: Readonly<Record<string, string>>,
   input: ClassifyInput,
@@ -197,7 +198,8 @@ async function candidatePool(
     byLine.set(`${r.code}|${r.level}`, { r, score: s });
     for (const prefix of [r.code.slice(0, 4), r.code.slice(0, 6)]) bestOf.set(prefix, Math.max(bestOf.get(prefix) ?? 0, s));
   });
-  const lines = await headingLines(db, schedule, headings);
+  // The stamp of this call's pool key: the lines are those of the build the pool is kept under.
+  const lines = await headingLines(db, schedule, headings, stamp);
   const sellerWords = wordsOf([description, ...Object.values(attributes)].join(" "));
   const out: PoolLine[] = [];
   for (const h of headings) {

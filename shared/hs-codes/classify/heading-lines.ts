@@ -32,11 +32,18 @@ export async function buildStamp(db: Queryable, schedule: HsSchedule): Promise<s
   return rows[0]?.built_at ?? null;
 }
 
-/** The lines in force of each heading (4 digits), in code order; one query for the headings not yet read. */
-export async function headingLines(db: Queryable, schedule: HsSchedule, headings: readonly string[]): Promise<Map<string, HeadingLine[]>> {
+/**
+ * The lines in force of each heading (4 digits), in code order; one query for the headings not yet read.
+ * `stamp`: the schedule's build stamp (buildStamp) the caller read for this call.
+ */
+export async function headingLines(
+  db: Queryable,
+  schedule: HsSchedule,
+  headings: readonly string[],
+  stamp: string | null,
+): Promise<Map<string, HeadingLine[]>> {
   let byKey = cache.get(db);
   if (!byKey) cache.set(db, (byKey = new Map()));
-  const stamp = await buildStamp(db, schedule);
   const key = (h: string) => `${schedule}|${stamp}|${h}`;
   const missing = headings.filter((h) => !byKey.has(key(h)));
   if (missing.length > 0) {
