@@ -170,6 +170,33 @@ function toCandidate(schedule: HsSchedule, p: PoolLine, answered: ReadonlySet<st
   };
 }
 
+/** A heading's tree, its declarable lines and the subheadings with a residual line. */
+interface HeadingTree {
+  children: Map<string, Set<string>>;
+  leaves: HeadingLine[];
+  withResidual: Set<string>;
+}
+
+const trees = new WeakMap<readonly HeadingLine[], HeadingTree>();
+
+/**
+ * Once per heading's lines (headingLines keeps them per schedule build; the tree lives as long as they
+ * do), not on every call that has the heading in play. Read only.
+ */
+function headingTree(all: readonly HeadingLine[]): HeadingTree {
+  let tree = trees.get(all);
+  if (!tree) {
+    const leaves = leafLines(all);
+    tree = {
+      children: childrenOf(all.map((l) => l.path)),
+      leaves,
+      withResidual: new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6))),
+    };
+    trees.set(all, tree);
+  }
+  return tree;
+}
+
 async function candidatePool(
   db: Queryable,
   schedule: HsSchedule,
@@ -203,10 +230,7 @@ async function candidatePool(
   const sellerWords = wordsOf([description, ...Object.values(attributes)].join(" "));
   const out: PoolLine[] = [];
   for (const h of headings) {
-    const all = lines.get(h) ?? [];
-    const children = childrenOf(all.map((l) => l.path));
-    const leaves = leafLines(all);
-    const withResidual = new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6)));
+    const { children, leaves, withResidual } = headingTree(lines.get(h) ?? []);
     for (const line of leaves) {
       const hit = byLine.get(`${line.code}|${line.level}`);
       const sub = bestOf.get(line.code.slice(0, 6));

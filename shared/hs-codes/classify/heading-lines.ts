@@ -8,6 +8,7 @@
 import type { Queryable } from "../../db/types.ts";
 import type { HsSchedule } from "../schedules.ts";
 import { validityFilter } from "../hs-code-repository.ts";
+import { pathPrefix } from "./path-prefix.ts";
 
 export interface HeadingLine {
   code: string;
@@ -79,6 +80,6 @@ export async function headingLines(
 /** The declarable lines: those no other line of the heading is under (its path is no other's beginning). */
 export function leafLines(lines: readonly HeadingLine[]): HeadingLine[] {
   const inner = new Set<string>();
-  for (const l of lines) for (let i = 1; i < l.path.length; i++) inner.add(l.path.slice(0, i).join(" > "));
+  for (const l of lines) for (let i = 1; i < l.path.length; i++) inner.add(pathPrefix(l.path, i));
   return lines.filter((l) => !inner.has(l.full_description));
 }

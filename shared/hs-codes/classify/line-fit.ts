@@ -10,6 +10,7 @@
 import type { FactDimension, FactWeights } from "./tariff-facts.ts";
 import { paddedWords, statedFacts } from "./tariff-facts.ts";
 import { memoizeText } from "../../text/memoize.ts";
+import { pathPrefix } from "./path-prefix.ts";
 
 /** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
 export const FIT_WEIGHT = 0.25;
@@ -29,7 +30,7 @@ export function childrenOf(paths: readonly (readonly string[])[]): Map<string, S
   const out = new Map<string, Set<string>>();
   for (const p of paths) {
     for (let i = 1; i < p.length; i++) {
-      const key = p.slice(0, i).join(" > ");
+      const key = pathPrefix(p, i);
       let set = out.get(key);
       if (!set) out.set(key, (set = new Set()));
       set.add(p[i]);
@@ -97,7 +98,7 @@ export function lineFit(
   let fit = 0;
   const reasons: FitReason[] = [];
   for (let i = 1; i < path.length; i++) {
-    const siblings = children.get(path.slice(0, i).join(" > "));
+    const siblings = children.get(pathPrefix(path, i));
     if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons);
   }
   if (input.goods.length > 0) {

@@ -6,6 +6,7 @@
  * MAX_OPTIONS options. Nothing here is written per product: the texts and the tree are the schedule's.
  * Ids are derived from the texts, so the same candidates give the same ids in every round. Pure.
  */
+import { pathPrefix } from "./path-prefix.ts";
 import { statedFacts } from "./tariff-facts.ts";
 
 export const MAX_QUESTIONS = 3;
@@ -43,7 +44,7 @@ export function textId(prefix: string, text: string): string {
 }
 
 /** A node of the candidates' tree: the path prefix (the root "" holds the headings). */
-export const nodeKey = (path: readonly string[], depth: number) => path.slice(0, depth).join(" > ");
+export const nodeKey = (path: readonly string[], depth: number) => pathPrefix(path, depth);
 export const questionId = (node: string) => textId("q", node);
 export const optionId = (node: string, child: string) => textId("o", `${node} >> ${child}`);
 
