@@ -397,6 +397,21 @@ function chooseLines(
   }
 
   const ownWords = ownWordCounts(index);
+  // Per subheading, the plan's stems in its national texts (in their order there): read once per search,
+  // not once per candidate line under it (a subheading's texts run to hundreds of stems).
+  const shared = new Map<number, string[]>();
+  const sharedStems = (s: number): string[] => {
+    let stems = shared.get(s);
+    if (!stems) {
+      stems = [];
+      for (let k = index.subTerms.start[s]; k < index.subTerms.start[s + 1]; k++) {
+        const p = planned[index.subTerms.items[k]];
+        if (p !== 0) stems.push(request.stems[p - 1]);
+      }
+      shared.set(s, stems);
+    }
+    return stems;
+  };
   const out: CandidateLine[] = [];
   for (let i = 0; i < index.lineCount; i++) {
     if (chosen[i] === 0) continue;
@@ -407,14 +422,7 @@ function chooseLines(
       if (p !== 0 && b !== 0) found.set(request.stems[p - 1], b);
     }
     const s = index.lineSub[i];
-    if (s >= 0) {
-      for (let k = index.subTerms.start[s]; k < index.subTerms.start[s + 1]; k++) {
-        const p = planned[index.subTerms.items[k]];
-        if (p === 0) continue;
-        const stem = request.stems[p - 1];
-        found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
-      }
-    }
+    if (s >= 0) for (const stem of sharedStems(s)) found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
     out.push({
       lineKey: index.keys[i],
       code: index.codes[i],

@@ -83,9 +83,12 @@ export function referencedLines<T extends { subheading: string; code: string }>(
 export interface ScoredLine {
   line: CandidateLine;
   score: number;
-  /** Per alternative, terms in order (alternativeOrder): its score, and the index in MATCH_LEVELS of where it was found (-1 nowhere). */
-  alternativeScores: number[];
-  alternativeLevels: number[];
+  /**
+   * Per alternative, terms in order (alternativeOrder): its score, and the index in MATCH_LEVELS of where
+   * it was found (-1 nowhere). Typed arrays of the exact length: one pair per candidate line per search.
+   */
+  alternativeScores: ArrayLike<number>;
+  alternativeLevels: ArrayLike<number>;
 }
 
 /** Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75. */
@@ -121,8 +124,11 @@ export function scoreLine(
   // The fields the collection has: a stem counts only there.
   let present = 0;
   for (const f of BM25_FIELDS) if (averages[f] > 0) present |= FIELD_BITS[f];
-  const alternativeScores: number[] = [];
-  const alternativeLevels: number[] = [];
+  let count = 0;
+  for (const t of terms) count += t.alternatives.length;
+  const alternativeScores = new Float64Array(count);
+  const alternativeLevels = new Int8Array(count);
+  let k = 0;
   let total = 0;
   for (let ti = 0; ti < terms.length; ti++) {
     const t = terms[ti];
@@ -146,8 +152,7 @@ export function scoreLine(
         if (bits & 8) shared++;
       }
       if (!anyFound) {
-        alternativeScores.push(0);
-        alternativeLevels.push(-1);
+        alternativeLevels[k++] = -1;
         continue;
       }
       const n = a.stems.length;
@@ -157,8 +162,8 @@ export function scoreLine(
       const shareShared = shared / n;
       const tf = fieldSum(shareOwn, shareUp, shareWco, shareShared, normOwn, normUp, normWco, normShared);
       const score = n > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, tf);
-      alternativeScores.push(score);
-      alternativeLevels.push(shareOwn > 0 ? 0 : shareUp + shareWco > 0 ? 1 : shareShared > 0 ? 2 : -1);
+      alternativeScores[k] = score;
+      alternativeLevels[k++] = shareOwn > 0 ? 0 : shareUp + shareWco > 0 ? 1 : shareShared > 0 ? 2 : -1;
       if (score > best) best = score;
     }
     total += best;
