@@ -348,14 +348,35 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
   for (const alt of select) {
     for (const i of intersect(alt.map((id) => row(index.postings, id)))) if (listed(i)) chosen[i] = 1;
   }
-  // Per stem id, its place in the plan + 1 (0: not in the plan).
-  const planned = new Map<number, number>();
+  // Per stem id, its place in the plan + 1 (0: not in the plan): the index's scratch array, set for this
+  // call and cleared before it returns (the call is synchronous, so no other search sees it).
+  const planned = plannedScratch(index);
+  const plannedIds: number[] = [];
   request.stems.forEach((s, k) => {
     const id = index.stemIds.get(s);
-    if (id !== undefined && !planned.has(id)) planned.set(id, k + 1);
+    if (id !== undefined && planned[id] === 0) {
+      planned[id] = k + 1;
+      plannedIds.push(id);
+    }
   });
+  try {
+    return chooseLines(index, request, select, chosen, planned);
+  } finally {
+    for (const id of plannedIds) planned[id] = 0;
+  }
+}
+
+/** candidateLines after the selecting alternatives: the subheadings' lines, and what BM25F needs of each line. */
+function chooseLines(
+  index: LineIndex,
+  request: CandidateRequest,
+  select: readonly number[][],
+  chosen: Uint8Array,
+  planned: Int32Array,
+): CandidateLine[] {
+  const listed = (i: number) => isListed(index, i, request);
   const hasPlannedStem = (i: number) => {
-    for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) if (planned.has(index.lineTerms.items[k])) return true;
+    for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) if (planned[index.lineTerms.items[k]] !== 0) return true;
     return false;
   };
   const subs = new Set<number>();
@@ -375,28 +396,33 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
     if (g !== undefined) for (const i of row(index.groupLines, g)) if (listed(i)) chosen[i] = 1;
   }
 
-  const isWord = wordStems(index);
+  const ownWords = ownWordCounts(index);
+  // Per subheading, the plan's stems in its national texts (in their order there): read once per search,
+  // not once per candidate line under it (a subheading's texts run to hundreds of stems).
+  const shared = new Map<number, string[]>();
+  const sharedStems = (s: number): string[] => {
+    let stems = shared.get(s);
+    if (!stems) {
+      stems = [];
+      for (let k = index.subTerms.start[s]; k < index.subTerms.start[s + 1]; k++) {
+        const p = planned[index.subTerms.items[k]];
+        if (p !== 0) stems.push(request.stems[p - 1]);
+      }
+      shared.set(s, stems);
+    }
+    return stems;
+  };
   const out: CandidateLine[] = [];
   for (let i = 0; i < index.lineCount; i++) {
     if (chosen[i] === 0) continue;
     const found = new Map<string, number>();
-    let ownWords = 0;
     for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++) {
-      const id = index.lineTerms.items[k];
-      const p = planned.get(id);
+      const p = planned[index.lineTerms.items[k]];
       const b = index.lineBits[k];
-      if (p !== undefined && b !== 0) found.set(request.stems[p - 1], b);
-      if (b & OWN && isWord[id] === 1) ownWords++;
+      if (p !== 0 && b !== 0) found.set(request.stems[p - 1], b);
     }
     const s = index.lineSub[i];
-    if (s >= 0) {
-      for (let k = index.subTerms.start[s]; k < index.subTerms.start[s + 1]; k++) {
-        const p = planned.get(index.subTerms.items[k]);
-        if (p === undefined) continue;
-        const stem = request.stems[p - 1];
-        found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
-      }
-    }
+    if (s >= 0) for (const stem of sharedStems(s)) found.set(stem, (found.get(stem) ?? 0) | FIELD_BITS.shared);
     out.push({
       lineKey: index.keys[i],
       code: index.codes[i],
@@ -404,20 +430,38 @@ export function candidateLines(index: LineIndex, request: CandidateRequest): Can
       subheading: index.lineGroup[i] >= 0 ? index.groupKeys[index.lineGroup[i]] : null,
       lengths: { own: index.lenOwn[i], up: index.lenUp[i], wco: index.lenWco[i], shared: s >= 0 ? index.subLen[s] : 0 },
       found,
-      ownWords,
+      ownWords: ownWords[i],
     });
   }
   return out;
 }
 
-const wordStemsOf = new WeakMap<LineIndex, Uint8Array>();
-/** Per stem id, 1 when the stem has a letter (a word, not a number); once per index. */
-function wordStems(index: LineIndex): Uint8Array {
-  let flags = wordStemsOf.get(index);
-  if (!flags) {
-    flags = new Uint8Array(index.stemIds.size);
-    for (const [stem, id] of index.stemIds) if (/[a-z]/.test(stem)) flags[id] = 1;
-    wordStemsOf.set(index, flags);
+const ownWordsOf = new WeakMap<LineIndex, Int32Array>();
+/**
+ * Per line, the distinct stems of its own text that have a letter (a word, not a number: CandidateLine
+ * ownWords); once per index, not per candidate of every search.
+ */
+function ownWordCounts(index: LineIndex): Int32Array {
+  let counts = ownWordsOf.get(index);
+  if (!counts) {
+    const isWord = new Uint8Array(index.stemIds.size);
+    for (const [stem, id] of index.stemIds) if (/[a-z]/.test(stem)) isWord[id] = 1;
+    counts = new Int32Array(index.lineCount);
+    for (let i = 0; i < index.lineCount; i++)
+      for (let k = index.lineTerms.start[i]; k < index.lineTerms.start[i + 1]; k++)
+        if (index.lineBits[k] & OWN && isWord[index.lineTerms.items[k]] === 1) counts[i]++;
+    ownWordsOf.set(index, counts);
   }
-  return flags;
+  return counts;
+}
+
+const plannedOf = new WeakMap<LineIndex, Int32Array>();
+/** A per-stem-id array of zeros, one per index (candidateLines marks the plan's stems in it and clears them). */
+function plannedScratch(index: LineIndex): Int32Array {
+  let scratch = plannedOf.get(index);
+  if (!scratch) {
+    scratch = new Int32Array(index.stemIds.size);
+    plannedOf.set(index, scratch);
+  }
+  return scratch;
 }

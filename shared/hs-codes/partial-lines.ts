@@ -10,7 +10,7 @@
  * lines such as "Valued not over $40 per piece" say nothing a title would. Pure; the penalty was chosen
  * on HSCodeComp's dev half and checked on the labelled everyday queries (docs/hs-codes.md).
  */
-import { ownStemsFound, type CandidateLine } from "./score-lines.ts";
+import { ownStemCount, ownStemsFound, type CandidateLine } from "./score-lines.ts";
 
 /** What the factor needs of a candidate line (score-lines.ts CandidateLine has it). */
 export interface PartialLineInput {
@@ -44,4 +44,14 @@ export function partialOf(line: CandidateLine): PartialLine & { found: string[];
   const found = ownStemsFound(line);
   const ownStems = line.ownWords ?? line.lengths.own;
   return { ...partialLineFactor({ level: line.level, ownStems, ownFound: found.length }), found, ownStems };
+}
+
+/**
+ * partialOf(line).factor without listing the stems: the ranking asks it of every candidate line (hundreds
+ * per search), and counts the found stems only where the rule can apply.
+ */
+export function partialFactorOf(line: CandidateLine): number {
+  const ownStems = line.ownWords ?? line.lengths.own;
+  if (line.level < 6 || ownStems < 2) return 1;
+  return partialLineFactor({ level: line.level, ownStems, ownFound: ownStemCount(line) }).factor;
 }

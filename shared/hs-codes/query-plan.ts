@@ -13,6 +13,7 @@
  */
 import { MAX_SYNONYM_WORDS, singularWord, synonymsFor } from "./synonyms.ts";
 import { tokenizeHsQuery } from "./normalize.ts";
+import { memoizeText } from "../text/memoize.ts";
 import { bm25Idf, type Bm25Field } from "./bm25.ts";
 import type { WordClass } from "./wordnet-vocabulary.ts";
 
@@ -70,8 +71,13 @@ export const WEIGHTS = {
   headTerm: 1.6,
 } as const;
 
+/**
+ * A synonym's or WordNet target's words. The phrases come from fixed vocabularies and recur on every
+ * search that reaches them: tokenized once (bounded memory), a copy handed out as the alternative's own.
+ */
+const phraseTokens = memoizeText(tokenizeHsQuery);
 function phraseWords(phrase: string): string[] {
-  return tokenizeHsQuery(phrase);
+  return phraseTokens(phrase).slice();
 }
 
 function bridgeFor(words: readonly string[], bridge: BridgeLookup): readonly string[] {

@@ -3,7 +3,7 @@
  * repository reads, per candidate, which of the query's stems are in which field and the fields'
  * lengths; the arithmetic runs here, once per stem and field, and is the same on PGlite and PostgreSQL.
  */
-import { BM25_FIELDS, lengthNorm, pseudoFrequency, saturatedScore, type Bm25Field } from "./bm25.ts";
+import { BM25_FIELDS, fieldSum, lengthNorm, saturatedScore, type Bm25Field } from "./bm25.ts";
 import { WEIGHTS, type FieldAverages, type PlannedTerm } from "./query-plan.ts";
 
 /** Where a matched alternative was found, best first: the line's own text, a heading above it, the national texts of its subheading. */
@@ -34,6 +34,13 @@ export function ownStemsFound(line: CandidateLine): string[] {
   const out: string[] = [];
   for (const [stem, bits] of line.found) if (bits & FIELD_BITS.own) out.push(stem);
   return out;
+}
+
+/** How many of the query's stems are in the line's own text: ownStemsFound's length, with no list made. */
+export function ownStemCount(line: CandidateLine): number {
+  let n = 0;
+  for (const bits of line.found.values()) if (bits & FIELD_BITS.own) n++;
+  return n;
 }
 
 /** The fields of a bit mask (tests, explanations). */
@@ -76,9 +83,12 @@ export function referencedLines<T extends { subheading: string; code: string }>(
 export interface ScoredLine {
   line: CandidateLine;
   score: number;
-  /** Per alternative, terms in order (alternativeOrder): its score, and the index in MATCH_LEVELS of where it was found (-1 nowhere). */
-  alternativeScores: number[];
-  alternativeLevels: number[];
+  /**
+   * Per alternative, terms in order (alternativeOrder): its score, and the index in MATCH_LEVELS of where
+   * it was found (-1 nowhere). Typed arrays of the exact length: one pair per candidate line per search.
+   */
+  alternativeScores: ArrayLike<number>;
+  alternativeLevels: ArrayLike<number>;
 }
 
 /** Chapter and heading titles are context, not answers: a chapter's score counts 0.4, a heading's 0.75. */
@@ -105,15 +115,20 @@ export function scoreLine(
   line: CandidateLine,
   bonus: ReferenceBonus = noBonus,
 ): ScoredLine {
-  const norm = {} as Record<Bm25Field, number>;
-  for (const f of BM25_FIELDS) norm[f] = lengthNorm(f, line.lengths[f], averages[f]);
+  // Numbers, not per-field records (bm25.ts fieldSum): hundreds of candidate lines × every alternative
+  // are scored per search.
+  const normOwn = lengthNorm("own", line.lengths.own, averages.own);
+  const normUp = lengthNorm("up", line.lengths.up, averages.up);
+  const normWco = lengthNorm("wco", line.lengths.wco, averages.wco);
+  const normShared = lengthNorm("shared", line.lengths.shared, averages.shared);
   // The fields the collection has: a stem counts only there.
   let present = 0;
   for (const f of BM25_FIELDS) if (averages[f] > 0) present |= FIELD_BITS[f];
-  const alternativeScores: number[] = [];
-  const alternativeLevels: number[] = [];
-  // Reused for every alternative: thousands of candidate lines are scored per search.
-  const share = { own: 0, up: 0, wco: 0, shared: 0 } as Record<Bm25Field, number>;
+  let count = 0;
+  for (const t of terms) count += t.alternatives.length;
+  const alternativeScores = new Float64Array(count);
+  const alternativeLevels = new Int8Array(count);
+  let k = 0;
   let total = 0;
   for (let ti = 0; ti < terms.length; ti++) {
     const t = terms[ti];
@@ -137,18 +152,18 @@ export function scoreLine(
         if (bits & 8) shared++;
       }
       if (!anyFound) {
-        alternativeScores.push(0);
-        alternativeLevels.push(-1);
+        alternativeLevels[k++] = -1;
         continue;
       }
       const n = a.stems.length;
-      share.own = own / n;
-      share.up = up / n;
-      share.wco = wco / n;
-      share.shared = shared / n;
-      const score = n > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, pseudoFrequency(share, norm));
-      alternativeScores.push(score);
-      alternativeLevels.push(share.own > 0 ? 0 : share.up + share.wco > 0 ? 1 : share.shared > 0 ? 2 : -1);
+      const shareOwn = own / n;
+      const shareUp = up / n;
+      const shareWco = wco / n;
+      const shareShared = shared / n;
+      const tf = fieldSum(shareOwn, shareUp, shareWco, shareShared, normOwn, normUp, normWco, normShared);
+      const score = n > 1 && !everywhere ? 0 : saturatedScore(a.value * factor, tf);
+      alternativeScores[k] = score;
+      alternativeLevels[k++] = shareOwn > 0 ? 0 : shareUp + shareWco > 0 ? 1 : shareShared > 0 ? 2 : -1;
       if (score > best) best = score;
     }
     total += best;

@@ -40,6 +40,17 @@ describe("tariff facts", () => {
     // Pencil leads and food in tins state no metal.
     expect(statedFacts("Pencil leads, black").get("material")).toBeUndefined();
   });
+  it("matches a phrase as a whole word, + s or + es, and places a fact where its first form is", () => {
+    expect(statedFacts("Of glasses").get("material")).toEqual(new Set(["glass"]));
+    expect(statedFacts("Cottonseed").get("fibre")).toBeUndefined();
+    // "wool" at 0 comes before "cotton" at 8: wool is the chief fibre.
+    expect(namedFacts("Wools / cottons").get("fibre")).toEqual(
+      new Map([
+        ["wool", 1],
+        ["cotton", 0.5],
+      ]),
+    );
+  });
 });
 
 describe("a national line's own condition", () => {

@@ -106,7 +106,7 @@ export async function classifyHsCode(db: Queryable, input: ClassifyInput): Promi
   if (!bySchedule) pools.set(db, (bySchedule = new Map()));
   let pool = bySchedule.get(key);
   if (!pool) {
-    pool = await candidatePool(db, schedule, description, attributes, input);
+    pool = await candidatePool(db, schedule, stamp, description, attributes, input);
     if (bySchedule.size >= POOLS_MAX) bySchedule.delete(bySchedule.keys().next().value as string);
     bySchedule.set(key, pool);
   }
@@ -170,9 +170,37 @@ function toCandidate(schedule: HsSchedule, p: PoolLine, answered: ReadonlySet<st
   };
 }
 
+/** A heading's tree, its declarable lines and the subheadings with a residual line. */
+interface HeadingTree {
+  children: Map<string, Set<string>>;
+  leaves: HeadingLine[];
+  withResidual: Set<string>;
+}
+
+const trees = new WeakMap<readonly HeadingLine[], HeadingTree>();
+
+/**
+ * Once per heading's lines (headingLines keeps them per schedule build; the tree lives as long as they
+ * do), not on every call that has the heading in play. Read only.
+ */
+function headingTree(all: readonly HeadingLine[]): HeadingTree {
+  let tree = trees.get(all);
+  if (!tree) {
+    const leaves = leafLines(all);
+    tree = {
+      children: childrenOf(all.map((l) => l.path)),
+      leaves,
+      withResidual: new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6))),
+    };
+    trees.set(all, tree);
+  }
+  return tree;
+}
+
 async function candidatePool(
   db: Queryable,
   schedule: HsSchedule,
+  stamp: string | null,
   description: string,
   attributes: Readonly<Record<string, string>>,
   input: ClassifyInput,
@@ -197,14 +225,12 @@ async function candidatePool(
     byLine.set(`${r.code}|${r.level}`, { r, score: s });
     for (const prefix of [r.code.slice(0, 4), r.code.slice(0, 6)]) bestOf.set(prefix, Math.max(bestOf.get(prefix) ?? 0, s));
   });
-  const lines = await headingLines(db, schedule, headings);
+  // The stamp of this call's pool key: the lines are those of the build the pool is kept under.
+  const lines = await headingLines(db, schedule, headings, stamp);
   const sellerWords = wordsOf([description, ...Object.values(attributes)].join(" "));
   const out: PoolLine[] = [];
   for (const h of headings) {
-    const all = lines.get(h) ?? [];
-    const children = childrenOf(all.map((l) => l.path));
-    const leaves = leafLines(all);
-    const withResidual = new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6)));
+    const { children, leaves, withResidual } = headingTree(lines.get(h) ?? []);
     for (const line of leaves) {
       const hit = byLine.get(`${line.code}|${line.level}`);
       const sub = bestOf.get(line.code.slice(0, 6));

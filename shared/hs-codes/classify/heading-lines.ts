@@ -8,6 +8,7 @@
 import type { Queryable } from "../../db/types.ts";
 import type { HsSchedule } from "../schedules.ts";
 import { validityFilter } from "../hs-code-repository.ts";
+import { pathPrefix } from "./path-prefix.ts";
 
 export interface HeadingLine {
   code: string;
@@ -32,11 +33,18 @@ export async function buildStamp(db: Queryable, schedule: HsSchedule): Promise<s
   return rows[0]?.built_at ?? null;
 }
 
-/** The lines in force of each heading (4 digits), in code order; one query for the headings not yet read. */
-export async function headingLines(db: Queryable, schedule: HsSchedule, headings: readonly string[]): Promise<Map<string, HeadingLine[]>> {
+/**
+ * The lines in force of each heading (4 digits), in code order; one query for the headings not yet read.
+ * `stamp`: the schedule's build stamp (buildStamp) the caller read for this call.
+ */
+export async function headingLines(
+  db: Queryable,
+  schedule: HsSchedule,
+  headings: readonly string[],
+  stamp: string | null,
+): Promise<Map<string, HeadingLine[]>> {
   let byKey = cache.get(db);
   if (!byKey) cache.set(db, (byKey = new Map()));
-  const stamp = await buildStamp(db, schedule);
   const key = (h: string) => `${schedule}|${stamp}|${h}`;
   const missing = headings.filter((h) => !byKey.has(key(h)));
   if (missing.length > 0) {
@@ -72,6 +80,6 @@ export async function headingLines(db: Queryable, schedule: HsSchedule, headings
 /** The declarable lines: those no other line of the heading is under (its path is no other's beginning). */
 export function leafLines(lines: readonly HeadingLine[]): HeadingLine[] {
   const inner = new Set<string>();
-  for (const l of lines) for (let i = 1; i < l.path.length; i++) inner.add(l.path.slice(0, i).join(" > "));
+  for (const l of lines) for (let i = 1; i < l.path.length; i++) inner.add(pathPrefix(l.path, i));
   return lines.filter((l) => !inner.has(l.full_description));
 }

@@ -10,6 +10,7 @@
 import type { FactDimension, FactWeights } from "./tariff-facts.ts";
 import { paddedWords, statedFacts } from "./tariff-facts.ts";
 import { memoizeText } from "../../text/memoize.ts";
+import { pathPrefix } from "./path-prefix.ts";
 
 /** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
 export const FIT_WEIGHT = 0.25;
@@ -29,7 +30,7 @@ export function childrenOf(paths: readonly (readonly string[])[]): Map<string, S
   const out = new Map<string, Set<string>>();
   for (const p of paths) {
     for (let i = 1; i < p.length; i++) {
-      const key = p.slice(0, i).join(" > ");
+      const key = pathPrefix(p, i);
       let set = out.get(key);
       if (!set) out.set(key, (set = new Set()));
       set.add(p[i]);
@@ -38,14 +39,29 @@ export function childrenOf(paths: readonly (readonly string[])[]): Map<string, S
   return out;
 }
 
+const dimensionsOf = new WeakMap<ReadonlySet<string>, ReadonlySet<FactDimension>>();
+/**
+ * The dimensions the siblings' texts state facts of, in the order the siblings state them first;
+ * remembered per siblings set (a heading's tree is kept per its lines, classify-service.ts), as every
+ * line under the same parent asks it again.
+ */
+function siblingDimensions(siblings: ReadonlySet<string>): ReadonlySet<FactDimension> {
+  let dimensions = dimensionsOf.get(siblings);
+  if (!dimensions) {
+    const found = new Set<FactDimension>();
+    for (const s of siblings) for (const d of statedFacts(s).keys()) found.add(d);
+    dimensionsOf.set(siblings, found);
+    dimensions = found;
+  }
+  return dimensions;
+}
+
 /** The fit of one step: `text` among `siblings` (itself included). */
 export function stepFit(text: string, siblings: ReadonlySet<string>, facts: FactWeights, reasons?: FitReason[]): number {
   if (siblings.size < 2) return 0;
   const own = statedFacts(text);
   let fit = 0;
-  const dimensions = new Set<FactDimension>();
-  for (const s of siblings) for (const d of statedFacts(s).keys()) dimensions.add(d);
-  for (const d of dimensions) {
+  for (const d of siblingDimensions(siblings)) {
     const named = facts.get(d);
     if (!named || named.size === 0) continue;
     const mine = own.get(d);
@@ -97,7 +113,7 @@ export function lineFit(
   let fit = 0;
   const reasons: FitReason[] = [];
   for (let i = 1; i < path.length; i++) {
-    const siblings = children.get(path.slice(0, i).join(" > "));
+    const siblings = children.get(pathPrefix(path, i));
     if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons);
   }
   if (input.goods.length > 0) {

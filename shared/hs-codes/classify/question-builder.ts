@@ -6,6 +6,7 @@
  * MAX_OPTIONS options. Nothing here is written per product: the texts and the tree are the schedule's.
  * Ids are derived from the texts, so the same candidates give the same ids in every round. Pure.
  */
+import { pathPrefix } from "./path-prefix.ts";
 import { statedFacts } from "./tariff-facts.ts";
 
 export const MAX_QUESTIONS = 3;
@@ -43,7 +44,7 @@ export function textId(prefix: string, text: string): string {
 }
 
 /** A node of the candidates' tree: the path prefix (the root "" holds the headings). */
-export const nodeKey = (path: readonly string[], depth: number) => path.slice(0, depth).join(" > ");
+export const nodeKey = (path: readonly string[], depth: number) => pathPrefix(path, depth);
 export const questionId = (node: string) => textId("q", node);
 export const optionId = (node: string, child: string) => textId("o", `${node} >> ${child}`);
 
@@ -121,7 +122,8 @@ export function buildQuestions(pool: readonly Pooled[], answered: ReadonlySet<st
       list.push(i);
     }
   });
-  const scored: Array<{ gain: number; question: Question }> = [];
+  // Every node's gain; the questions themselves (their wording and codes) only for those asked.
+  const scored: Array<{ gain: number; id: string; node: string; options: Array<{ label: string; id: string; members: number[] }> }> = [];
   for (const [node, children] of nodes) {
     if (children.size < 2) continue;
     const id = questionId(node);
@@ -132,34 +134,33 @@ export function buildQuestions(pool: readonly Pooled[], answered: ReadonlySet<st
       return { label, id: optionId(node, label), members, mass: members.reduce((a, i) => a + mass[i], 0) };
     });
     if (!listed.complete) {
-      const inside = new Set(options.flatMap((o) => o.members));
-      const members = pool.map((_, i) => i).filter((i) => !inside.has(i));
+      const inside = new Uint8Array(pool.length);
+      for (const o of options) for (const i of o.members) inside[i] = 1;
+      const members: number[] = [];
+      for (let i = 0; i < pool.length; i++) if (inside[i] === 0) members.push(i);
       options.push({ label: REST_LABEL, id: restOptionId(node), members, mass: members.reduce((a, i) => a + mass[i], 0) });
     }
     // After the answer: the chosen option's candidates; every candidate is under one option.
     const after = options.reduce((a, o) => a + o.mass * entropy(o.members.map((i) => mass[i])), 0);
     const gain = poolEntropy - after;
     if (gain < MIN_GAIN) continue;
-    scored.push({
-      gain,
-      question: {
-        id,
-        text: wording(
-          options.map((o) => o.label),
-          node,
-        ),
-        options: options.map((o) => ({
-          id: o.id,
-          label: o.label,
-          codes: [...new Set(o.members.map((i) => pool[i].code))],
-        })),
-      },
-    });
+    scored.push({ gain, id, node, options });
   }
   return scored
-    .sort((a, b) => b.gain - a.gain || a.question.id.localeCompare(b.question.id))
+    .sort((a, b) => b.gain - a.gain || a.id.localeCompare(b.id))
     .slice(0, MAX_QUESTIONS)
-    .map((s) => s.question);
+    .map(({ id, node, options }) => ({
+      id,
+      text: wording(
+        options.map((o) => o.label),
+        node,
+      ),
+      options: options.map((o) => ({
+        id: o.id,
+        label: o.label,
+        codes: [...new Set(o.members.map((i) => pool[i].code))],
+      })),
+    }));
 }
 
 /** Whether the pool's lines differ by nothing the tariff states: one line, or one path for all. */

@@ -95,8 +95,18 @@ export const paddedWords = memoizeText(
       .trim()} `,
 );
 
-function has(words: string, phrase: string): boolean {
-  return words.includes(` ${phrase} `) || words.includes(` ${phrase}s `) || words.includes(` ${phrase}es `);
+/** A phrase as the padded forms looked for, in order: itself, + "s", + "es" (" cotton ", " cottons ", " cottones "). */
+const padded = (phrase: string): readonly string[] => [` ${phrase} `, ` ${phrase}s `, ` ${phrase}es `];
+
+/**
+ * Per fact, the padded forms of its tariff phrases, and of its tariff then trade phrases: made once, not
+ * on every text read (a classify call reads each attribute value, split in parts, against every fact).
+ */
+const TARIFF_FORMS = new Map(FACTS.map((f) => [f, f.tariff.map(padded)]));
+const ALL_FORMS = new Map(FACTS.map((f) => [f, [...f.tariff, ...f.trade].map(padded)]));
+
+function has(words: string, forms: readonly string[]): boolean {
+  return words.includes(forms[0]) || words.includes(forms[1]) || words.includes(forms[2]);
 }
 
 /**
@@ -112,7 +122,7 @@ function readStatedFacts(segment: string): Map<FactDimension, Set<string>> {
   const negatedKnit = /\bnot knitted\b/.test(words);
   for (const f of FACTS) {
     if (f.id === "knitted" && negatedKnit) continue;
-    if (f.tariff.some((p) => has(words, p))) {
+    if ((TARIFF_FORMS.get(f) ?? []).some((forms) => has(words, forms))) {
       let set = out.get(f.dimension);
       if (!set) out.set(f.dimension, (set = new Set()));
       set.add(f.id);
@@ -142,8 +152,8 @@ export function namedFacts(text: string): FactWeights {
     const share = m && Number(m[1]) > 0 && Number(m[1]) <= 100 ? Number(m[1]) : null;
     for (const f of FACTS) {
       let at = -1;
-      for (const p of [...f.tariff, ...f.trade]) {
-        const i = firstIndex(words, p);
+      for (const forms of ALL_FORMS.get(f) ?? []) {
+        const i = firstIndex(words, forms);
         if (i >= 0 && (at < 0 || i < at)) at = i;
       }
       if (at >= 0) found.push({ fact: f, at: offset + at, share });
@@ -164,9 +174,10 @@ export function namedFacts(text: string): FactWeights {
   return out;
 }
 
-function firstIndex(words: string, phrase: string): number {
-  for (const form of [phrase, `${phrase}s`, `${phrase}es`]) {
-    const i = words.indexOf(` ${form} `);
+/** Where the first of a phrase's padded forms (in their order) that the words have is. */
+function firstIndex(words: string, forms: readonly string[]): number {
+  for (const form of forms) {
+    const i = words.indexOf(form);
     if (i >= 0) return i;
   }
   return -1;

@@ -10,7 +10,7 @@ import { contextPrefixOfKey, subheadingOfKey } from "../line-groups.ts";
 import { firstListedLine } from "../line-index.ts";
 import { MACHINE_PART_FACTOR } from "../machine-parts.ts";
 import { MATERIAL_SHARE, type NamedMaterial, offerMaterialResiduals } from "../material-residuals.ts";
-import { partialOf } from "../partial-lines.ts";
+import { partialFactorOf } from "../partial-lines.ts";
 import { fuseScores, spreadOverSubheadings } from "../rank-fusion.ts";
 import { ruleFactor, withinHeadingMove } from "../reading-rules.ts";
 import { liftResidualSubheadings } from "../residual-subheadings.ts";
@@ -53,7 +53,7 @@ export async function rankCandidates(search: TextSearchRequest & QueryReading & 
     // the parts lines of the machine a part is for (machine-parts.ts).
     (line) =>
       (fired.length > 0 ? ruleFactor(fired, line.code).factor : 1) *
-      partialOf(line).factor *
+      partialFactorOf(line) *
       (partLines?.keys.has(line.lineKey) ? MACHINE_PART_FACTOR : 1),
     fired.some((f) => f.rule.withinHeading) ? (line) => withinHeadingMove(fired, line.code) : undefined,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BM25F, bm25Idf, lengthNorm, pseudoFrequency, saturatedScore } from "../../../shared/hs-codes/bm25.ts";
+import { BM25F, bm25Idf, fieldSum, lengthNorm, pseudoFrequency, saturatedScore } from "../../../shared/hs-codes/bm25.ts";
 
 describe("BM25F", () => {
   it("gives rarer words a larger idf, never negative", () => {
@@ -23,6 +23,15 @@ describe("BM25F", () => {
     expect(up).toBeGreaterThan(shared);
     // A long own text ("… for use in civil aircraft …") counts less than a short one.
     expect(pseudoFrequency({ own: 1, up: 0, wco: 0, shared: 0 }, { ...norm, own: lengthNorm("own", 20, 4) })).toBeLessThan(own);
+  });
+
+  it("sums the fields in their order, as the per-field loop did (the same score to the last bit)", () => {
+    const share = { own: 0.5, up: 1, wco: 1 / 3, shared: 1 };
+    const norm = { own: lengthNorm("own", 7, 3.1), up: lengthNorm("up", 2, 5.3), wco: 1, shared: lengthNorm("shared", 40, 61.7) };
+    let loop = 0;
+    for (const f of ["own", "up", "wco", "shared"] as const) loop += (BM25F.weight[f] * share[f]) / norm[f];
+    expect(pseudoFrequency(share, norm)).toBe(loop);
+    expect(fieldSum(share.own, share.up, share.wco, share.shared, norm.own, norm.up, norm.wco, norm.shared)).toBe(loop);
   });
 
   it("saturates: a word found in every field scores less than twice the word found once", () => {

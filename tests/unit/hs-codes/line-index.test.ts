@@ -79,4 +79,19 @@ describe("in-memory line index", () => {
     expect([...g.found.keys()]).toEqual(["knit"]);
     expect(g.subheading).toBe("610910");
   });
+
+  it("counts a line's own words (stems with a letter, not numbers) and leaves no plan behind for the next search", () => {
+    const numbered = buildLineIndex(
+      [line("n", "62052040", "'shirt':1A '338':2A 'cotton':3B"), line("m", "62052050", "'shirt':1A 'dress':2A '40':3A")],
+      SUBHEADINGS,
+    );
+    const first = candidateLines(numbered, request({ select: [["shirt"]], stems: ["shirt", "dress"] }));
+    expect(first.map((c) => [c.lineKey, c.ownWords])).toEqual([
+      ["n", 1],
+      ["m", 2],
+    ]);
+    // A second search with other stems sees none of the first one's.
+    const second = candidateLines(numbered, request({ select: [["shirt"]], stems: ["shirt"] }));
+    expect(second.map((c) => [...c.found.keys()])).toEqual([["shirt"], ["shirt"]]);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PARTIAL_LINE_PENALTY, partialLineFactor } from "../../../shared/hs-codes/partial-lines.ts";
-import { ownStemsFound, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
+import { PARTIAL_LINE_PENALTY, partialFactorOf, partialLineFactor, partialOf } from "../../../shared/hs-codes/partial-lines.ts";
+import { ownStemCount, ownStemsFound, type CandidateLine } from "../../../shared/hs-codes/score-lines.ts";
 
 describe("lines whose own text the title names only in part (GRI 1 and 6)", () => {
   it("lowers a line by the share of its own stems the query lacks", () => {
@@ -36,5 +36,34 @@ describe("lines whose own text the title names only in part (GRI 1 and 6)", () =
       ]),
     };
     expect(ownStemsFound(line)).toEqual(["shoe"]);
+    expect(ownStemCount(line)).toBe(1);
+  });
+
+  it("gives the ranking the same factor as partialOf without listing the stems", () => {
+    const line = (level: number, own: number, found: Array<[string, number]>, ownWords?: number): CandidateLine => ({
+      lineKey: "k",
+      code: "6403195000".slice(0, level),
+      level,
+      subheading: "640319",
+      lengths: { own, up: 5, wco: 3, shared: 40 },
+      found: new Map(found),
+      ownWords,
+    });
+    const lines = [
+      line(10, 2, [
+        ["shoe", 1 | 2],
+        ["leather", 2],
+      ]),
+      line(10, 3, [
+        ["shoe", 1],
+        ["golf", 1],
+      ]),
+      line(10, 4, [["shoe", 1]], 2),
+      line(10, 4, [["shoe", 2]]),
+      line(4, 4, [["shoe", 1]]),
+      line(8, 1, [["shoe", 1]]),
+    ];
+    for (const l of lines) expect(partialFactorOf(l)).toBe(partialOf(l).factor);
+    expect(partialFactorOf(lines[0])).toBeCloseTo(1 - PARTIAL_LINE_PENALTY * 0.5, 10);
   });
 });

@@ -47,7 +47,7 @@ describe("BM25F scores of candidate lines", () => {
     const wine = saturatedScore(3 * WEIGHTS.headTerm, pseudoFrequency({ own: 1, up: 0, wco: 0, shared: 1 }, norm));
     const scored = scoreLine(terms, averages, l);
     expect(scored.score).toBeCloseTo(red + wine, 12);
-    expect(scored.alternativeLevels).toEqual([0, 0, 0]);
+    expect(Array.from(scored.alternativeLevels)).toEqual([0, 0, 0]);
     // The phrase alternative lacks "grape": it counts nothing.
     expect(scored.alternativeScores[2]).toBe(0);
     expect(alternativeOrder(terms)).toEqual([
@@ -60,9 +60,9 @@ describe("BM25F scores of candidate lines", () => {
 
   it("says where each alternative was found: the line, a heading above it, the subheading's national texts", () => {
     const s = scoreLine(terms, averages, line("2204210000", { red: ["up"], wine: ["shared"], grape: ["wco"] }));
-    expect(s.alternativeLevels).toEqual([1, 2, 1]);
+    expect(Array.from(s.alternativeLevels)).toEqual([1, 2, 1]);
     expect(s.alternativeScores[2]).toBeGreaterThan(0);
-    expect(scoreLine(terms, averages, line("2204210000", {})).alternativeLevels).toEqual([-1, -1, -1]);
+    expect(Array.from(scoreLine(terms, averages, line("2204210000", {})).alternativeLevels)).toEqual([-1, -1, -1]);
   });
 
   it("ignores a field the collection does not have, and demotes chapters and headings", () => {
