@@ -37,19 +37,23 @@ describe("generation jobs survive a crash of the server", () => {
     const second = await spawnServer({ runtime: "node", env: { TDS_DATA_DIR: dataDir } });
     try {
       const deadline = Date.now() + 60_000;
-      let statuses: string[] = [];
+      let jobs: { status: string }[] = [];
       while (Date.now() < deadline) {
-        statuses = await Promise.all(
+        jobs = await Promise.all(
           jobIds.map(
             async (id) =>
-              (await json(await fetch(`${second.url}/api/v1/documents/${id}`, { headers: { authorization: headers.authorization } }))).body
-                .status,
+              (await json(await fetch(`${second.url}/api/v1/documents/${id}`, { headers: { authorization: headers.authorization } }))).body,
           ),
         );
-        if (statuses.every((s) => s === "completed" || s === "failed")) break;
+        if (jobs.every((j) => j.status === "completed" || j.status === "failed")) break;
         await new Promise((res) => setTimeout(res, 250));
       }
-      expect(statuses).toEqual(["completed", "completed", "completed"]);
+      // On a failure, say why each job ended as it did, and what the servers printed.
+      const why = () => JSON.stringify({ jobs, first: before.slice(-2000), second: String(second.output()).slice(-2000) }, null, 1);
+      expect(
+        jobs.map((j) => j.status),
+        why(),
+      ).toEqual(["completed", "completed", "completed"]);
       const doc = await json(
         await fetch(`${second.url}/api/v1/documents/${jobIds[0]}`, { headers: { authorization: headers.authorization } }),
       );
