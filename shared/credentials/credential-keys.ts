@@ -54,7 +54,7 @@ export function thumbprintOf(jwk: JWK): Promise<string> {
 }
 
 async function localKeySet(dataDir: string): Promise<CredentialKeySet> {
-  const { mkdir, readFile, writeFile } = await import("node:fs/promises");
+  const { link, mkdir, readFile, unlink, writeFile } = await import("node:fs/promises");
   const { join } = await import("node:path");
   const file = join(dataDir, LOCAL_KEY_FILE);
   try {
@@ -64,13 +64,18 @@ async function localKeySet(dataDir: string): Promise<CredentialKeySet> {
   }
   const set = rotateKeySet(null, await generateCredentialKey());
   await mkdir(dataDir, { recursive: true });
-  // wx: two processes starting at once on one data folder keep the first file written.
+  // Written whole under a temporary name, then linked to its own: a process killed mid-write leaves no
+  // truncated key file behind, and link fails with EEXIST when another process's file came first.
+  const tmp = `${file}.${crypto.randomUUID()}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(set, null, 2)}\n`, { mode: 0o600 });
   try {
-    await writeFile(file, `${JSON.stringify(set, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    await link(tmp, file);
     return set;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     return parseKeySet(await readFile(file, "utf8"));
+  } finally {
+    await unlink(tmp).catch(() => {});
   }
 }
 
