@@ -104,6 +104,16 @@ export function applyChecks(input: FlatExtraction): FlatExtraction {
         lower(i.unit_price, ITEM_MISMATCH);
       }
     }
+    for (const i of list) note(i.description, "arithmetic", closeEnough(sum, total.value));
+  } else if (total && typeof total.value === "number") {
+    // Some rows without a quantity or a price: the priced rows' sum is evidence only (no confidence
+    // moves): equal to the total, it speaks for them; otherwise every row is in doubt — a note or a
+    // price line read as an item, or an item missed.
+    const priced = list.filter((i) => typeof i.quantity?.value === "number" && typeof i.unit_price?.value === "number");
+    const sum = priced.reduce((s, i) => s + (i.quantity.value as number) * (i.unit_price.value as number), 0);
+    const ok = priced.length > 0 && closeEnough(sum, total.value);
+    if (priced.length > 0)
+      for (const i of ok ? priced : list) for (const v of [i.description, i.quantity, i.unit_price]) note(v, "arithmetic", ok);
   }
   const gross = out.get("packaging.total_gross_weight_kg");
   if (gross && typeof gross.value === "number" && list.length > 0 && list.every((i) => typeof i.gross_weight_kg?.value === "number")) {

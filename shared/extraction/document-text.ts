@@ -30,6 +30,12 @@ export interface DocumentText {
   source: InputSource;
   pageCount: number;
   lines: TextLine[];
+  /**
+   * The same document read again where it was OCR'd, at another resolution (text-layer pages as in
+   * `lines`): the extractor reads it too, and a value both readings give is better founded
+   * (second-reading.ts). Absent when no page was OCR'd or the image could not be decoded for it.
+   */
+  secondReading?: TextLine[];
   /** Files embedded in a PDF (a Factur-X/ZUGFeRD invoice's XML among them). */
   attachments?: { name: string; bytes: Uint8Array }[];
 }

@@ -9,6 +9,7 @@ import type { Extractor } from "./extractors/extractor.ts";
 import { createBuiltinExtractor } from "./extractors/create-builtin-extractor.ts";
 import type { FileKind } from "./file-kinds.ts";
 import { readDocument } from "./readers/read-document.ts";
+import { compareReadings } from "./second-reading.ts";
 import { type EmbeddedInvoice, mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
 
 export interface ExtractionOutcome {
@@ -60,7 +61,11 @@ export async function extractFrom(
   const x = extractor ?? (await extractorFor(config));
   // The checks adjust what was read from text and the fitted map turns the evidence into the
   // confidence (calibration.ts); exact embedded values keep confidence 1.
-  const checked = doc.lines.length > 0 ? applyChecks(await x.extract(doc, embedded?.values)) : new Map();
+  let read = doc.lines.length > 0 ? await x.extract(doc, embedded?.values) : new Map();
+  // The built-in extractor also reads the second OCR reading (cheap: no model call) as evidence.
+  if (doc.secondReading && x.name === "builtin" && read.size > 0)
+    read = compareReadings(read, await x.extract({ ...doc, lines: doc.secondReading }, embedded?.values));
+  const checked = read.size > 0 ? applyChecks(read) : new Map();
   const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;
   if (flat.size === 0) throw new ExtractionFailure("No shipment data was found in the document");

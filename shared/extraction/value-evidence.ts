@@ -13,7 +13,10 @@ export interface ValueEvidence {
   format?: boolean;
   /** The lowest OCR confidence of the segments it was read from, 0–1; absent for a text layer. */
   ocr?: number;
-  /** Two readings agree (the text layer and the embedded XML, two labels). */
+  /**
+   * Two readings agree (true) or give another value (false): an OCR'd page read at two resolutions
+   * (second-reading.ts), the model's value printed in the text it was shown.
+   */
   agreement?: boolean;
   /** Which step found it: "table", "labelled", "below-label", "party", "letterhead", "totals", "pattern", "embedded", "model". */
   source: string;

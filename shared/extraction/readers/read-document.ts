@@ -23,9 +23,10 @@ export async function readDocument(bytes: Uint8Array, kind: FileKind, options: R
     case "png":
     case "jpeg":
     case "tiff": {
-      const { ocrImage } = await import("./ocr-reader.ts");
+      const { ocrImageTwice } = await import("./ocr-reader.ts");
       const { buildLines } = await import("../document-text.ts");
-      return { source: "image-ocr", pageCount: 1, lines: buildLines(await ocrImage(bytes, 1)) };
+      const { words, second } = await ocrImageTwice(bytes, 1);
+      return { source: "image-ocr", pageCount: 1, lines: buildLines(words), ...(second ? { secondReading: buildLines(second) } : {}) };
     }
     case "xlsx":
       return (await import("./xlsx-reader.ts")).readXlsx(bytes, options);

@@ -5,6 +5,7 @@ import {
   medianLineHeight,
   otsuThreshold,
   preparePage,
+  prepareSecondReading,
   rotate,
   sauvola,
 } from "../../../shared/extraction/readers/ocr-preprocess.ts";
@@ -38,6 +39,21 @@ describe("page clean-up before OCR", () => {
     expect(small.image.width).toBe(Math.round(300 * small.scale));
     const large = preparePage(page(300, 800, 40, 5), { deskew: false, binarise: false });
     expect(large.scale).toBe(1);
+  });
+
+  it("prepares the second reading at another resolution: the input's size after an enlargement, three quarters otherwise", () => {
+    const smallPage = page(300, 400, 12, 8);
+    const small = preparePage(smallPage, { deskew: false, binarise: false });
+    const second = prepareSecondReading(smallPage, small);
+    expect(second.scale).toBe(1);
+    expect(second.image.width).toBe(300);
+    const largePage = page(300, 800, 40, 5);
+    const large = preparePage(largePage);
+    const other = prepareSecondReading(largePage, large);
+    expect(other.scale).toBe(0.75);
+    expect(other.image.width).toBe(225);
+    // Large text is binarised in both readings.
+    expect(new Set(other.image.data)).toEqual(new Set([0, 255]));
   });
 
   it("finds the skew of a tilted page and undoes it", () => {

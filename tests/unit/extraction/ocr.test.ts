@@ -14,6 +14,10 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     const png = new Uint8Array(await readFile(join(import.meta.dirname, "fixtures", "invoice-snippet.png")));
     const outcome = await runExtraction(png, "png", extractionConfigWith({ extractor: "builtin" }));
     expect(outcome.source).toBe("image-ocr");
+    // Read twice (two resolutions): the second reading's values are evidence for the first's.
+    const withEvidence = [...outcome.flat.values()].filter((v) => v.evidence?.agreement !== undefined);
+    expect(withEvidence.length).toBeGreaterThan(5);
+    expect(withEvidence.filter((v) => v.evidence?.agreement === true).length).toBeGreaterThan(withEvidence.length / 2);
     const flat = flattenResultTree(outcome.result);
     const value = (p: string) => flat[p]?.value;
     expect(value("exporter.name")).toBe("Acme Widgets Ltd");

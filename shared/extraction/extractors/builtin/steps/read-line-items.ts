@@ -74,6 +74,11 @@ export function readLineItems(
         }
         const d = out.get(`${p}.description`);
         if (d) d.confidence = ok ? 1 - (1 - d.confidence) * 0.5 : d.confidence * 0.8;
+        // The outcome is evidence of its own for the calibration (value-evidence.ts).
+        for (const k of ["quantity", "unit_price", "description"]) {
+          const v = out.get(`${p}.${k}`);
+          if (v?.evidence) v.evidence = { ...v.evidence, arithmetic: ok };
+        }
       } else if (price === null && amount === null) {
         // A row with no price at all in an invoice table: a component line, a note or a header
         // fragment as often as a real item.

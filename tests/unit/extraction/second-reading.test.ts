@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { ExtractedValue, FlatExtraction } from "../../../shared/extraction/extraction-result.ts";
+import { compareReadings, sameValue } from "../../../shared/extraction/second-reading.ts";
+import { applyChecks } from "../../../shared/extraction/confidence.ts";
+
+const ocr = (value: string | number, ocrConfidence = 0.9): ExtractedValue => ({
+  value,
+  confidence: 0.8,
+  evidence: { source: "party", label: true, ocr: ocrConfidence },
+});
+
+describe("two readings as evidence", () => {
+  it("compares texts by letters and digits without case or accents, numbers within a millionth", () => {
+    expect(sameValue("TEO HENG STATIONERY & BOOKS", "Teo Heng Stationery Books")).toBe(true);
+    expect(sameValue("Müller", "MULLER")).toBe(true);
+    expect(sameValue("TED HENG", "TEO HENG")).toBe(false);
+    expect(sameValue(1234.5, 1234.5000001)).toBe(true);
+    expect(sameValue(1234.5, 1243.5)).toBe(false);
+  });
+
+  it("marks an OCR value the second reading gives alike or otherwise, and leaves the rest", () => {
+    const first: FlatExtraction = new Map([
+      ["exporter.name", ocr("TEO HENG STATIONERY")],
+      ["exporter.postal_code", ocr("81200")],
+      ["invoice_data.invoice_date", ocr("2018-03-01")],
+      // Read from a text layer: no OCR evidence, nothing to compare.
+      ["goods.currency", { value: "MYR", confidence: 0.9, evidence: { source: "labelled" } }],
+    ]);
+    const second: FlatExtraction = new Map([
+      ["exporter.name", ocr("TED HENG STATIONERY")],
+      ["exporter.postal_code", ocr("81200")],
+      ["goods.currency", { value: "SGD", confidence: 0.9, evidence: { source: "labelled" } }],
+    ]);
+    const out = compareReadings(first, second);
+    expect(out.get("exporter.name")?.evidence?.agreement).toBe(false);
+    expect(out.get("exporter.postal_code")?.evidence?.agreement).toBe(true);
+    // Missing from the second reading: no verdict.
+    expect(out.get("invoice_data.invoice_date")?.evidence?.agreement).toBeUndefined();
+    expect(out.get("goods.currency")?.evidence?.agreement).toBeUndefined();
+    // Values and step scores are not touched; the input map is not changed.
+    expect(out.get("exporter.name")?.value).toBe("TEO HENG STATIONERY");
+    expect(out.get("exporter.name")?.confidence).toBe(0.8);
+    expect(first.get("exporter.name")?.evidence?.agreement).toBeUndefined();
+  });
+});
+
+describe("the lines' sum as evidence when some rows have no price", () => {
+  const row = (i: number, q?: number, p?: number): [string, ExtractedValue][] => [
+    [`goods.line_items[${i}].description`, { value: `item ${i}`, confidence: 0.9, evidence: { source: "table" } }],
+    ...(q === undefined
+      ? []
+      : [[`goods.line_items[${i}].quantity`, { value: q, confidence: 0.9, evidence: { source: "table" } }] as [string, ExtractedValue]]),
+    ...(p === undefined
+      ? []
+      : [[`goods.line_items[${i}].unit_price`, { value: p, confidence: 0.9, evidence: { source: "table" } }] as [string, ExtractedValue]]),
+  ];
+  const total = (v: number): [string, ExtractedValue] => [
+    "goods.total_value",
+    { value: v, confidence: 0.8, evidence: { source: "totals" } },
+  ];
+
+  it("the priced rows adding up to the total speak for them; not adding up puts every row in doubt", () => {
+    const agrees = applyChecks(new Map([...row(0, 2, 10), ...row(1), total(20)]));
+    expect(agrees.get("goods.line_items[0].description")?.evidence?.arithmetic).toBe(true);
+    expect(agrees.get("goods.line_items[1].description")?.evidence?.arithmetic).toBeUndefined();
+    // Evidence only: no confidence moves for a partial sum.
+    expect(agrees.get("goods.line_items[0].quantity")?.confidence).toBe(0.9);
+
+    const differs = applyChecks(new Map([...row(0, 2, 10), ...row(1), total(35)]));
+    expect(differs.get("goods.line_items[0].unit_price")?.evidence?.arithmetic).toBe(false);
+    expect(differs.get("goods.line_items[1].description")?.evidence?.arithmetic).toBe(false);
+  });
+
+  it("a full sum records its outcome on the descriptions too", () => {
+    const out = applyChecks(new Map([...row(0, 2, 10), ...row(1, 1, 5), total(25)]));
+    expect(out.get("goods.line_items[1].description")?.evidence?.arithmetic).toBe(true);
+    const off = applyChecks(new Map([...row(0, 2, 10), ...row(1, 1, 5), total(99)]));
+    expect(off.get("goods.line_items[0].description")?.evidence?.arithmetic).toBe(false);
+  });
+});
