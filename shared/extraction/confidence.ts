@@ -31,7 +31,13 @@ const POSITIVE_NUMBERS = /(quantity|unit_price|total_value|net_weight_kg|gross_w
 /** ISO 6346: owner code + serial + check digit (kept under this name for the extraction checks). */
 export const containerCheckDigitOk = isValidContainerNumber;
 
-/** true / false for fields with a format; null when the field has none. */
+/** Letters among the characters that are not spaces (0 for an empty text). */
+function letterShare(s: string): number {
+  const chars = s.replace(/\s/g, "");
+  return chars.length === 0 ? 0 : (chars.match(/\p{L}/gu)?.length ?? 0) / chars.length;
+}
+
+/** true / false for fields with a format; null when the field has none (or, for names, when it passes). */
 export function formatCheck(path: string, value: string | number): boolean | null {
   const s = String(value);
   if (/(^|\.)(country|origin_country|destination_country)$/.test(path)) return isCountryCode(s);
@@ -46,6 +52,9 @@ export function formatCheck(path: string, value: string | number): boolean | nul
   if (/contact_phone$/.test(path)) return /^\+?[\d\s()\-./]{6,}$/.test(s);
   if (/container_number$/.test(path)) return containerCheckDigitOk(s);
   if (POSITIVE_NUMBERS.test(path)) return typeof value === "number" && value > 0;
+  // A party's name is written in letters ("20%" or "3/45" is a value from elsewhere on the page). Only
+  // the failure is recorded: a legal form is the evidence a name passes with (read-seller.ts).
+  if (/(exporter|importer|notify_party)\.name$/.test(path)) return letterShare(s) >= 0.5 ? null : false;
   return null;
 }
 

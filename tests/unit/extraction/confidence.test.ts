@@ -26,6 +26,10 @@ describe("format checks", () => {
     ["packaging.containers[0].container_number", "CSQU3054384", false],
     ["goods.total_value", 0, false],
     ["exporter.name", "anything", null],
+    ["exporter.name", "Müller & Söhne GmbH", null],
+    ["exporter.name", "20%", false],
+    ["importer.name", "3/45-B", false],
+    ["exporter.address", "20%", null],
   ] as const)("%s = %s → %s", (path, value, ok) => {
     expect(formatCheck(path, value)).toBe(ok);
   });
