@@ -9,7 +9,7 @@ import type { Extractor } from "./extractors/extractor.ts";
 import { createBuiltinExtractor } from "./extractors/create-builtin-extractor.ts";
 import type { FileKind } from "./file-kinds.ts";
 import { readDocument } from "./readers/read-document.ts";
-import { compareReadings } from "./second-reading.ts";
+import { combineReadings } from "./second-reading.ts";
 import { type EmbeddedInvoice, mergeWithEmbedded, readEmbeddedInvoice } from "./embedded/read-embedded-invoice.ts";
 
 export interface ExtractionOutcome {
@@ -62,9 +62,10 @@ export async function extractFrom(
   // The checks adjust what was read from text and the fitted map turns the evidence into the
   // confidence (calibration.ts); exact embedded values keep confidence 1.
   let read = doc.lines.length > 0 ? await x.extract(doc, embedded?.values) : new Map();
-  // The built-in extractor also reads the second OCR reading (cheap: no model call) as evidence.
-  if (doc.secondReading && x.name === "builtin" && read.size > 0)
-    read = compareReadings(read, await x.extract({ ...doc, lines: doc.secondReading }, embedded?.values));
+  // The built-in extractor also reads the second OCR reading (cheap: no model call): evidence for each
+  // value, and a second opinion where the first reading is unsure or silent (second-reading.ts).
+  if (doc.secondReading && doc.secondReading.length > 0 && x.name === "builtin")
+    read = combineReadings(read, await x.extract({ ...doc, lines: doc.secondReading }, embedded?.values));
   const checked = read.size > 0 ? applyChecks(read) : new Map();
   const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;

@@ -18,6 +18,8 @@ export interface ValueEvidence {
    * (second-reading.ts), the model's value printed in the text it was shown.
    */
   agreement?: boolean;
+  /** Taken from an OCR'd page's second reading: the first gave another value, less surely, or none (second-reading.ts). */
+  secondReading?: boolean;
   /** Which step found it: "table", "labelled", "below-label", "party", "letterhead", "totals", "pattern", "embedded", "model". */
   source: string;
 }

@@ -128,6 +128,13 @@ describe("party blocks", () => {
     expect(fields(["Nikos Trading", "BTW-nummer: EL123456789"])).toMatchObject({ country: "GR" });
   });
 
+  it("a postcode followed by a comma before its city: 53200, KUALA LUMPUR", () => {
+    expect(fields(["SYARIKAT PERNIAGAAN GIN KEE", "NO 290, JALAN AIR PANAS,", "SETAPAK,", "53200, KUALA LUMPUR."])).toMatchObject({
+      postal_code: "53200",
+      city: "KUALA LUMPUR.",
+    });
+  });
+
   it("old national prefixes: D-80333 München is DE and 80333", () => {
     expect(fields(["Alpen Werkzeug KG", "Bergstr. 2", "D-80333 München"])).toMatchObject({
       country: "DE",

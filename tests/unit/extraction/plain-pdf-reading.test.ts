@@ -9,6 +9,7 @@ import type { DocumentText, TextLine } from "../../../shared/extraction/document
 import { chooseTotal, labelledAmounts } from "../../../shared/extraction/extractors/builtin/choose-total.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { repairLegalForm } from "../../../shared/extraction/extractors/builtin/repair-legal-form.ts";
+import { repairPostcodeDigits } from "../../../shared/extraction/extractors/builtin/repair-postcode.ts";
 import { confidenceFromEvidence } from "../../../shared/extraction/value-evidence.ts";
 
 /** One line: its top y and its segments as [x0, text]; a segment is 5 units per character wide. */
@@ -485,5 +486,18 @@ describe("evidence → confidence (interim map)", () => {
     expect(confidenceFromEvidence({ source: "labelled", format: false })).toBeLessThan(base);
     expect(confidenceFromEvidence({ source: "labelled", ocr: 0.5 })).toBeCloseTo(base * 0.5, 3);
     expect(confidenceFromEvidence({ source: "pattern" })).toBeLessThan(base);
+  });
+});
+
+describe("postcodes misread by OCR", () => {
+  it.each([
+    ["£1100 JOHOR BAHRU", "81100 JOHOR BAHRU"],
+    ["Tampoi,&1200 Johor Bahru, Johor", "Tampoi,81200 Johor Bahru, Johor"],
+    // Left alone: an amount, a group of other length, "&" between words.
+    ["TOTAL £1100", "TOTAL £1100"],
+    ["£110 JOHOR", "£110 JOHOR"],
+    ["GIFT & HOME DECO", "GIFT & HOME DECO"],
+  ])("%s → %s", (read, repaired) => {
+    expect(repairPostcodeDigits(read)).toBe(repaired);
   });
 });

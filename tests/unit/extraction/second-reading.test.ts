@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExtractedValue, FlatExtraction } from "../../../shared/extraction/extraction-result.ts";
-import { compareReadings, sameValue } from "../../../shared/extraction/second-reading.ts";
+import { combineReadings, sameValue, SURER } from "../../../shared/extraction/second-reading.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
 
 const ocr = (value: string | number, ocrConfidence = 0.9): ExtractedValue => ({
@@ -31,16 +31,40 @@ describe("two readings as evidence", () => {
       ["exporter.postal_code", ocr("81200")],
       ["goods.currency", { value: "SGD", confidence: 0.9, evidence: { source: "labelled" } }],
     ]);
-    const out = compareReadings(first, second);
+    const out = combineReadings(first, second);
     expect(out.get("exporter.name")?.evidence?.agreement).toBe(false);
     expect(out.get("exporter.postal_code")?.evidence?.agreement).toBe(true);
     // Missing from the second reading: no verdict.
     expect(out.get("invoice_data.invoice_date")?.evidence?.agreement).toBeUndefined();
-    expect(out.get("goods.currency")?.evidence?.agreement).toBeUndefined();
-    // Values and step scores are not touched; the input map is not changed.
+    expect(out.get("goods.currency")).toEqual(first.get("goods.currency"));
+    // Equally sure readings that disagree: the first reading's value and step score stay.
     expect(out.get("exporter.name")?.value).toBe("TEO HENG STATIONERY");
     expect(out.get("exporter.name")?.confidence).toBe(0.8);
     expect(first.get("exporter.name")?.evidence?.agreement).toBeUndefined();
+  });
+
+  it("takes the second reading's value where the recogniser is clearly surer of it, or where the first gives none", () => {
+    const first: FlatExtraction = new Map([
+      ["exporter.name", ocr("INDAH GIFT HOME RECO", 0.19)],
+      ["exporter.postal_code", ocr("41080", 0.85)],
+    ]);
+    const second: FlatExtraction = new Map([
+      ["exporter.name", ocr("INDAH GIFT HOME DECO", 0.83)],
+      ["exporter.postal_code", ocr("41050", 0.85 + SURER / 2)],
+      ["exporter.city", ocr("KLANG", 0.9)],
+      // Rows of two readings cannot be aligned: no line item comes from the second reading.
+      ["goods.line_items[0].description", ocr("Plastic bag", 0.9)],
+    ]);
+    const out = combineReadings(first, second);
+    expect(out.get("exporter.name")).toMatchObject({
+      value: "INDAH GIFT HOME DECO",
+      evidence: { agreement: false, ocr: 0.83, secondReading: true },
+    });
+    // Not surer by SURER: the first reading's value stays.
+    expect(out.get("exporter.postal_code")?.value).toBe("41080");
+    expect(out.get("exporter.city")).toMatchObject({ value: "KLANG", evidence: { agreement: false, secondReading: true } });
+    expect(out.get("exporter.postal_code")?.evidence?.secondReading).toBeUndefined();
+    expect(out.has("goods.line_items[0].description")).toBe(false);
   });
 });
 

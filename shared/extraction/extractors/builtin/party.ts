@@ -48,7 +48,8 @@ const EIN = /\b(?:EIN|IRS(?: no)?|Tax ID)\.?\s*:?\s*(\d{2}-\d{7})\b/i;
 const IEC = /\bIEC(?: (?:no|code))?\.?\s*:?\s*([0-9A-Z]{10})\b/i;
 const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
 
-const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}(?= )|(?:[A-Z]{1,2}[- ])?\d{4,6}|\d{2}-\d{3}|\d{3} ?\d{2})\s+(\D.*)$/;
+/** A postcode first, then the place ("80333 München", "53200, KUALA LUMPUR", "D-80333 München"). */
+const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}(?= )|(?:[A-Z]{1,2}[- ])?\d{4,6}|\d{2}-\d{3}|\d{3} ?\d{2}),?\s+(\D.*)$/;
 const US_LINE = /^(.+?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const POSTAL_LAST = /^(\D.*?),?\s+(\d{4,6}(?:-\d{3,4})?)$/;
 /** A five-digit postcode inside a line, after the street and before the city (and perhaps a state). */

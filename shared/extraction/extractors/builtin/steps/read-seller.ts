@@ -16,6 +16,7 @@ import { parseDate } from "../dates.ts";
 import { norm } from "../normalize-values.ts";
 import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
+import { repairPostcodeDigits } from "../repair-postcode.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 
 export interface TextBlock {
@@ -257,16 +258,16 @@ function joinWords(line: Line): Line {
   return { ...line, segs };
 }
 
-/** The lines the seller is looked for in: OCR's phrases joined again and their legal forms repaired. */
+/** The lines the seller is looked for in: OCR's phrases joined again, their legal forms and postcodes repaired. */
 export function sellerLines(lines: readonly Line[], fromOcr: boolean): readonly Line[] {
-  return fromOcr ? lines.map(joinWords).map(repairLegalForms) : lines;
+  return fromOcr ? lines.map(joinWords).map(repairMisreads) : lines;
 }
 
-function repairLegalForms(line: Line): Line {
+function repairMisreads(line: Line): Line {
   return {
     ...line,
     segs: line.segs.map((s) => {
-      const text = repairLegalForm(s.text);
+      const text = repairPostcodeDigits(repairLegalForm(s.text));
       return text === s.text ? s : { ...s, text, n: norm(text) };
     }),
   };
