@@ -37,14 +37,28 @@ export function decodePgm(bytes: Uint8Array): { width: number; height: number; d
   return { width, height, data: bytes.subarray(start, start + width * height) };
 }
 
+/** A TIFF's byte-order mark and magic number (II*\0 or MM\0*). */
+export function isTiff(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    ((bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a && bytes[3] === 0) ||
+      (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0 && bytes[3] === 0x2a))
+  );
+}
+
 /**
  * PNG / JPEG (and PGM) bytes → grey raster, decoded with @napi-rs/canvas (pdfjs-dist's optional
- * dependency, already used to render scanned PDF pages). null when it cannot decode them (TIFF, or
- * no canvas here): the caller then hands the original bytes to OCR as before.
+ * dependency, already used to render scanned PDF pages); TIFF by decode-tiff.ts. null when it cannot
+ * decode them (no canvas here): the caller then hands the original bytes to OCR — never a TIFF's.
  */
 export async function decodeToGray(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8Array } | null> {
   const pgm = decodePgm(bytes);
   if (pgm) return pgm;
+  if (isTiff(bytes)) {
+    const page = await (await import("./decode-tiff.ts")).decodeTiffToRgba(bytes);
+    const data = page && toGray({ width: page.width, height: page.height, kind: 3, data: page.rgba });
+    return page && data ? { width: page.width, height: page.height, data } : null;
+  }
   try {
     const { loadImage, createCanvas } = await import("@napi-rs/canvas");
     const img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

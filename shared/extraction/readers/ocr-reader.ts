@@ -12,7 +12,7 @@
  */
 import type { PositionedWord } from "../document-text.ts";
 import { ExtractionFailure } from "../extraction-failure.ts";
-import { decodeToGray, encodeGrayPgm } from "./gray-raster.ts";
+import { decodeToGray, encodeGrayPgm, isTiff } from "./gray-raster.ts";
 import { type PrepareOptions, preparePage, prepareSecondReading } from "./ocr-preprocess.ts";
 
 type TesseractWorker = import("tesseract.js").Worker;
@@ -62,9 +62,14 @@ async function prepared(
   prepare: PrepareOptions | false,
   second = false,
 ): Promise<{ image: Uint8Array; scale: number }[]> {
-  if (prepare === false) return [{ image, scale }];
+  // tesseract.js's own TIFF reading crashes the process (decode-tiff.ts): a TIFF always goes as a grey raster.
+  const tiff = isTiff(image);
+  if (prepare === false && !tiff) return [{ image, scale }];
   const gray = await decodeToGray(image);
+  if (!gray && tiff)
+    throw new ExtractionFailure("The TIFF image could not be decoded (its first page's coding is not supported, or the file is damaged)");
   if (!gray) return [{ image, scale }];
+  if (prepare === false) return [{ image: encodeGrayPgm(gray.data, gray.width, gray.height), scale }];
   const page = preparePage(gray, prepare);
   const first = { image: encodeGrayPgm(page.image.data, page.image.width, page.image.height), scale: scale * page.scale };
   if (!second) return [first];

@@ -6,6 +6,9 @@ import { extractionConfigWith } from "../../../shared/extraction/extraction-conf
 import { terminateOcr } from "../../../shared/extraction/readers/ocr-reader.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { decodeToGray } from "../../../shared/extraction/readers/gray-raster.ts";
+import { ExtractionFailure } from "../../../shared/extraction/extraction-failure.ts";
+import { grayTiff } from "../../support/gray-tiff.ts";
 
 afterAll(() => terminateOcr());
 
@@ -58,5 +61,21 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     const rendered = await runExtraction(await drawn.save(), "pdf", config);
     expect(rendered.source).toBe("pdf-ocr");
     expect(flattenResultTree(rendered.result)["goods.currency"]?.value).toBe("GBP");
+  });
+
+  it("a TIFF (8-bit grey, uncompressed: the kind tesseract.js itself crashed on) is decoded here and read; a page chain that loops back ends; a damaged one is a failure", async () => {
+    const png = new Uint8Array(await readFile(join(import.meta.dirname, "fixtures", "invoice-snippet.png")));
+    const gray = await decodeToGray(png);
+    expect(gray).not.toBeNull();
+    const { width, height, data } = gray!;
+    const config = extractionConfigWith({ extractor: "builtin" });
+    for (const tiff of [grayTiff(width, height, data), grayTiff(width, height, data, { loopBack: true })]) {
+      const outcome = await runExtraction(tiff, "tiff", config);
+      expect(outcome.source).toBe("image-ocr");
+      expect(flattenResultTree(outcome.result)["route.port_of_loading"]?.value).toBe("GBFXT");
+    }
+    // The strip lies past the end of the file.
+    const damaged = grayTiff(width, height, data).slice(0, 200);
+    await expect(runExtraction(damaged, "tiff", config)).rejects.toBeInstanceOf(ExtractionFailure);
   });
 });
