@@ -59,12 +59,17 @@ function containsAscii(bytes: Uint8Array, text: string, limit = bytes.length): b
  * What the bytes are. A zip counts as xlsx only with an `xl/` part, a compound file (OLE2) as xls only
  * with a Workbook stream name: a .docx or .doc is not a spreadsheet.
  */
+/** A TIFF's byte-order mark and magic number (II*\0 or MM\0*). */
+export function isTiff(bytes: Uint8Array): boolean {
+  return startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]);
+}
+
 export function sniffFileKind(bytes: Uint8Array): FileKind | "zip" | "ole2" | null {
   // A PDF may have a little junk before the header (the PDF spec allows the first 1024 bytes).
   if (containsAscii(bytes, "%PDF-", 1024)) return "pdf";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return "tiff";
+  if (isTiff(bytes)) return "tiff";
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return containsAscii(bytes, "xl/") ? "xlsx" : "zip";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     // Directory entry names are UTF-16LE: "Workbook" (BIFF8) or "Book" (BIFF5).

@@ -1,3 +1,5 @@
+import { isTiff } from "../file-kinds.ts";
+
 /** Greyscale rasters for OCR: pdfjs image data → 8-bit grey → binary PGM (which OCR reads without decompressing). */
 /** pdfjs image data (kind 1: 1 bit per pixel, 2: RGB, 3: RGBA) → 8-bit grey. */
 export function toGray(img: { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray }): Uint8Array | null {
@@ -35,15 +37,6 @@ export function decodePgm(bytes: Uint8Array): { width: number; height: number; d
   const start = m[0].length;
   if (bytes.length < start + width * height) return null;
   return { width, height, data: bytes.subarray(start, start + width * height) };
-}
-
-/** A TIFF's byte-order mark and magic number (II*\0 or MM\0*). */
-export function isTiff(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 4 &&
-    ((bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a && bytes[3] === 0) ||
-      (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0 && bytes[3] === 0x2a))
-  );
 }
 
 /**

@@ -12,7 +12,8 @@
  */
 import type { PositionedWord } from "../document-text.ts";
 import { ExtractionFailure } from "../extraction-failure.ts";
-import { decodeToGray, encodeGrayPgm, isTiff } from "./gray-raster.ts";
+import { isTiff } from "../file-kinds.ts";
+import { decodeToGray, encodeGrayPgm } from "./gray-raster.ts";
 import { type PrepareOptions, preparePage, prepareSecondReading } from "./ocr-preprocess.ts";
 
 type TesseractWorker = import("tesseract.js").Worker;
@@ -53,7 +54,7 @@ function getEngine(which: 0 | 1 = 0): Promise<TesseractWorker> {
 
 /**
  * The page as OCR gets it: scaled, deskewed and binarised (ocr-preprocess.ts) when it can be decoded
- * here, else the bytes as they are (TIFF). `scale` grows by the enlargement. With `second`, also the
+ * here (a TIFF by decode-tiff.ts, or a failure), else the bytes as they are. `scale` grows by the enlargement. With `second`, also the
  * page for the second reading (prepareSecondReading), when it could be decoded.
  */
 async function prepared(
