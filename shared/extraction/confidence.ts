@@ -21,6 +21,7 @@ import { isIncoterm2020 } from "../trade/incoterms.ts";
 import { isCanonicalLocode } from "../trade/locode.ts";
 import { TRANSPORT_MODES } from "../trade/transport-modes.ts";
 import { isValidContainerNumber } from "../trade/container-number.ts";
+import { nameLooksMisread } from "./misread-name.ts";
 
 export const FORMAT_FAIL = 0.5;
 export const TOTAL_MISMATCH = 0.6;
@@ -52,9 +53,10 @@ export function formatCheck(path: string, value: string | number): boolean | nul
   if (/contact_phone$/.test(path)) return /^\+?[\d\s()\-./]{6,}$/.test(s);
   if (/container_number$/.test(path)) return containerCheckDigitOk(s);
   if (POSITIVE_NUMBERS.test(path)) return typeof value === "number" && value > 0;
-  // A party's name is written in letters ("20%" or "3/45" is a value from elsewhere on the page). Only
-  // the failure is recorded: a legal form is the evidence a name passes with (read-seller.ts).
-  if (/(exporter|importer|notify_party)\.name$/.test(path)) return letterShare(s) >= 0.5 ? null : false;
+  // A party's name is written in letters ("20%" or "3/45" is a value from elsewhere on the page), in
+  // word shapes that print has and OCR misreads do not (misread-name.ts). Only the failure is recorded:
+  // a legal form is the evidence a name passes with (read-seller.ts).
+  if (/(exporter|importer|notify_party)\.name$/.test(path)) return letterShare(s) >= 0.5 && !nameLooksMisread(s) ? null : false;
   return null;
 }
 
@@ -62,11 +64,15 @@ function closeEnough(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 }
 
-/** Records a check's outcome in the value's evidence (the calibration reads it); an extractor's own finding stays. */
+/**
+ * Records a check's outcome in the value's evidence (the calibration reads it). An extractor's own finding
+ * stays, except that a failed format check overrides a pass: the extractor's pass speaks for a part (a
+ * name's legal form), the failure for the whole value ("‘OPAC MARKETING SDN BHD").
+ */
 function note(v: ExtractedValue | undefined, key: "format" | "arithmetic", ok: boolean): void {
   if (!v) return;
   const e = v.evidence ?? { source: "unknown" };
-  if (e[key] === undefined || (key === "arithmetic" && ok)) v.evidence = { ...e, [key]: ok };
+  if (e[key] === undefined || (key === "arithmetic" && ok) || (key === "format" && !ok)) v.evidence = { ...e, [key]: ok };
 }
 
 const raise = (v: ExtractedValue | undefined) => {

@@ -5,7 +5,9 @@
  * - both readings give the same value: the value stands, with `agreement: true` in its evidence;
  * - they give different values: the one the recogniser is clearly surer of (OCR word confidence at
  *   least SURER higher) is taken — the second reading's only then, since the first reads the page at
- *   the size the recogniser reads best — with `agreement: false`;
+ *   the size the recogniser reads best — or the second's when only the first fails its field's
+ *   format (a misread name's shape, a country code that is none: confidence.ts formatCheck), with
+ *   `agreement: false`;
  * - only the first gives one: it stands without a verdict (a coarser reading misses more, which says
  *   little about what the first one found);
  * - only the second gives one (not a line item: rows of two readings cannot be aligned): it is taken,
@@ -15,6 +17,7 @@
  * are the same in both readings and are left alone.
  */
 import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
+import { formatCheck } from "./confidence.ts";
 
 /** How much surer (OCR word confidence, 0–1) the second reading must be for its value to replace the first's. */
 export const SURER = 0.1;
@@ -48,7 +51,8 @@ export function combineReadings(first: FlatExtraction, second: FlatExtraction): 
     if (sameValue(v.value, other.value)) out.set(path, withAgreement(v, true));
     else {
       const otherOcr = other.evidence?.ocr;
-      const surer = otherOcr !== undefined && otherOcr >= ocr + SURER;
+      const fails = (x: ExtractedValue) => formatCheck(path, x.value) === false;
+      const surer = otherOcr !== undefined && (otherOcr >= ocr + SURER || (fails(v) && !fails(other)));
       out.set(path, surer ? withAgreement(other, false, true) : withAgreement(v, false));
     }
   }

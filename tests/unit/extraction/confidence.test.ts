@@ -29,6 +29,8 @@ describe("format checks", () => {
     ["exporter.name", "Müller & Söhne GmbH", null],
     ["exporter.name", "20%", false],
     ["importer.name", "3/45-B", false],
+    ["exporter.name", "PERNIAGAAN ZHENG Hii", false],
+    ["exporter.name", "PERNIAGAAN ZHENG HUI", null],
     ["exporter.address", "20%", null],
   ] as const)("%s = %s → %s", (path, value, ok) => {
     expect(formatCheck(path, value)).toBe(ok);
@@ -50,6 +52,18 @@ describe("applyChecks", () => {
     );
     expect(out.get("route.origin_country")!.confidence).toBe(0.8);
     expect(out.get("route.destination_country")!.confidence).toBe(0.8 * FORMAT_FAIL);
+  });
+
+  it("a failed format check overrides the extractor's pass (a legal form speaks for part of a name only)", () => {
+    const legalForm = (value: string) => ({ value, confidence: 0.8, evidence: { source: "vat-block" as const, format: true } });
+    const out = applyChecks(
+      new Map([
+        ["exporter.name", legalForm("‘OPAC MARKETING SDN BHD")],
+        ["importer.name", legalForm("VIVOPAC MARKETING SDN BHD")],
+      ]),
+    );
+    expect(out.get("exporter.name")?.evidence?.format).toBe(false);
+    expect(out.get("importer.name")?.evidence?.format).toBe(true);
   });
 
   it("totals that match quantity × price raise total, quantities and prices; a mismatch lowers them", () => {

@@ -66,6 +66,24 @@ describe("two readings as evidence", () => {
     expect(out.get("exporter.postal_code")?.evidence?.secondReading).toBeUndefined();
     expect(out.has("goods.line_items[0].description")).toBe(false);
   });
+
+  it("takes the second reading's value where only the first fails its field's format, however sure the recogniser was", () => {
+    const first: FlatExtraction = new Map([
+      ["exporter.name", ocr("A fo 3H", 0.7)],
+      ["exporter.country", ocr("M4", 0.9)],
+      ["importer.name", ocr("ReSTARANT SIT", 0.9)],
+    ]);
+    const second: FlatExtraction = new Map([
+      ["exporter.name", ocr("PERNIAGAAN ZHENG HUI", 0.7)],
+      ["exporter.country", ocr("MY", 0.6)],
+      // Both misread: the first stays.
+      ["importer.name", ocr("RESTAURANT SIN 6o", 0.6)],
+    ]);
+    const out = combineReadings(first, second);
+    expect(out.get("exporter.name")).toMatchObject({ value: "PERNIAGAAN ZHENG HUI", evidence: { agreement: false, secondReading: true } });
+    expect(out.get("exporter.country")?.value).toBe("MY");
+    expect(out.get("importer.name")?.value).toBe("ReSTARANT SIT");
+  });
 });
 
 describe("the lines' sum as evidence when some rows have no price", () => {
