@@ -15,12 +15,23 @@ import { ignoreDroppedTypeFetchFailures } from "./type-fetch-guard.ts";
 const RETRY_DELAYS_MS = [50, 200, 500, 1000, 1500];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * postgres.js 3.4.9 keeps its row counter when a statement fails after some of its rows arrived (an error
+ * mid-stream, or a connection terminated while rows arrive: porsager/postgres#1119, #1181, open): the
+ * next statement on that connection resolves with that many empty slots before its own rows. A lookup
+ * then finds no row where one exists (404, a valid key refused), and code that iterates the rows fails.
+ * Its own rows are the filled slots, in order.
+ */
+export function withoutLeadingHoles<T>(rows: T[]): T[] {
+  return rows.length > 0 && !(0 in rows) ? rows.filter(() => true) : rows;
+}
+
 function wrap(sql: postgres.Sql | postgres.TransactionSql): Queryable {
   return {
     async query<T = Row>(text: string, params: unknown[] = [], options?: QueryOptions) {
       // postgres.js prepares only when both the connection's and the statement's prepare are on.
       const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: options?.prepared === true });
-      return rows as unknown as T[];
+      return withoutLeadingHoles(rows as unknown as T[]);
     },
     async exec(script: string) {
       await sql.unsafe(script);

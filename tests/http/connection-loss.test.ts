@@ -44,10 +44,9 @@ describe.runIf(baseUrl !== "")("connection loss under a validation load (Postgre
       name,
     ]);
 
-  // One retry: one Node 24 CI run (of about twenty here) had a 4xx among the 100 answers. A harsher copy
-  // (60 terminations 60 ms apart, beside a CI run) answered the stored path twice with a 4xx where a 503
-  // or a 200 was due: 404 SVC_SHIP_004 and 401 SVC_AUTH_001 (the key re-check inside the transaction);
-  // the cause is not found yet (docs/architecture.md, Lost database connections). Answers are named below.
+  // One retry: one Node 24 CI run (of about twenty here) had a 4xx among the 100 answers, from the
+  // driver's empty row slots after a statement lost mid-stream (fixed: shared/db/postgres.ts
+  // withoutLeadingHoles). Every answer but 200 is named below, so that a failure says which path it was.
   it("answers every request (no 5xx) while all of the service's connections are terminated mid-load", {
     timeout: 240_000,
     retry: 1,
