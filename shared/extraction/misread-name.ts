@@ -18,8 +18,11 @@ const OWN_CASE = new Set(
   ).split(" "),
 );
 
-/** Legal forms written in mixed case by their own rules (GmbH, KGaA, SpA …): not a case switch. */
-const MIXED_CASE_FORMS = /^(gmbh|kgaa|spa|sarl|sas|srl|bv|nv|ohg|ug|ek|plc|ltd|llc|inc|pvt|pty|pte|bhd|sdn)$/i;
+/**
+ * The one legal form whose own spelling has a small letter after two capitals (KGaA); GmbH, SpA and the
+ * rest never match the case-switch pattern.
+ */
+const MIXED_CASE_FORM = /^KGaA$/;
 
 const letters = (w: string) => w.replace(/[^\p{L}]/gu, "");
 const isCapitals = (w: string) => letters(w).length > 0 && letters(w) === letters(w).toUpperCase();
@@ -29,7 +32,7 @@ function switchesCase(word: string): boolean {
   // Mc/Mac/O' names and brands with a small first letter ("McDONALD'S", "O'Reilly", "iPHONE") switch
   // case by their spelling.
   const w = letters(word.replace(/^(Mc|Mac|[ODL]['’])/, "")).replace(/^\p{Ll}(?=\p{Lu}+$)/u, "");
-  if (MIXED_CASE_FORMS.test(w)) return false;
+  if (MIXED_CASE_FORM.test(w)) return false;
   return /\p{Ll}\p{Lu}{2}|\p{Lu}{2}\p{Ll}/u.test(w);
 }
 

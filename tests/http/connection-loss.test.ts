@@ -83,7 +83,7 @@ describe.runIf(baseUrl !== "")("connection loss under a validation load (Postgre
     running = false;
     // The terminations really hit the service's connections mid-load.
     expect(await killed).toBeGreaterThan(0);
-    // Printed as well, so a failure the retry below passes still shows in the log.
+    // Printed as well, so a failure that the retry (above) then passes still shows in the log.
     if (failures.length > 0) console.warn(`connection loss: answers other than 200:\n${failures.join("\n")}`);
     expect(failures).toEqual([]);
     expect(statuses.length).toBe(CLIENTS * ROUNDS);
