@@ -4,7 +4,7 @@ import { childrenOf, lineFit } from "../../shared/hs-codes/classify/line-fit.ts"
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
 import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
-import { setsUnstatedCondition, wordsOf } from "../../shared/hs-codes/classify/unstated-condition.ts";
+import { setsUnstatedCondition, takesUnstatedBranch, wordsOf } from "../../shared/hs-codes/classify/unstated-condition.ts";
 
 const DRESSES = "Women's or girls' suits, ensembles, dresses, knitted or crocheted";
 const pool: Pooled[] = [
@@ -61,6 +61,25 @@ describe("a national line's own condition", () => {
     expect(setsUnstatedCondition("Golf bags", wordsOf("leather golf bag"))).toBe(false);
     expect(setsUnstatedCondition("Other", brooch)).toBe(false);
     expect(setsUnstatedCondition("Other (347)", brooch)).toBe(false);
+  });
+  it("holds at every step below the subheading, where a branch sets a condition beside an 'Other' branch", () => {
+    // HTS 7117.19: chain in continuous lengths (by value per meter, then toy jewelry) beside "Other:".
+    const sub = ["Imitation jewelry", "Of base metal", "Other"];
+    const chain = "Rope, curb, cable, chain and similar articles produced in continuous lengths";
+    const tree = new Map<string, Set<string>>([
+      [sub.join(" > "), new Set([chain, "Religious articles", "Other"])],
+      [[...sub, chain].join(" > "), new Set(["Valued not over 33 cents per meter", "Valued over 33 cents per meter"])],
+      [[...sub, "Other"].join(" > "), new Set(["Toy jewelry valued not over 8 cents per piece", "Other"])],
+    ]);
+    const siblingsAt = (path: readonly string[]) => (depth: number) => tree.get(path.slice(0, depth).join(" > "));
+    const brooch = wordsOf("Enamel Badge Gothic Metal Brooch");
+    const underChain = [...sub, chain, "Valued over 33 cents per meter"];
+    expect(takesUnstatedBranch(underChain, sub.length, siblingsAt(underChain), brooch)).toBe(true);
+    expect(takesUnstatedBranch(underChain, sub.length, siblingsAt(underChain), wordsOf("gold colour chain, 10 m"))).toBe(false);
+    const residual = [...sub, "Other", "Other"];
+    expect(takesUnstatedBranch(residual, sub.length, siblingsAt(residual), brooch)).toBe(false);
+    // The subheading's own step is the search's to decide, not this rule's.
+    expect(takesUnstatedBranch(underChain, sub.length + 1, siblingsAt(underChain), brooch)).toBe(false);
   });
 });
 

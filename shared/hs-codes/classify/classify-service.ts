@@ -14,6 +14,7 @@ import type { Queryable } from "../../db/types.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { HS_CODES_ERRORS } from "../hs-codes-errors.ts";
 import { resolveSchedule, searchHsCodes, type HsSearchResult } from "../hs-code-service.ts";
+import { pathPrefix } from "./path-prefix.ts";
 import { SCHEDULES, type HsSchedule } from "../schedules.ts";
 import { type Answer, applyAnswers } from "./apply-answers.ts";
 import { buildStamp, headingLines, leafLines, type HeadingLine } from "./heading-lines.ts";
@@ -21,7 +22,7 @@ import { childrenOf, FIT_WEIGHT, type FitReason, lineFit, singularWords } from "
 import { buildQuestions, isResolved, type Question } from "./question-builder.ts";
 import { attributeKeyProblem, MAX_ATTRIBUTE_VALUE, MAX_ATTRIBUTES, readAttributes } from "./read-attributes.ts";
 import { mergeFacts, namedFacts } from "./tariff-facts.ts";
-import { isResidualText, setsUnstatedCondition, wordsOf } from "./unstated-condition.ts";
+import { isResidualText, takesUnstatedBranch, wordsOf } from "./unstated-condition.ts";
 
 export const DEFAULT_CLASSIFY_LIMIT = 10;
 export const MAX_CLASSIFY_LIMIT = 50;
@@ -170,12 +171,14 @@ function toCandidate(schedule: HsSchedule, p: PoolLine, answered: ReadonlySet<st
   };
 }
 
-/** A heading's tree, its declarable lines and the subheadings with a residual line. */
+/** A heading's tree, its declarable lines and, per subheading (6 digits), the length of its own path. */
 interface HeadingTree {
   children: Map<string, Set<string>>;
   leaves: HeadingLine[];
-  withResidual: Set<string>;
+  subheadingDepth: Map<string, number>;
 }
+
+const residualFirst = (p: PoolLine) => (isResidualText(p.path[p.path.length - 1] ?? "") ? 0 : 1);
 
 const trees = new WeakMap<readonly HeadingLine[], HeadingTree>();
 
@@ -190,7 +193,7 @@ function headingTree(all: readonly HeadingLine[]): HeadingTree {
     tree = {
       children: childrenOf(all.map((l) => l.path)),
       leaves,
-      withResidual: new Set(leaves.filter((l) => isResidualText(l.path[l.path.length - 1] ?? "")).map((l) => l.code.slice(0, 6))),
+      subheadingDepth: new Map(all.filter((l) => l.code.length === 6).map((l) => [l.code, l.path.length])),
     };
     trees.set(all, tree);
   }
@@ -230,7 +233,8 @@ async function candidatePool(
   const sellerWords = wordsOf([description, ...Object.values(attributes)].join(" "));
   const out: PoolLine[] = [];
   for (const h of headings) {
-    const { children, leaves, withResidual } = headingTree(lines.get(h) ?? []);
+    const { children, leaves, subheadingDepth } = headingTree(lines.get(h) ?? []);
+    const siblingsAt = (path: readonly string[]) => (depth: number) => children.get(pathPrefix(path, depth));
     for (const line of leaves) {
       const hit = byLine.get(`${line.code}|${line.level}`);
       const sub = bestOf.get(line.code.slice(0, 6));
@@ -238,22 +242,27 @@ async function candidatePool(
       // within a subheading, each line starts near the best one, the search's own pick a little ahead.
       let base = sub !== undefined ? Math.max(hit?.score ?? 0, sub * SUBHEADING_SHARE) : (bestOf.get(h) ?? 0) * HEADING_SHARE;
       if (base <= 0) continue;
-      // A national line that sets a condition ("Toy jewelry valued not over 8 cents", "Golf bags") beside
-      // an "Other" sibling: when the search did not pick it and the seller states none of its words, the
-      // goods fall to "Other", as the tariff reads (a specific line applies only when its terms are met).
-      const own = line.path[line.path.length - 1] ?? "";
+      // A national line under a branch that sets a condition ("Toy jewelry valued not over 8 cents",
+      // "Rope, curb, cable, chain …") beside an "Other" sibling: when the seller states none of its words,
+      // the goods fall to "Other", as the tariff reads (a specific line applies only when its terms are
+      // met). The search's own pick is no exception: it matched the line's whole path, not that branch.
       if (
         line.code.length > 6 &&
-        (hit?.score ?? 0) < base &&
-        withResidual.has(line.code.slice(0, 6)) &&
-        setsUnstatedCondition(own, sellerWords)
+        takesUnstatedBranch(
+          line.path,
+          subheadingDepth.get(line.code.slice(0, 6)) ?? line.path.length - 1,
+          siblingsAt(line.path),
+          sellerWords,
+        )
       )
         base *= UNSTATED_SHARE;
       const { fit, reasons } = lineFit(line.path, children, { facts, goods });
       out.push({ code: line.code, path: line.path, score: base * Math.exp(FIT_WEIGHT * fit), line, searched: hit?.r, reasons });
     }
   }
-  out.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  // Lines nothing tells apart: the residual "Other" first (the goods are in it unless a sibling's terms
+  // are met), then code order.
+  out.sort((a, b) => b.score - a.score || residualFirst(a) - residualFirst(b) || a.code.localeCompare(b.code));
   const top = out[0]?.score ?? 0;
   return out.filter((p) => p.score >= top * POOL_SHARE).slice(0, POOL_MAX);
 }

@@ -2,7 +2,8 @@
  * A national line that sets a condition of its own ("Toy jewelry valued not over 8 cents per piece",
  * "Golf bags", "Under 3 years of age") beside an "Other" sibling applies only when its terms are met;
  * goods whose seller states none of its words fall to "Other", as the tariff reads its residual lines.
- * Pure.
+ * The same holds for every step below the subheading: a line under "Rope, curb, cable, chain … in
+ * continuous lengths", beside an "Other:" branch, needs the seller to write of chain. Pure.
  */
 import { paddedWords } from "./tariff-facts.ts";
 
@@ -54,6 +55,25 @@ export const isResidualText = (text: string) => /^other\b/i.test(text.trim());
 /** The words of a seller's text (description and attribute values), as the tariff's texts are read. */
 export function wordsOf(text: string): Set<string> {
   return new Set(paddedWords(text).trim().split(" "));
+}
+
+/**
+ * Whether a line's path takes, at some step from `fromDepth` down, a branch that sets a condition the
+ * seller does not state beside a residual sibling. `siblingsAt(i)`: the texts under path[0..i) (path[i]
+ * among them).
+ */
+export function takesUnstatedBranch(
+  path: readonly string[],
+  fromDepth: number,
+  siblingsAt: (depth: number) => ReadonlySet<string> | undefined,
+  sellerWords: ReadonlySet<string>,
+): boolean {
+  for (let i = Math.max(1, fromDepth); i < path.length; i++) {
+    const siblings = siblingsAt(i);
+    if (!siblings || ![...siblings].some((s) => s !== path[i] && isResidualText(s))) continue;
+    if (setsUnstatedCondition(path[i], sellerWords)) return true;
+  }
+  return false;
 }
 
 /** Whether a line's own text sets a condition none of whose words (four letters or more) the seller wrote. */
