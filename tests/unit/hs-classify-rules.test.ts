@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers } from "../../shared/hs-codes/classify/apply-answers.ts";
-import { childrenOf, lineFit } from "../../shared/hs-codes/classify/line-fit.ts";
+import { childrenOf, lineFit, stepFit } from "../../shared/hs-codes/classify/line-fit.ts";
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
 import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
@@ -37,6 +37,8 @@ describe("tariff facts", () => {
       expect(named.some((id) => baseMetal.has(id))).toBe(true);
     }
     expect([...(namedFacts("Plastic").get("material")?.keys() ?? [])].some((id) => baseMetal.has(id))).toBe(false);
+    // "Whether or not plated with precious metal" sets no condition: the line is of base metal only.
+    expect([...baseMetal].some((id) => ["silver", "gold", "platinum"].includes(id))).toBe(false);
     // Pencil leads and food in tins state no metal.
     expect(statedFacts("Pencil leads, black").get("material")).toBeUndefined();
   });
@@ -50,6 +52,26 @@ describe("tariff facts", () => {
         ["cotton", 0.5],
       ]),
     );
+  });
+});
+
+describe("precious metals (heading 7113)", () => {
+  const silverLine = "Of silver, whether or not plated or clad with other precious metal";
+  const otherLine = "Of other precious metal, whether or not plated or clad with precious metal";
+  const siblings = new Set([silverLine, otherLine]);
+  it("each is its own fact; 'precious metal' states them all", () => {
+    expect(statedFacts(silverLine).get("material")).toEqual(new Set(["silver"]));
+    expect(statedFacts("Articles of precious metal").get("material")).toEqual(new Set(["silver", "gold", "platinum"]));
+    expect([...(namedFacts("925 sterling silver").get("material")?.keys() ?? [])]).toEqual(["silver"]);
+    expect([...(namedFacts("14K gold").get("material")?.keys() ?? [])]).toEqual(["gold"]);
+  });
+  it("'of other precious metal' is what its siblings do not name: silver goes to 'Of silver', gold to the other", () => {
+    const silver = namedFacts("925 sterling silver");
+    const gold = namedFacts("14K gold");
+    expect(stepFit(silverLine, siblings, silver)).toBeGreaterThan(0);
+    expect(stepFit(otherLine, siblings, silver)).toBeLessThan(0);
+    expect(stepFit(otherLine, siblings, gold)).toBeGreaterThan(0);
+    expect(stepFit(silverLine, siblings, gold)).toBeLessThan(0);
   });
 });
 

@@ -56,10 +56,31 @@ function siblingDimensions(siblings: ReadonlySet<string>): ReadonlySet<FactDimen
   return dimensions;
 }
 
+/** "Of other precious metal", "Of other base metal": the text's facts, less those a sibling names ("Of silver"). */
+const OF_OTHER = /\bof other\b/i;
+const ownFactsOf = new WeakMap<ReadonlySet<string>, Map<string, ReadonlyMap<FactDimension, ReadonlySet<string>>>>();
+
+/** The facts a line's text states among its siblings, "of other …" read as the tariff reads it. Remembered per siblings set. */
+function ownFacts(text: string, siblings: ReadonlySet<string>): ReadonlyMap<FactDimension, ReadonlySet<string>> {
+  const stated = statedFacts(text);
+  if (!OF_OTHER.test(text) || stated.size === 0) return stated;
+  let bySet = ownFactsOf.get(siblings);
+  if (!bySet) ownFactsOf.set(siblings, (bySet = new Map()));
+  let out = bySet.get(text);
+  if (!out) {
+    const named = new Set<string>();
+    for (const s of siblings)
+      if (s !== text && !OF_OTHER.test(s)) for (const ids of statedFacts(s).values()) for (const id of ids) named.add(id);
+    out = new Map([...stated].map(([d, ids]) => [d, new Set([...ids].filter((id) => !named.has(id)))] as const));
+    bySet.set(text, out);
+  }
+  return out;
+}
+
 /** The fit of one step: `text` among `siblings` (itself included). */
 export function stepFit(text: string, siblings: ReadonlySet<string>, facts: FactWeights, reasons?: FitReason[]): number {
   if (siblings.size < 2) return 0;
-  const own = statedFacts(text);
+  const own = ownFacts(text, siblings);
   let fit = 0;
   for (const d of siblingDimensions(siblings)) {
     const named = facts.get(d);

@@ -68,7 +68,11 @@ export const FACTS: readonly Fact[] = [
     ["base metal", "nickel", "tungsten", "molybdenum", "tantalum", "magnesium", "cobalt", "titanium"],
     ["alloy", "metal", "pewter", "tin", "lead", "titanium alloy"],
   ),
-  material("precious-metal", ["precious metal", "gold", "silver", "platinum"], ["925", "sterling", "18k", "14k"]),
+  // Heading 7113 parts silver from the other precious metals (7113.11 / 7113.19), as 7106–7110 do: each
+  // precious metal is its own fact, and "precious metal" states all of them.
+  material("silver", ["silver", "precious metal"], ["925", "s925", "sterling"]),
+  material("gold", ["gold", "precious metal"], ["18k", "14k", "10k", "24k"]),
+  material("platinum", ["platinum", "precious metal"], ["palladium", "rhodium"]),
   material("glass", ["glass"], ["crystal glass"]),
   material("wood", ["wood"], ["wooden", "bamboo", "pine", "oak", "mdf", "plywood"]),
   material("paper", ["paper", "paperboard"], ["cardboard", "kraft"]),
@@ -115,8 +119,11 @@ function has(words: string, forms: readonly string[]): boolean {
  */
 export const statedFacts: (segment: string) => ReadonlyMap<FactDimension, ReadonlySet<string>> = memoizeText(readStatedFacts);
 
+/** "Whether or not plated with precious metal", "whether or not knitted": what follows sets no condition. */
+const WHETHER_OR_NOT = /\bwhether or not\b[^,;:()]*/gi;
+
 function readStatedFacts(segment: string): Map<FactDimension, Set<string>> {
-  const words = paddedWords(segment);
+  const words = paddedWords(segment.replace(WHETHER_OR_NOT, " "));
   const out = new Map<FactDimension, Set<string>>();
   // "Not knitted or crocheted" states woven, not knitted.
   const negatedKnit = /\bnot knitted\b/.test(words);
