@@ -36,6 +36,8 @@ export interface DocumentText {
    * (second-reading.ts). Absent when no page was OCR'd or the image could not be decoded for it.
    */
   secondReading?: TextLine[];
+  /** A third reading of the OCR'd pages, smaller again and left grey: the tie-breaker (second-reading.ts). */
+  thirdReading?: TextLine[];
   /** Files embedded in a PDF (a Factur-X/ZUGFeRD invoice's XML among them). */
   attachments?: { name: string; bytes: Uint8Array }[];
 }

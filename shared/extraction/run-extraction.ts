@@ -62,10 +62,13 @@ export async function extractFrom(
   // The checks adjust what was read from text and the fitted map turns the evidence into the
   // confidence (calibration.ts); exact embedded values keep confidence 1.
   let read = doc.lines.length > 0 ? await x.extract(doc, embedded?.values) : new Map();
-  // The built-in extractor also reads the second OCR reading (cheap: no model call): evidence for each
-  // value, and a second opinion where the first reading is unsure or silent (second-reading.ts).
-  if (doc.secondReading && doc.secondReading.length > 0 && x.name === "builtin")
-    read = combineReadings(read, await x.extract({ ...doc, lines: doc.secondReading }, embedded?.values));
+  // The built-in extractor also reads the other OCR readings (cheap: no model call): evidence for each
+  // value, and second opinions where the first reading is unsure, outvoted or silent (second-reading.ts).
+  if (doc.secondReading && doc.secondReading.length > 0 && x.name === "builtin") {
+    const second = await x.extract({ ...doc, lines: doc.secondReading }, embedded?.values);
+    const third = doc.thirdReading?.length ? await x.extract({ ...doc, lines: doc.thirdReading }, embedded?.values) : new Map();
+    read = combineReadings(read, second, third);
+  }
   const checked = read.size > 0 ? applyChecks(read) : new Map();
   const fromText = config.calibrate === false ? checked : calibrate(checked);
   const flat = embedded ? mergeWithEmbedded(embedded.values, fromText) : fromText;

@@ -1,20 +1,22 @@
 /**
- * Two readings as evidence, and as a second opinion. An OCR'd page is read twice at different
- * resolutions (readers/ocr-reader.ts, ocrImageTwice) and the extractor runs on both. For each field:
+ * Readings as evidence, and as second opinions. An OCR'd page is read three times at different sizes
+ * (readers/ocr-reader.ts, ocrImageThrice) and the extractor runs on each. For each field of the first:
  *
- * - both readings give the same value: the value stands, with `agreement: true` in its evidence;
- * - they give different values: the one the recogniser is clearly surer of (OCR word confidence at
- *   least SURER higher) is taken — the second reading's only then, since the first reads the page at
- *   the size the recogniser reads best — or the second's when only the first fails its field's
- *   format (a misread name's shape, a country code that is none: confidence.ts formatCheck), with
- *   `agreement: false`;
- * - only the first gives one: it stands without a verdict (a coarser reading misses more, which says
- *   little about what the first one found);
- * - only the second gives one (not a line item: rows of two readings cannot be aligned): it is taken,
- *   with `agreement: false`.
+ * - another reading gives the same value: the value stands, with `agreement: true` in its evidence;
+ * - neither does, but the second and the third agree with each other: two readings outvote the first,
+ *   and their value is taken (`agreement: true`, `secondReading: true`);
+ * - otherwise the readings differ: the first's value stands unless the recogniser is clearly surer of
+ *   the second's (OCR word confidence at least SURER higher; the first reads the page at the size the
+ *   recogniser reads best) or only the first fails its field's format (a misread name's shape, a
+ *   country code that is none: confidence.ts formatCheck), with `agreement: false`;
+ * - no other reading gives one: it stands without a verdict (a coarser reading misses more, which says
+ *   little about what the first one found).
+ *
+ * A field only the second reading gives (not a line item: rows of different readings cannot be aligned)
+ * is taken, with `agreement` true when the third gives it alike; the smallest reading alone adds none.
  *
  * The fitted map weighs `agreement` and `secondReading` (calibration.ts). Values read from a text layer (no OCR evidence)
- * are the same in both readings and are left alone.
+ * are the same in every reading and are left alone. Without a third reading, the rules are those of two.
  */
 import type { ExtractedValue, FlatExtraction } from "./extraction-result.ts";
 import { formatCheck } from "./confidence.ts";
@@ -38,18 +40,21 @@ const withAgreement = (v: ExtractedValue, agreement: boolean, secondReading = fa
   evidence: { ...(v.evidence ?? { source: "unknown" }), agreement, ...(secondReading ? { secondReading } : {}) },
 });
 
-/** The two readings' values combined as described above. Returns a new map; the inputs are not changed. */
-export function combineReadings(first: FlatExtraction, second: FlatExtraction): FlatExtraction {
+/** The readings' values combined as described above. Returns a new map; the inputs are not changed. */
+export function combineReadings(first: FlatExtraction, second: FlatExtraction, third: FlatExtraction = new Map()): FlatExtraction {
   const out: FlatExtraction = new Map();
   for (const [path, v] of first) {
-    const other = second.get(path);
+    const a = second.get(path);
+    const b = third.get(path);
     const ocr = v.evidence?.ocr;
-    if (ocr === undefined || !other || v.evidence?.agreement !== undefined) {
+    if (ocr === undefined || (!a && !b) || v.evidence?.agreement !== undefined) {
       out.set(path, v);
       continue;
     }
-    if (sameValue(v.value, other.value)) out.set(path, withAgreement(v, true));
+    if ((a && sameValue(v.value, a.value)) || (b && sameValue(v.value, b.value))) out.set(path, withAgreement(v, true));
+    else if (a && b && sameValue(a.value, b.value)) out.set(path, withAgreement(a, true, true));
     else {
+      const other = (a ?? b) as ExtractedValue;
       const otherOcr = other.evidence?.ocr;
       const fails = (x: ExtractedValue) => formatCheck(path, x.value) === false;
       const surer = otherOcr !== undefined && (otherOcr >= ocr + SURER || (fails(v) && !fails(other)));
@@ -58,7 +63,8 @@ export function combineReadings(first: FlatExtraction, second: FlatExtraction): 
   }
   for (const [path, v] of second) {
     if (out.has(path) || v.evidence?.ocr === undefined || path.startsWith("goods.line_items[")) continue;
-    out.set(path, withAgreement(v, false, true));
+    const b = third.get(path);
+    out.set(path, withAgreement(v, !!b && sameValue(v.value, b.value), true));
   }
   return out;
 }

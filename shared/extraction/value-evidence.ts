@@ -14,11 +14,11 @@ export interface ValueEvidence {
   /** The lowest OCR confidence of the segments it was read from, 0–1; absent for a text layer. */
   ocr?: number;
   /**
-   * Two readings agree (true) or give another value (false): an OCR'd page read at two resolutions
+   * Readings agree (true) or give other values (false): an OCR'd page read at three sizes
    * (second-reading.ts), the model's value printed in the text it was shown.
    */
   agreement?: boolean;
-  /** Taken from an OCR'd page's second reading: the first gave another value, less surely, or none (second-reading.ts). */
+  /** Taken from an OCR'd page's other readings: the first gave another value, less surely, was outvoted, or gave none (second-reading.ts). */
   secondReading?: boolean;
   /** Which step found it: "table", "labelled", "below-label", "party", "letterhead", "totals", "pattern", "embedded", "model". */
   source: string;

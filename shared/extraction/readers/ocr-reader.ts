@@ -5,8 +5,8 @@
  * a temporary folder (cachePath, cacheMethod "none"), so nothing is fetched from the network.
  *
  * Two engines per process, each created on first use (about 1.5–5 s) and reused: the second reads a
- * page's second reading (ocrImageTwice) at the same time as the first reads the page, so on a machine
- * with a free core it adds little wall time (it adds about 70 % CPU time). Pages are read one at a
+ * page's second and third readings (ocrImageThrice, both smaller than the first) while the first reads
+ * the page, so on a machine with a free core they add little wall time (they add CPU time). Pages are read one at a
  * time. Inverted (light-on-dark) text is not looked for (tessedit_do_invert = 0), which saves about a
  * third of the time on ordinary documents.
  */
@@ -14,7 +14,7 @@ import type { PositionedWord } from "../document-text.ts";
 import { ExtractionFailure } from "../extraction-failure.ts";
 import { isTiff } from "../file-kinds.ts";
 import { decodeToGray, encodeGrayPgm } from "./gray-raster.ts";
-import { type PrepareOptions, preparePage, prepareSecondReading } from "./ocr-preprocess.ts";
+import { type PrepareOptions, preparePage, prepareSecondReading, prepareThirdReading } from "./ocr-preprocess.ts";
 
 type TesseractWorker = import("tesseract.js").Worker;
 
@@ -54,14 +54,14 @@ function getEngine(which: 0 | 1 = 0): Promise<TesseractWorker> {
 
 /**
  * The page as OCR gets it: scaled, deskewed and binarised (ocr-preprocess.ts) when it can be decoded
- * here (a TIFF by decode-tiff.ts, or a failure), else the bytes as they are. `scale` grows by the enlargement. With `second`, also the
- * page for the second reading (prepareSecondReading), when it could be decoded.
+ * here (a TIFF by decode-tiff.ts, or a failure), else the bytes as they are. `scale` grows by the enlargement. With `more`, also the
+ * pages for the second and third readings (prepareSecondReading, prepareThirdReading), when it could be decoded.
  */
 async function prepared(
   image: Uint8Array,
   scale: number,
   prepare: PrepareOptions | false,
-  second = false,
+  more = false,
 ): Promise<{ image: Uint8Array; scale: number }[]> {
   // tesseract.js's own TIFF reading crashes the process (decode-tiff.ts): a TIFF always goes as a grey raster.
   const tiff = isTiff(image);
@@ -73,9 +73,14 @@ async function prepared(
   if (prepare === false) return [{ image: encodeGrayPgm(gray.data, gray.width, gray.height), scale }];
   const page = preparePage(gray, prepare);
   const first = { image: encodeGrayPgm(page.image.data, page.image.width, page.image.height), scale: scale * page.scale };
-  if (!second) return [first];
+  if (!more) return [first];
   const other = prepareSecondReading(gray, page);
-  return [first, { image: encodeGrayPgm(other.image.data, other.image.width, other.image.height), scale: scale * other.scale }];
+  const third = prepareThirdReading(gray, page);
+  return [
+    first,
+    { image: encodeGrayPgm(other.image.data, other.image.width, other.image.height), scale: scale * other.scale },
+    { image: encodeGrayPgm(third.image.data, third.image.width, third.image.height), scale: scale * third.scale },
+  ];
 }
 
 /** One recognition: words with boxes divided by `scale` and confidences 0–1. */
@@ -133,21 +138,33 @@ export function ocrImage(input: Uint8Array, page: number, inputScale = 1, prepar
   });
 }
 
-/** A page read twice (ocr-preprocess.ts, prepareSecondReading); `second` is null when the image could not be decoded here (TIFF). */
-export interface TwoReadings {
+/**
+ * A page read three times (ocr-preprocess.ts: prepareSecondReading, prepareThirdReading); `second` and
+ * `third` are null when the image could not be decoded here.
+ */
+export interface PageReadings {
   words: PositionedWord[];
   second: PositionedWord[] | null;
+  third: PositionedWord[] | null;
 }
 
-/** The page read as ocrImage reads it, and again at another resolution: evidence for each value (second-reading.ts). */
-export function ocrImageTwice(input: Uint8Array, page: number, inputScale = 1): Promise<TwoReadings> {
+/**
+ * The page read as ocrImage reads it, and twice more at other resolutions: evidence for each value
+ * (second-reading.ts). The second engine reads the two smaller pages while the first reads the first.
+ */
+export function ocrImageThrice(input: Uint8Array, page: number, inputScale = 1): Promise<PageReadings> {
   return serialised(async () => {
-    const [first, other] = await prepared(input, inputScale, {}, true);
-    const [words, second] = await Promise.all([
+    const [first, other, smallest] = await prepared(input, inputScale, {}, true);
+    const [words, more] = await Promise.all([
       getEngine(0).then((worker) => recognize(worker, first.image, first.scale, page)),
-      other ? getEngine(1).then((worker) => recognize(worker, other.image, other.scale, page)) : null,
+      other && smallest
+        ? getEngine(1).then(async (worker) => [
+            await recognize(worker, other.image, other.scale, page),
+            await recognize(worker, smallest.image, smallest.scale, page),
+          ])
+        : null,
     ]);
-    return { words, second };
+    return { words, second: more?.[0] ?? null, third: more?.[1] ?? null };
   });
 }
 

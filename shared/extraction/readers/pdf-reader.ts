@@ -8,7 +8,7 @@ import { buildLines, splitOnWideSpaces, type DocumentText, type PositionedWord }
 import { ExtractionFailure } from "../extraction-failure.ts";
 import type { EmbeddedFile } from "../embedded/read-embedded-invoice.ts";
 import { scanEmbeddedFiles } from "../embedded/scan-embedded-files.ts";
-import { ocrImageTwice, type TwoReadings } from "./ocr-reader.ts";
+import { ocrImageThrice, type PageReadings } from "./ocr-reader.ts";
 import { encodeGrayPgm, toGray } from "./gray-raster.ts";
 import { PixelLimitExceeded } from "../../decompression/byte-budget.ts";
 import { pixelBudgetError } from "./read-budget.ts";
@@ -52,9 +52,11 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
   }
   try {
     const words: PositionedWord[] = [];
-    // The second reading of OCR'd pages (ocrImageTwice), with the text-layer pages as they are.
+    // The second and third readings of OCR'd pages (ocrImageThrice), with the text-layer pages as they are.
     const secondWords: PositionedWord[] = [];
+    const thirdWords: PositionedWord[] = [];
     let secondReadPages = 0;
+    let thirdReadPages = 0;
     let ocrPages = 0;
     const pages = Math.min(pdf.numPages, options.maxPages);
     for (let n = 1; n <= pages; n++) {
@@ -107,12 +109,17 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
       if (visible >= MIN_TEXT_CHARS) {
         words.push(...pageWords);
         secondWords.push(...pageWords);
+        thirdWords.push(...pageWords);
       } else {
         const read = await ocrPage(pdf, page, n, options.maxPixels ?? Number.POSITIVE_INFINITY);
         words.push(...read.words);
         if (read.second) {
           secondWords.push(...read.second);
           secondReadPages++;
+        }
+        if (read.third) {
+          thirdWords.push(...read.third);
+          thirdReadPages++;
         }
         ocrPages++;
       }
@@ -124,6 +131,7 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
       pageCount: pages,
       lines: buildLines(words),
       ...(ocrPages > 0 && secondReadPages === ocrPages ? { secondReading: buildLines(secondWords) } : {}),
+      ...(ocrPages > 0 && thirdReadPages === ocrPages ? { thirdReading: buildLines(thirdWords) } : {}),
       ...(attachments.length ? { attachments } : {}),
     };
   } catch (e) {
@@ -199,9 +207,9 @@ async function ocrPage(
   page: import("pdfjs-dist/legacy/build/pdf.mjs").PDFPageProxy,
   n: number,
   maxPixels: number,
-): Promise<TwoReadings> {
+): Promise<PageReadings> {
   const scan = await embeddedScan(await loadPdfJs(), page).catch(() => null);
-  if (scan) return ocrImageTwice(scan.image, n, scan.scale);
+  if (scan) return ocrImageThrice(scan.image, n, scan.scale);
   const scale = OCR_DPI / 72;
   const viewport = page.getViewport({ scale });
   // A page declaring a huge MediaBox would allocate its raster here: the same pixel budget as images.
@@ -217,5 +225,5 @@ async function ocrPage(
   c.fillRect(0, 0, Math.ceil(viewport.width), Math.ceil(viewport.height));
   await page.render({ canvasContext: c, canvas: canvas as HTMLCanvasElement, viewport }).promise;
   const png = (canvas as { toBuffer(type: string): Uint8Array }).toBuffer("image/png");
-  return ocrImageTwice(png, n, scale);
+  return ocrImageThrice(png, n, scale);
 }

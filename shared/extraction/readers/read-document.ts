@@ -23,10 +23,16 @@ export async function readDocument(bytes: Uint8Array, kind: FileKind, options: R
     case "png":
     case "jpeg":
     case "tiff": {
-      const { ocrImageTwice } = await import("./ocr-reader.ts");
+      const { ocrImageThrice } = await import("./ocr-reader.ts");
       const { buildLines } = await import("../document-text.ts");
-      const { words, second } = await ocrImageTwice(bytes, 1);
-      return { source: "image-ocr", pageCount: 1, lines: buildLines(words), ...(second ? { secondReading: buildLines(second) } : {}) };
+      const { words, second, third } = await ocrImageThrice(bytes, 1);
+      return {
+        source: "image-ocr",
+        pageCount: 1,
+        lines: buildLines(words),
+        ...(second ? { secondReading: buildLines(second) } : {}),
+        ...(third ? { thirdReading: buildLines(third) } : {}),
+      };
     }
     case "xlsx":
       return (await import("./xlsx-reader.ts")).readXlsx(bytes, options);

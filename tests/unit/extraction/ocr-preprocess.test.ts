@@ -6,6 +6,7 @@ import {
   otsuThreshold,
   preparePage,
   prepareSecondReading,
+  prepareThirdReading,
   rotate,
   sauvola,
 } from "../../../shared/extraction/readers/ocr-preprocess.ts";
@@ -54,6 +55,18 @@ describe("page clean-up before OCR", () => {
     expect(other.image.width).toBe(225);
     // Large text is binarised in both readings.
     expect(new Set(other.image.data)).toEqual(new Set([0, 255]));
+  });
+
+  it("prepares the third reading at 0.6 of the first's size and leaves it grey", () => {
+    const largePage = page(300, 800, 40, 5);
+    const large = preparePage(largePage);
+    const third = prepareThirdReading(largePage, large);
+    expect(third.scale).toBe(0.6);
+    expect(third.image.width).toBe(180);
+    expect(new Set(third.image.data).size).toBeGreaterThan(2);
+    const smallPage = page(300, 400, 12, 8);
+    const small = preparePage(smallPage, { deskew: false, binarise: false });
+    expect(prepareThirdReading(smallPage, small).scale).toBeCloseTo(small.scale * 0.6);
   });
 
   it("finds the skew of a tilted page and undoes it", () => {

@@ -86,6 +86,44 @@ describe("two readings as evidence", () => {
   });
 });
 
+describe("a third reading as tie-breaker", () => {
+  it("a value another reading gives alike stands; two readings outvote the first; all different, the rules of two", () => {
+    const first: FlatExtraction = new Map([
+      ["exporter.name", ocr("MR. D.T.Y. SDN BHD", 0.9)],
+      ["invoice_data.invoice_date", ocr("2018-03-29", 0.8)],
+      ["exporter.postal_code", ocr("81750", 0.8)],
+      ["importer.name", ocr("TED HENG", 0.8)],
+    ]);
+    const second: FlatExtraction = new Map([
+      ["exporter.name", ocr("MR. D.I.Y. SDN BHD", 0.8)],
+      ["invoice_data.invoice_date", ocr("2015-03-29", 0.8)],
+      ["exporter.postal_code", ocr("81760", 0.8)],
+      ["importer.name", ocr("TEO HENG", 0.8)],
+      ["exporter.city", ocr("JOHOR BAHRU", 0.9)],
+    ]);
+    const third: FlatExtraction = new Map([
+      ["exporter.name", ocr("MR D.I.Y SDN BHD", 0.7)],
+      ["invoice_data.invoice_date", ocr("2018-03-29", 0.7)],
+      ["exporter.postal_code", ocr("81700", 0.7)],
+      ["exporter.city", ocr("Johor Bahru", 0.8)],
+      ["exporter.country", ocr("MY", 0.9)],
+    ]);
+    const out = combineReadings(first, second, third);
+    // Second and third agree (letters and digits): they outvote the first.
+    expect(out.get("exporter.name")).toMatchObject({ value: "MR. D.I.Y. SDN BHD", evidence: { agreement: true, secondReading: true } });
+    // The third agrees with the first: it stands.
+    expect(out.get("invoice_data.invoice_date")).toMatchObject({ value: "2018-03-29", evidence: { agreement: true } });
+    // All three differ: the first stands, doubted.
+    expect(out.get("exporter.postal_code")).toMatchObject({ value: "81750", evidence: { agreement: false } });
+    // Only the first and second: the rules of two.
+    expect(out.get("importer.name")).toMatchObject({ value: "TED HENG", evidence: { agreement: false } });
+    // Only the second gives it; the third agrees.
+    expect(out.get("exporter.city")).toMatchObject({ value: "JOHOR BAHRU", evidence: { agreement: true, secondReading: true } });
+    // The smallest reading alone adds nothing.
+    expect(out.has("exporter.country")).toBe(false);
+  });
+});
+
 describe("the lines' sum as evidence when some rows have no price", () => {
   const row = (i: number, q?: number, p?: number): [string, ExtractedValue][] => [
     [`goods.line_items[${i}].description`, { value: `item ${i}`, confidence: 0.9, evidence: { source: "table" } }],
