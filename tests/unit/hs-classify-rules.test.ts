@@ -65,6 +65,13 @@ describe("precious metals (heading 7113)", () => {
     expect([...(namedFacts("925 sterling silver").get("material")?.keys() ?? [])]).toEqual(["silver"]);
     expect([...(namedFacts("14K gold").get("material")?.keys() ?? [])]).toEqual(["gold"]);
   });
+  it("a precious metal's look is no material: gold colour, plated, tone", () => {
+    const material = (t: string) => [...(namedFacts(t).get("material")?.keys() ?? [])];
+    expect(material("18K Gold Color Brass")).toEqual(["copper"]);
+    expect(material("925 Sterling Silver Rose Gold Plated")).toEqual(["silver"]);
+    expect(material("plated with 18k gold, brass")).toEqual(["copper"]);
+    expect(material("Solid 14K Gold")).toEqual(["gold"]);
+  });
   it("'of other precious metal' is what its siblings do not name: silver goes to 'Of silver', gold to the other", () => {
     const silver = namedFacts("925 sterling silver");
     const gold = namedFacts("14K gold");

@@ -138,6 +138,14 @@ function readStatedFacts(segment: string): Map<FactDimension, Set<string>> {
   return out;
 }
 
+/**
+ * A precious metal's look, not its material: "gold color", "18k gold plated", "silver tone", "rose gold
+ * filled", "plated with gold" (chapter 71, Note 9: base metal plated with precious metal is not of
+ * precious metal; a colour is no material at all).
+ */
+const PRECIOUS_LOOK =
+  / (?:(?:[0-9]{1,2}k|rose|white|yellow) )?(?:gold|silver|platinum|rhodium)(?: -)? (?:colou?r(?:ed)?|tone[ds]?|plated|plating|filled|coated|finish(?:ed)?|look)(?= )| (?:plated|coated) (?:with |in )?(?:[0-9]{1,2}k )?(?:gold|silver|platinum|rhodium)(?= )/g;
+
 /** Weighed facts of a seller's text: per dimension, fact → weight (0–1, the chief one 1). */
 export type FactWeights = Map<FactDimension, Map<string, number>>;
 
@@ -154,7 +162,7 @@ export function namedFacts(text: string): FactWeights {
   for (const part of foldHsText(text)
     .toLowerCase()
     .split(/[,;/+]|\band\b/)) {
-    const words = paddedWords(part);
+    const words = paddedWords(part).replace(PRECIOUS_LOOK, " ");
     const m = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%/.exec(part);
     const share = m && Number(m[1]) > 0 && Number(m[1]) <= 100 ? Number(m[1]) : null;
     for (const f of FACTS) {
