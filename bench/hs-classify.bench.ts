@@ -10,7 +10,7 @@
  * call (the first round of a listing is a text the process has not seen; the answer rounds reuse its
  * candidates), and the load average.
  *
- *   npm run bench -- hs-classify [-- --limit N] [--no-attributes] [--verbose]
+ *   npm run bench -- hs-classify [-- --limit N] [--no-attributes] [--no-price] [--verbose]
  *   DATABASE_URL=postgres://… npm run bench -- hs-classify
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -29,6 +29,7 @@ const LIMIT = Number(option("--limit") ?? Infinity);
 const OFFSET = Number(option("--offset") ?? 0);
 const VERBOSE = args.includes("--verbose");
 const ATTRIBUTES = !args.includes("--no-attributes");
+const PRICE = !args.includes("--no-price");
 const ROUNDS = 3;
 
 interface Listing {
@@ -61,11 +62,16 @@ function readListings(file: string): Listing[] {
       const attributes: Record<string, string> = {};
       for (const [k, v] of Object.entries(raw)) {
         const key = snake(k);
-        if (/^[a-z]/.test(key) && typeof v === "string" && Object.keys(attributes).length < 39) attributes[key] = v.slice(0, 300);
+        if (/^[a-z]/.test(key) && typeof v === "string" && Object.keys(attributes).length < 37) attributes[key] = v.slice(0, 300);
       }
       const levels = [1, 2, 3, 4, 5].map((n) => r[`cate_lv${n}_desc`]).filter((v): v is string => typeof v === "string" && v !== "");
       const category = levels.filter((v, i) => v !== levels[i - 1]).join(" > ");
       if (category) attributes.category = category.slice(0, 300);
+      // The listing's price, as a shop holds it beside the attributes (value conditions: value-condition.ts).
+      if (PRICE && typeof r.price === "number" && typeof r.currency_code === "string") {
+        attributes.price = String(r.price);
+        attributes.currency = r.currency_code;
+      }
       return { title: String(r.product_name), code: String(r.hs_code).padStart(10, "0"), attributes };
     });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers } from "../../shared/hs-codes/classify/apply-answers.ts";
-import { childrenOf, lineFit, stepFit } from "../../shared/hs-codes/classify/line-fit.ts";
+import { childrenOf, lineFit, stepFit, valueFit } from "../../shared/hs-codes/classify/line-fit.ts";
+import { meetsValueCondition, readValueCondition, unitPriceUsd } from "../../shared/hs-codes/classify/value-condition.ts";
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
 import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
@@ -194,5 +195,39 @@ describe("questions", () => {
     const qs = buildQuestions(wide);
     expect(qs.length).toBeLessThanOrEqual(3);
     for (const q of qs) expect(q.options.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("value conditions and the seller's price", () => {
+  it("reads the US schedule's value conditions per unit, a dozen and a gross divided out; per kilogram is not read", () => {
+    expect(readValueCondition("Valued not over $40 per piece")).toEqual({ max: { amount: 40, inclusive: true } });
+    expect(readValueCondition("Toy jewelry valued not over 8 cents per piece")).toEqual({ max: { amount: 0.08, inclusive: true } });
+    expect(readValueCondition("Valued not over $18 per dozen pieces or parts")?.max?.amount).toBeCloseTo(1.5);
+    expect(readValueCondition("Valued over $3 but not over $6.50/pair")).toEqual({
+      min: { amount: 3, inclusive: false },
+      max: { amount: 6.5, inclusive: true },
+    });
+    expect(readValueCondition("Valued under 50¢ each")).toEqual({ max: { amount: 0.5, inclusive: false } });
+    expect(readValueCondition("Valued 30¢/kg or more")).toBeNull();
+    expect(readValueCondition("Other")).toBeNull();
+    expect(meetsValueCondition({ min: { amount: 3, inclusive: false }, max: { amount: 6.5, inclusive: true } }, 6.5)).toBe(true);
+    expect(meetsValueCondition({ min: { amount: 3, inclusive: false } }, 3)).toBe(false);
+  });
+  it("takes a unit price in US dollars only, divided by the units a pack holds", () => {
+    expect(unitPriceUsd({ price: "4.2", currency: "USD", each_pack: "4" })).toBeCloseTo(1.05);
+    expect(unitPriceUsd({ unit_price: "$12.50" })).toBe(12.5);
+    expect(unitPriceUsd({ unit_price: "12.50 USD" })).toBe(12.5);
+    expect(unitPriceUsd({ price: "4.2", currency: "CNY" })).toBeNull();
+    expect(unitPriceUsd({ unit_price: "12.50 EUR" })).toBeNull();
+    // A bare number with no currency: no exchange rate is assumed.
+    expect(unitPriceUsd({ price: "12" })).toBeNull();
+  });
+  it("a failed condition, or 'Other' beside a met one, loses; a met condition earns nothing", () => {
+    const siblings = new Set(["Valued not over $40 per piece", "Other"]);
+    expect(valueFit("Valued not over $40 per piece", siblings, 12)).toBe(0);
+    expect(valueFit("Other", siblings, 12)).toBe(-1);
+    expect(valueFit("Valued not over $40 per piece", siblings, 60)).toBe(-1);
+    expect(valueFit("Other", siblings, 60)).toBe(0);
+    expect(valueFit("Of cotton", new Set(["Of cotton", "Other"]), 60)).toBe(0);
   });
 });

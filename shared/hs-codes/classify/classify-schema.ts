@@ -29,7 +29,7 @@ export const ClassifyRequestSchema = z.strictObject({
     .refine((a) => Object.keys(a).length <= MAX_ATTRIBUTES, `at most ${MAX_ATTRIBUTES} attributes`)
     .optional()
     .describe(
-      'The seller\'s attributes, free key/value pairs with lower-case snake-case keys: material ("cotton 95%, elastane 5%") decides between fibre or material lines, item_type ("dress") and category ("Women\'s Clothing > Dresses") name the goods, gender and fabric_type ("knitted") decide between the lines that state them; other keys are read for the facts their values state',
+      'The seller\'s attributes, free key/value pairs with lower-case snake-case keys: material ("cotton 95%, elastane 5%") decides between fibre or material lines, item_type ("dress") and category ("Women\'s Clothing > Dresses") name the goods, gender and fabric_type ("knitted") decide between the lines that state them, unit_price or price in US dollars ("4.20 USD", or with currency "USD") decides the lines valued per piece or pair; other keys are read for the facts their values state',
     ),
   answers: z
     .array(z.strictObject({ question_id: z.string().min(1).max(40), option_id: z.string().min(1).max(40) }))
@@ -50,7 +50,7 @@ export const ClassifyResponseSchema = z.object({
             z.object({
               via: z.enum(["search", "attribute", "answer"]),
               text: z.string().describe("search: the query's term; attribute and answer: the tariff text that decided"),
-              dimension: z.string().optional().describe("attribute: fibre, material, gender, construction or goods"),
+              dimension: z.string().optional().describe("attribute: fibre, material, gender, construction, goods or value"),
               effect: z
                 .string()
                 .optional()

@@ -23,6 +23,7 @@ import { buildQuestions, isResolved, type Question } from "./question-builder.ts
 import { attributeKeyProblem, MAX_ATTRIBUTE_VALUE, MAX_ATTRIBUTES, readAttributes } from "./read-attributes.ts";
 import { mergeFacts, namedFacts } from "./tariff-facts.ts";
 import { isResidualText, takesUnstatedBranch, wordsOf } from "./unstated-condition.ts";
+import { readValueCondition, unitPriceUsd } from "./value-condition.ts";
 
 export const DEFAULT_CLASSIFY_LIMIT = 10;
 export const MAX_CLASSIFY_LIMIT = 50;
@@ -211,6 +212,8 @@ async function candidatePool(
   const read = readAttributes(attributes);
   const facts = mergeFacts(read.facts, namedFacts(description), DESCRIPTION_FACTS);
   const goods = [...new Set(read.goods.flatMap(singularWords))];
+  const unitPrice = unitPriceUsd(attributes);
+  const decidedByPrice = (text: string) => unitPrice !== null && readValueCondition(text) !== null;
   const search = await searchHsCodes(db, {
     q: searchText(description, attributes),
     country: input.country,
@@ -253,10 +256,11 @@ async function candidatePool(
           subheadingDepth.get(line.code.slice(0, 6)) ?? line.path.length - 1,
           siblingsAt(line.path),
           sellerWords,
+          decidedByPrice,
         )
       )
         base *= UNSTATED_SHARE;
-      const { fit, reasons } = lineFit(line.path, children, { facts, goods });
+      const { fit, reasons } = lineFit(line.path, children, { facts, goods, unitPrice });
       out.push({ code: line.code, path: line.path, score: base * Math.exp(FIT_WEIGHT * fit), line, searched: hit?.r, reasons });
     }
   }

@@ -11,6 +11,7 @@ import type { FactDimension, FactWeights } from "./tariff-facts.ts";
 import { paddedWords, statedFacts } from "./tariff-facts.ts";
 import { memoizeText } from "../../text/memoize.ts";
 import { pathPrefix } from "./path-prefix.ts";
+import { meetsValueCondition, readValueCondition } from "./value-condition.ts";
 
 /** A fit's weight in the score: score × e^(FIT_WEIGHT × fit). Chosen on HSCodeComp's dev half. */
 export const FIT_WEIGHT = 0.25;
@@ -23,6 +24,8 @@ export interface FitInput {
   facts: FactWeights;
   /** Words naming the goods (item type, category), folded and singular. */
   goods: readonly string[];
+  /** The seller's unit price in US dollars (value-condition.ts), when given. */
+  unitPrice?: number | null;
 }
 
 /** The children texts of every path prefix of the lines (a heading's tree), keyed by the prefix joined with " > ". */
@@ -116,12 +119,39 @@ export const singularWords: (text: string) => readonly string[] = memoizeText((t
 );
 
 /**
+ * The fit of one step by the seller's unit price: a line "Valued not over $40 per piece" whose condition
+ * the price fails, or the residual "Other" beside a condition the price meets, loses 1. A met condition
+ * earns nothing: only lines that share value siblings compete on it, and a bonus would lift every line
+ * under a value split above lines of subheadings that have none.
+ */
+export function valueFit(text: string, siblings: ReadonlySet<string>, unitPrice: number, reasons?: FitReason[]): number {
+  if (siblings.size < 2) return 0;
+  const own = readValueCondition(text);
+  if (own) {
+    const ok = meetsValueCondition(own, unitPrice);
+    reasons?.push({ text, dimension: "value", effect: ok ? "agrees" : "contradicts" });
+    return ok ? 0 : -1;
+  }
+  let conditions = 0;
+  let met = false;
+  for (const s of siblings) {
+    const c = s === text ? null : readValueCondition(s);
+    if (!c) continue;
+    conditions++;
+    if (meetsValueCondition(c, unitPrice)) met = true;
+  }
+  if (conditions === 0) return 0;
+  reasons?.push({ text, dimension: "value", effect: met ? "contradicts" : "residual" });
+  return met ? -1 : 0;
+}
+
+/**
  * Why a line's fit moved: its text `text` agrees with or contradicts a fact of `dimension` the seller
  * stated, is the residual of siblings none of which states it, or names the goods of the item type.
  */
 export interface FitReason {
   text: string;
-  dimension: FactDimension | "goods";
+  dimension: FactDimension | "goods" | "value";
   effect: "agrees" | "contradicts" | "residual";
 }
 
@@ -136,6 +166,7 @@ export function lineFit(
   for (let i = 1; i < path.length; i++) {
     const siblings = children.get(pathPrefix(path, i));
     if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons);
+    if (siblings && input.unitPrice != null) fit += valueFit(path[i], siblings, input.unitPrice, reasons);
   }
   if (input.goods.length > 0) {
     const goods = new Set(input.goods);

@@ -60,15 +60,18 @@ export function wordsOf(text: string): Set<string> {
 /**
  * Whether a line's path takes, at some step from `fromDepth` down, a branch that sets a condition the
  * seller does not state beside a residual sibling. `siblingsAt(i)`: the texts under path[0..i) (path[i]
- * among them).
+ * among them); `decided(text)`: a condition the seller's facts decide otherwise (a value condition and a
+ * price), not counted here.
  */
 export function takesUnstatedBranch(
   path: readonly string[],
   fromDepth: number,
   siblingsAt: (depth: number) => ReadonlySet<string> | undefined,
   sellerWords: ReadonlySet<string>,
+  decided: (text: string) => boolean = () => false,
 ): boolean {
   for (let i = Math.max(1, fromDepth); i < path.length; i++) {
+    if (decided(path[i])) continue;
     const siblings = siblingsAt(i);
     if (!siblings || ![...siblings].some((s) => s !== path[i] && isResidualText(s))) continue;
     if (setsUnstatedCondition(path[i], sellerWords)) return true;
