@@ -56,9 +56,17 @@ export function formatCheck(path: string, value: string | number): boolean | nul
   // A party's name is written in letters ("20%" or "3/45" is a value from elsewhere on the page), in
   // word shapes that print has and OCR misreads do not (misread-name.ts). Only the failure is recorded:
   // a legal form is the evidence a name passes with (read-seller.ts).
-  if (/(exporter|importer|notify_party)\.name$/.test(path)) return letterShare(s) >= 0.5 && !nameLooksMisread(s) ? null : false;
+  if (/(exporter|importer|notify_party)\.name$/.test(path))
+    return letterShare(s) >= 0.5 && !nameLooksMisread(s) && !AMOUNT_OR_DATE.test(s) ? null : false;
   return null;
 }
+
+/**
+ * An amount with its currency or a written date: a name never carries one, a line that ran into the
+ * totals or the date does ("Vivelabs Limited TOTAL AMOUNT DUE ON August 3, 2014 $4.11").
+ */
+const AMOUNT_OR_DATE =
+  /[$€£¥₹]\s?\d|\d[\d.,]*\s?[$€£¥₹]|\b(?:USD|EUR|GBP|MYR|RM|INR|CNY)\s?\d[\d,]*\.\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b|\b\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}\b/i;
 
 function closeEnough(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);

@@ -6,7 +6,7 @@
  * title case, or a brand's camel case ("eBay", "McDonald's"). The LSTM recogniser, unsure of a letter,
  * switches case inside a word ("ReSTARANT", "JSXTZr"), reads a few letters of a capitals line as small
  * ones ("PERNIAGAAN ZHENG Hii"), takes a speck for a quote or a bracket ("‘OPAC MARKETING", "ALAM) SDN
- * BHD") and a letter for a digit inside a word ("ST4TIONERY"). Each shape below is one of those; a real
+ * BHD", "{Not … )") and a letter for a digit inside a word ("ST4TIONERY"). Each shape below is one of those; a real
  * name rarely has any (legal forms and small words, which keep their own case, are exempt).
  */
 
@@ -39,11 +39,16 @@ function switchesCase(word: string): boolean {
 /** A digit between letters ("ST4TIONERY", "F3i3ao"); two letters at least on each side ("B2B", "3M" are names). */
 const digitInsideWord = (word: string) => /\p{L}{2}\d+\p{L}{2}/u.test(word) || /\p{L}\d\p{Ll}\d/u.test(word);
 
-/** Brackets that do not pair up, or a quote that opens the name and never closes. */
+const CLOSES: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
+
+/** Brackets that do not pair up (by kind and order: "{Not … )" is a misread), or a quote that opens the name and never closes. */
 function strayPunctuation(name: string): boolean {
-  const open = name.match(/[([{]/g)?.length ?? 0;
-  const close = name.match(/[)\]}]/g)?.length ?? 0;
-  if (open !== close) return true;
+  const open: string[] = [];
+  for (const c of name) {
+    if (c === "(" || c === "[" || c === "{") open.push(c);
+    else if (c in CLOSES && open.pop() !== CLOSES[c]) return true;
+  }
+  if (open.length > 0) return true;
   const quotes = name.match(/['‘’"“”`]/g)?.length ?? 0;
   return /^['‘’"“”`]/.test(name.trim()) && quotes === 1;
 }

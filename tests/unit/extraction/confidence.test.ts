@@ -54,6 +54,13 @@ describe("applyChecks", () => {
     expect(out.get("route.destination_country")!.confidence).toBe(0.8 * FORMAT_FAIL);
   });
 
+  it("a party name carrying an amount or a written date fails its format: the line ran into the totals", () => {
+    expect(formatCheck("importer.name", "ATTN: Vivelabs Limited TOTAL AMOUNT DUE ON August 3, 2014 $4.11")).toBe(false);
+    expect(formatCheck("exporter.name", "Shop 12.50 €")).toBe(false);
+    expect(formatCheck("exporter.name", "Shell Station 24/7")).toBeNull();
+    expect(formatCheck("exporter.name", "May Bank Berhad")).toBeNull();
+  });
+
   it("a failed format check overrides the extractor's pass (a legal form speaks for part of a name only)", () => {
     const legalForm = (value: string) => ({ value, confidence: 0.8, evidence: { source: "vat-block" as const, format: true } });
     const out = applyChecks(

@@ -9,6 +9,7 @@ describe("a party name's word shapes as evidence of an OCR misread", () => {
     "TED HENG STATIENERY Bg bKs",
     "A fo 3H",
     "ALAM) SDN BHD", // a bracket that does not pair up
+    "{Not to be used for payment remittance)", // brackets of two kinds
     "‘OPAC MARKETING SDN BHD", // a quote that opens and never closes
     "ST4TIONERY SDN BHD", // a digit inside a word
   ])("%s looks misread", (name) => {
@@ -34,6 +35,7 @@ describe("a party name's word shapes as evidence of an OCR misread", () => {
     "A & W",
     "32 PUB BISTRO own by CNU TRADING",
     "MUSTER-Autovermietung",
+    "Acme [Shanghai] Trading Co. (HK) Ltd",
   ])("%s is a name as printed", (name) => {
     expect(nameLooksMisread(name)).toBe(false);
   });
