@@ -156,7 +156,7 @@ export interface PageReadings {
  */
 export function ocrImageThrice(input: Uint8Array, page: number, inputScale = 1): Promise<PageReadings> {
   return serialised(async () => {
-    const jobs = (await prepared(input, inputScale, {}, true)).slice(0, 3);
+    const jobs = await prepared(input, inputScale, {}, true);
     const read: PositionedWord[][] = [];
     let next = 0;
     const work = async (which: 0 | 1) => {

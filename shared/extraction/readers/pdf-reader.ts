@@ -52,11 +52,12 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
   }
   try {
     const words: PositionedWord[] = [];
-    // The second and third readings of OCR'd pages (ocrImageThrice), with the text-layer pages as they are.
-    const secondWords: PositionedWord[] = [];
-    const thirdWords: PositionedWord[] = [];
-    let secondReadPages = 0;
-    let thirdReadPages = 0;
+    // The second and third readings of OCR'd pages (ocrImageThrice), with the text-layer pages as they
+    // are; a reading counts only when every OCR'd page gave it.
+    const others = [
+      { words: [] as PositionedWord[], pages: 0 },
+      { words: [] as PositionedWord[], pages: 0 },
+    ];
     let ocrPages = 0;
     const pages = Math.min(pdf.numPages, options.maxPages);
     for (let n = 1; n <= pages; n++) {
@@ -108,19 +109,15 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
       const visible = pageWords.reduce((sum, w) => sum + w.text.replace(/\s/g, "").length, 0);
       if (visible >= MIN_TEXT_CHARS) {
         words.push(...pageWords);
-        secondWords.push(...pageWords);
-        thirdWords.push(...pageWords);
+        for (const o of others) o.words.push(...pageWords);
       } else {
         const read = await ocrPage(pdf, page, n, options.maxPixels ?? Number.POSITIVE_INFINITY);
         words.push(...read.words);
-        if (read.second) {
-          secondWords.push(...read.second);
-          secondReadPages++;
-        }
-        if (read.third) {
-          thirdWords.push(...read.third);
-          thirdReadPages++;
-        }
+        [read.second, read.third].forEach((more, i) => {
+          if (!more) return;
+          others[i].words.push(...more);
+          others[i].pages++;
+        });
         ocrPages++;
       }
       page.cleanup();
@@ -130,8 +127,8 @@ export async function readPdf(bytes: Uint8Array, options: { maxPages: number; ma
       source: ocrPages > 0 ? "pdf-ocr" : "pdf-text",
       pageCount: pages,
       lines: buildLines(words),
-      ...(ocrPages > 0 && secondReadPages === ocrPages ? { secondReading: buildLines(secondWords) } : {}),
-      ...(ocrPages > 0 && thirdReadPages === ocrPages ? { thirdReading: buildLines(thirdWords) } : {}),
+      ...(ocrPages > 0 && others[0].pages === ocrPages ? { secondReading: buildLines(others[0].words) } : {}),
+      ...(ocrPages > 0 && others[1].pages === ocrPages ? { thirdReading: buildLines(others[1].words) } : {}),
       ...(attachments.length ? { attachments } : {}),
     };
   } catch (e) {

@@ -5,6 +5,7 @@
  * unit price in US dollars decides them. Conditions per kilogram or litre need a weight or volume the
  * attributes rarely hold, and are not read. Pure.
  */
+import { memoizeText } from "../../text/memoize.ts";
 
 export interface ValueCondition {
   /** US dollars per unit (a piece, a pair, each), the bounds' amounts divided by the dozen or gross. */
@@ -37,25 +38,17 @@ function dollars(text: string): number {
 
 const perUnit = (unit: string) => (/^doz/i.test(unit) ? 12 : /^gross/i.test(unit) ? 144 : 1);
 
-const cache = new Map<string, ValueCondition | null>();
-
-/** The value condition a line's text sets per unit, or null (none, or per kilogram or litre). */
-export function readValueCondition(text: string): ValueCondition | null {
-  let out = cache.get(text);
-  if (out !== undefined) return out;
-  out = null;
+/** The value condition a line's text sets per unit, or null (none, or per kilogram or litre). Remembered per text. */
+export const readValueCondition: (text: string) => ValueCondition | null = memoizeText((text: string) => {
   for (const { re, read } of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;
     const unit = m[m.length - 1];
     const amounts = m.slice(1, -1).map((a) => dollars(a) / perUnit(unit));
-    out = read(amounts[0], amounts[1] ?? Number.NaN);
-    break;
+    return read(amounts[0], amounts[1] ?? Number.NaN);
   }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(text, out);
-  return out;
-}
+  return null;
+});
 
 /** Whether a unit price (US dollars) meets the condition. */
 export function meetsValueCondition(condition: ValueCondition, unitPrice: number): boolean {
