@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { migrate } from "../../shared/db/migrate.ts";
-import { hasSharedData, SHARED_DATA } from "./shared-data.ts";
+import { hasSharedData, NEEDS_SHARED_DATA, SHARED_DATA } from "./shared-data.ts";
 import { writeMinimalSanctionsDir } from "./minimal-sanctions.ts";
 import { importReferenceDir } from "../../shared/reference/import-reference-dir.ts";
 import { SCREENING_TABLES } from "../../shared/screening/lists/screening-tables.ts";
@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
   if (process.env.CI && process.env.CI !== "false" && !hasSharedData) {
     throw new Error(`CI is set but ${SHARED_DATA} is missing: the real reference data suites cannot run`);
   }
+  // Said once at the start, so the skipped count below has its reason in plain sight.
+  if (!hasSharedData) console.warn(`Real-data suites are skipped: each ${NEEDS_SHARED_DATA}.`);
   const dir = await mkdtemp(join(tmpdir(), "tds-snapshot-"));
   const reference = await writeMinimalSanctionsDir(join(dir, "reference"));
   const db = await openPglite();
