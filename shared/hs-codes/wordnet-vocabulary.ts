@@ -22,18 +22,44 @@ export interface WordNetVocabulary {
 export type WordClass = "goods" | "material" | "modifier" | "artifact";
 
 let loading: Promise<WordNetVocabulary> | null = null;
+let loadingWords: Promise<(word: string) => boolean> | null = null;
+
+const NOT_BUILT = (e: unknown) =>
+  e instanceof Error && e.message.startsWith("The WordNet vocabulary")
+    ? e
+    : new Error(
+        `The WordNet vocabulary of HS search is not built (shared/hs-codes/generated/): run npm run build:wordnet (npm install runs it). ${e instanceof Error ? e.message : e}`,
+      );
+
+/**
+ * Whether WordNet knows a lower-case word (or its crude singular) as an English word: the dictionary
+ * alone (about 0.7 MB), for OCR repairs that need no bridge (extraction/…/repair-misread-words.ts).
+ */
+export function loadWordNetWords(): Promise<(word: string) => boolean> {
+  if (!loadingWords) {
+    loadingWords = import("./generated/wordnet-words.json", { with: { type: "json" } }).then(
+      (w) => {
+        const words = new Set((w.default as { words: string }).words.split(" "));
+        return (word: string) => words.has(word) || words.has(singularWord(word));
+      },
+      (e: unknown) => {
+        loadingWords = null;
+        throw NOT_BUILT(e);
+      },
+    );
+  }
+  return loadingWords;
+}
 
 export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
   if (!loading) {
     loading = (async () => {
-      const [b, w, c] = await Promise.all([
+      const [b, isKnownWord, c] = await Promise.all([
         import("./generated/wordnet-bridge.json", { with: { type: "json" } }),
-        import("./generated/wordnet-words.json", { with: { type: "json" } }),
+        loadWordNetWords(),
         import("./generated/wordnet-classes.json", { with: { type: "json" } }),
       ]).catch((e: unknown) => {
-        throw new Error(
-          `The WordNet vocabulary of HS search is not built (shared/hs-codes/generated/): run npm run build:wordnet (npm install runs it). ${e instanceof Error ? e.message : e}`,
-        );
+        throw NOT_BUILT(e);
       });
       const classes = new Map<string, WordClass>();
       const lists = c.default as Partial<Record<WordClass, string>>;
@@ -48,14 +74,13 @@ export function loadWordNetVocabulary(): Promise<WordNetVocabulary> {
         const tab = line.indexOf("\t");
         table.set(line.slice(0, tab), line.slice(tab + 1));
       }
-      const words = new Set((w.default as { words: string }).words.split(" "));
       return {
         bridge: (key: string) =>
           table
             .get(key)
             ?.split(",")
             .map((id) => targets[Number.parseInt(id, 36)]) ?? [],
-        isKnownWord: (word: string) => words.has(word) || words.has(singularWord(word)),
+        isKnownWord,
         classOf: (word: string) => classes.get(word) ?? classes.get(singularWord(word)) ?? null,
       };
     })();

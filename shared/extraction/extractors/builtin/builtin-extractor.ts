@@ -26,7 +26,12 @@ import { readParties } from "./steps/read-parties.ts";
 import { readSeller } from "./steps/read-seller.ts";
 import { resolveCurrencyByCountry } from "./steps/resolve-currency.ts";
 
-export function extractBuiltin(doc: DocumentText): FlatExtraction {
+export interface BuiltinOptions {
+  /** The dictionary that mends misread words of OCR'd names (repair-misread-words.ts); none: no mending. */
+  isKnownWord?: (lowerCaseWord: string) => boolean;
+}
+
+export function extractBuiltin(doc: DocumentText, options: BuiltinOptions = {}): FlatExtraction {
   // OCR text misreads letters: labels and column titles then also match within an edit or two.
   const fuzzy = doc.source === "pdf-ocr" || doc.source === "image-ocr";
   const spreadsheet = doc.source === "spreadsheet";
@@ -38,6 +43,7 @@ export function extractBuiltin(doc: DocumentText): FlatExtraction {
     spreadsheet,
     decimalComma: detectDecimalComma(lines.flatMap((l) => l.segs.map((s) => s.text))),
     tableLines: linesOfTables(tables),
+    isKnownWord: options.isKnownWord,
   };
   const out: FlatExtraction = new Map();
   // Tables first: labels inside them are column titles, not fields.

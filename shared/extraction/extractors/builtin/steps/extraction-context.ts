@@ -65,6 +65,8 @@ export interface ExtractionContext extends MatchOptions {
   decimalComma: boolean;
   /** Indexes of the lines that belong to a line-item table (header, rows, totals line). */
   tableLines: ReadonlySet<number>;
+  /** The dictionary for mending misread words of OCR'd names; absent, names are taken as read. */
+  isKnownWord?: (lowerCaseWord: string) => boolean;
 }
 
 export const TOTAL_WORDS =

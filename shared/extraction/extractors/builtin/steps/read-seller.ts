@@ -16,6 +16,7 @@ import { parseDate } from "../dates.ts";
 import { norm } from "../normalize-values.ts";
 import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
+import { repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 
@@ -258,16 +259,20 @@ function joinWords(line: Line): Line {
   return { ...line, segs };
 }
 
-/** The lines the seller is looked for in: OCR's phrases joined again, their legal forms and postcodes repaired. */
-export function sellerLines(lines: readonly Line[], fromOcr: boolean): readonly Line[] {
-  return fromOcr ? lines.map(joinWords).map(repairMisreads) : lines;
+/**
+ * The lines the seller is looked for in: OCR's phrases joined again, their legal forms, postcodes and
+ * (with a dictionary) misread words repaired.
+ */
+export function sellerLines(lines: readonly Line[], fromOcr: boolean, isKnownWord?: (w: string) => boolean): readonly Line[] {
+  return fromOcr ? lines.map(joinWords).map((l) => repairMisreads(l, isKnownWord)) : lines;
 }
 
-function repairMisreads(line: Line): Line {
+function repairMisreads(line: Line, isKnownWord?: (w: string) => boolean): Line {
   return {
     ...line,
     segs: line.segs.map((s) => {
-      const text = repairPostcodeDigits(repairLegalForm(s.text));
+      const legal = repairLegalForm(s.text);
+      const text = repairPostcodeDigits(isKnownWord ? repairMisreadWords(legal, isKnownWord) : legal);
       return text === s.text ? s : { ...s, text, n: norm(text) };
     }),
   };
@@ -281,7 +286,7 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
     return typeof v === "string" ? [v] : [];
   });
   const fromOcr = context.fuzzy;
-  const lines = sellerLines(context.lines, fromOcr);
+  const lines = sellerLines(context.lines, fromOcr, context.isKnownWord);
   const candidates = sellerCandidates(lines, context.tableLines, excluded, { letterhead: fromOcr, ocr: fromOcr });
   const best = candidates[0];
   if (!best) return;
