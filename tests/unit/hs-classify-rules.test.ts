@@ -5,7 +5,10 @@ import { meetsValueCondition, readValueCondition, unitPriceUsd } from "../../sha
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
 import { namedFacts, statedFacts } from "../../shared/hs-codes/classify/tariff-facts.ts";
-import { setsUnstatedCondition, takesUnstatedBranch, wordsOf } from "../../shared/hs-codes/classify/unstated-condition.ts";
+import { subheadingDepths } from "../../shared/hs-codes/classify/heading-lines.ts";
+import { setsUnstatedCondition, unstatedBranchDepth, wordsOf } from "../../shared/hs-codes/classify/unstated-condition.ts";
+
+const takesUnstated = (...a: Parameters<typeof unstatedBranchDepth>) => unstatedBranchDepth(...a) !== null;
 
 const DRESSES = "Women's or girls' suits, ensembles, dresses, knitted or crocheted";
 const pool: Pooled[] = [
@@ -104,12 +107,53 @@ describe("a national line's own condition", () => {
     const siblingsAt = (path: readonly string[]) => (depth: number) => tree.get(path.slice(0, depth).join(" > "));
     const brooch = wordsOf("Enamel Badge Gothic Metal Brooch");
     const underChain = [...sub, chain, "Valued over 33 cents per meter"];
-    expect(takesUnstatedBranch(underChain, sub.length, siblingsAt(underChain), brooch)).toBe(true);
-    expect(takesUnstatedBranch(underChain, sub.length, siblingsAt(underChain), wordsOf("gold colour chain, 10 m"))).toBe(false);
+    expect(takesUnstated(underChain, sub.length, siblingsAt(underChain), brooch)).toBe(true);
+    expect(takesUnstated(underChain, sub.length, siblingsAt(underChain), wordsOf("gold colour chain, 10 m"))).toBe(false);
     const residual = [...sub, "Other", "Other"];
-    expect(takesUnstatedBranch(residual, sub.length, siblingsAt(residual), brooch)).toBe(false);
+    expect(takesUnstated(residual, sub.length, siblingsAt(residual), brooch)).toBe(false);
     // The subheading's own step is the search's to decide, not this rule's.
-    expect(takesUnstatedBranch(underChain, sub.length + 1, siblingsAt(underChain), brooch)).toBe(false);
+    expect(takesUnstated(underChain, sub.length + 1, siblingsAt(underChain), brooch)).toBe(false);
+  });
+
+  // HTS 9503.00: the heading is its own subheading, with no 6-digit line; its national lines split on
+  // "Children's products" beside "Other", then (inflatable balls of rubber / "Other") and the age.
+  const TOYS = "Tricycles, scooters, pedal cars and similar wheeled toys; dolls; other toys; reduced-scale models";
+  const CHILDREN = "“Childrenʼs productsˮ as defined in 15 U.S.C. § 2052:";
+  const BALLS = "Inflatable toy balls, balloons and punchballs, of rubber:";
+  const LABELED = "Labeled or determined by importer as intended for use by persons:";
+  const toyLines = [
+    { code: "9503", path: [TOYS] },
+    { code: "95030000", path: [TOYS] },
+    { code: "9503000011", path: [TOYS, CHILDREN, BALLS, LABELED, "Under 3 years of age"] },
+    { code: "9503000071", path: [TOYS, CHILDREN, "Other:", LABELED, "Under 3 years of age"] },
+    { code: "9503000090", path: [TOYS, "Other"] },
+  ];
+  const toyTree = childrenOf(toyLines.map((l) => l.path));
+  const toySiblings = (path: readonly string[]) => (depth: number) => toyTree.get(path.slice(0, depth).join(" > "));
+
+  it("starts below a heading that is its own subheading at its first national line", () => {
+    expect(subheadingDepths(toyLines).get("950300")).toBe(1);
+    expect(
+      subheadingDepths([
+        { code: "611020", path: ["Jerseys", "Of cotton"] },
+        { code: "6110202010", path: ["Jerseys", "Of cotton", "Other"] },
+      ]).get("611020"),
+    ).toBe(2);
+    const diecast = wordsOf("Bburago 1:64 Ferrari Car Model Alloy Miniature Diecast Vehicle");
+    const under3 = toyLines[3].path;
+    expect(unstatedBranchDepth(under3, 1, toySiblings(under3), diecast)).toBe(1);
+    expect(unstatedBranchDepth(toyLines[4].path, 1, toySiblings(toyLines[4].path), diecast)).toBeNull();
+  });
+
+  it("earns no residual fit below a branch whose condition the seller does not state", () => {
+    const alloy = namedFacts("alloy");
+    const under3 = toyLines[3].path;
+    const open = lineFit(under3, toyTree, { facts: alloy, goods: [] });
+    const conditional = lineFit(under3, toyTree, { facts: alloy, goods: [], conditionalFrom: 1 });
+    expect(open.reasons.map((r) => r.effect)).toContain("residual");
+    expect(conditional.fit).toBeLessThan(open.fit);
+    expect(conditional.reasons.map((r) => r.effect)).not.toContain("residual");
+    expect(conditional.fit).toBe(lineFit(toyLines[4].path, toyTree, { facts: alloy, goods: [] }).fit);
   });
 });
 

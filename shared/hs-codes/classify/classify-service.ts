@@ -17,12 +17,12 @@ import { resolveSchedule, searchHsCodes, type HsSearchResult } from "../hs-code-
 import { pathPrefix } from "./path-prefix.ts";
 import { SCHEDULES, type HsSchedule } from "../schedules.ts";
 import { type Answer, applyAnswers } from "./apply-answers.ts";
-import { buildStamp, headingLines, leafLines, type HeadingLine } from "./heading-lines.ts";
+import { buildStamp, headingLines, leafLines, subheadingDepths, type HeadingLine } from "./heading-lines.ts";
 import { childrenOf, FIT_WEIGHT, type FitReason, lineFit, singularWords } from "./line-fit.ts";
 import { buildQuestions, isResolved, type Question } from "./question-builder.ts";
 import { attributeKeyProblem, MAX_ATTRIBUTE_VALUE, MAX_ATTRIBUTES, readAttributes } from "./read-attributes.ts";
 import { mergeFacts, namedFacts } from "./tariff-facts.ts";
-import { isResidualText, takesUnstatedBranch, wordsOf } from "./unstated-condition.ts";
+import { isResidualText, unstatedBranchDepth, wordsOf } from "./unstated-condition.ts";
 import { readValueCondition, unitPriceUsd } from "./value-condition.ts";
 
 export const DEFAULT_CLASSIFY_LIMIT = 10;
@@ -191,11 +191,7 @@ function headingTree(all: readonly HeadingLine[]): HeadingTree {
   let tree = trees.get(all);
   if (!tree) {
     const leaves = leafLines(all);
-    tree = {
-      children: childrenOf(all.map((l) => l.path)),
-      leaves,
-      subheadingDepth: new Map(all.filter((l) => l.code.length === 6).map((l) => [l.code, l.path.length])),
-    };
+    tree = { children: childrenOf(all.map((l) => l.path)), leaves, subheadingDepth: subheadingDepths(all) };
     trees.set(all, tree);
   }
   return tree;
@@ -249,18 +245,18 @@ async function candidatePool(
       // "Rope, curb, cable, chain …") beside an "Other" sibling: when the seller states none of its words,
       // the goods fall to "Other", as the tariff reads (a specific line applies only when its terms are
       // met). The search's own pick is no exception: it matched the line's whole path, not that branch.
-      if (
-        line.code.length > 6 &&
-        takesUnstatedBranch(
-          line.path,
-          subheadingDepth.get(line.code.slice(0, 6)) ?? line.path.length - 1,
-          siblingsAt(line.path),
-          sellerWords,
-          decidedByPrice,
-        )
-      )
-        base *= UNSTATED_SHARE;
-      const { fit, reasons } = lineFit(line.path, children, { facts, goods, unitPrice });
+      const conditionalFrom =
+        line.code.length > 6
+          ? unstatedBranchDepth(
+              line.path,
+              subheadingDepth.get(line.code.slice(0, 6)) ?? line.path.length - 1,
+              siblingsAt(line.path),
+              sellerWords,
+              decidedByPrice,
+            )
+          : null;
+      if (conditionalFrom !== null) base *= UNSTATED_SHARE;
+      const { fit, reasons } = lineFit(line.path, children, { facts, goods, unitPrice, conditionalFrom });
       out.push({ code: line.code, path: line.path, score: base * Math.exp(FIT_WEIGHT * fit), line, searched: hit?.r, reasons });
     }
   }

@@ -83,3 +83,19 @@ export function leafLines(lines: readonly HeadingLine[]): HeadingLine[] {
   for (const l of lines) for (let i = 1; i < l.path.length; i++) inner.add(pathPrefix(l.path, i));
   return lines.filter((l) => !inner.has(l.full_description));
 }
+
+/**
+ * Per subheading (6 digits), the length of its path: the steps of a longer path lie below it. A heading
+ * that is its own subheading ("9503.00") has no 6-digit line; what lies below the subheading then starts
+ * under its first national line ("9503.00.00"), the shortest path beneath it. Pure.
+ */
+export function subheadingDepths(all: readonly Pick<HeadingLine, "code" | "path">[]): Map<string, number> {
+  const depths = new Map(all.filter((l) => l.code.length === 6).map((l) => [l.code, l.path.length]));
+  const codes = new Set(all.map((l) => l.code));
+  for (const l of all) {
+    const sub = l.code.slice(0, 6);
+    if (l.code.length <= 6 || codes.has(sub)) continue;
+    depths.set(sub, Math.min(depths.get(sub) ?? Number.POSITIVE_INFINITY, l.path.length));
+  }
+  return depths;
+}

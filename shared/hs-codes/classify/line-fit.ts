@@ -26,6 +26,14 @@ export interface FitInput {
   goods: readonly string[];
   /** The seller's unit price in US dollars (value-condition.ts), when given. */
   unitPrice?: number | null;
+  /**
+   * The depth of the first step whose condition the seller does not state beside an "Other" sibling
+   * (unstated-condition.ts), if any. Below it, a residual fit is no evidence: the goods fit "Other" there
+   * only if the branch above applies at all, and a line that left at that step for "Other" has no deeper
+   * step to earn the same fit ("Children's products" > … > "Other" (not of rubber) against the
+   * heading's "Other").
+   */
+  conditionalFrom?: number | null;
 }
 
 /** The children texts of every path prefix of the lines (a heading's tree), keyed by the prefix joined with " > ". */
@@ -81,7 +89,13 @@ function ownFacts(text: string, siblings: ReadonlySet<string>): ReadonlyMap<Fact
 }
 
 /** The fit of one step: `text` among `siblings` (itself included). */
-export function stepFit(text: string, siblings: ReadonlySet<string>, facts: FactWeights, reasons?: FitReason[]): number {
+export function stepFit(
+  text: string,
+  siblings: ReadonlySet<string>,
+  facts: FactWeights,
+  reasons?: FitReason[],
+  residualCounts = true,
+): number {
   if (siblings.size < 2) return 0;
   const own = ownFacts(text, siblings);
   let fit = 0;
@@ -97,6 +111,7 @@ export function stepFit(text: string, siblings: ReadonlySet<string>, facts: Fact
       // A residual sibling: the seller's fact goes here when no sibling states it.
       let covered = 0;
       for (const s of siblings) for (const id of statedFacts(s).get(d) ?? []) covered = Math.max(covered, named.get(id) ?? 0);
+      if (covered === 0 && !residualCounts) continue;
       fit += covered > 0 ? -covered : RESIDUAL_FIT;
       reasons?.push({ text, dimension: d, effect: covered > 0 ? "contradicts" : "residual" });
     }
@@ -165,7 +180,8 @@ export function lineFit(
   const reasons: FitReason[] = [];
   for (let i = 1; i < path.length; i++) {
     const siblings = children.get(pathPrefix(path, i));
-    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons);
+    const conditional = input.conditionalFrom != null && i > input.conditionalFrom;
+    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons, !conditional);
     if (siblings && input.unitPrice != null) fit += valueFit(path[i], siblings, input.unitPrice, reasons);
   }
   if (input.goods.length > 0) {

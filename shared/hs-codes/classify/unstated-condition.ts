@@ -58,25 +58,26 @@ export function wordsOf(text: string): Set<string> {
 }
 
 /**
- * Whether a line's path takes, at some step from `fromDepth` down, a branch that sets a condition the
+ * The depth of the first step, from `fromDepth` down, at which a line's path takes a branch that sets a condition the
  * seller does not state beside a residual sibling. `siblingsAt(i)`: the texts under path[0..i) (path[i]
  * among them); `decided(text)`: a condition the seller's facts decide otherwise (a value condition and a
  * price), not counted here.
+ * Null when it takes none.
  */
-export function takesUnstatedBranch(
+export function unstatedBranchDepth(
   path: readonly string[],
   fromDepth: number,
   siblingsAt: (depth: number) => ReadonlySet<string> | undefined,
   sellerWords: ReadonlySet<string>,
   decided: (text: string) => boolean = () => false,
-): boolean {
+): number | null {
   for (let i = Math.max(1, fromDepth); i < path.length; i++) {
     if (decided(path[i])) continue;
     const siblings = siblingsAt(i);
     if (!siblings || ![...siblings].some((s) => s !== path[i] && isResidualText(s))) continue;
-    if (setsUnstatedCondition(path[i], sellerWords)) return true;
+    if (setsUnstatedCondition(path[i], sellerWords)) return i;
   }
-  return false;
+  return null;
 }
 
 /** Whether a line's own text sets a condition none of whose words (four letters or more) the seller wrote. */
