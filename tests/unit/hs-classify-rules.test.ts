@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyAnswers } from "../../shared/hs-codes/classify/apply-answers.ts";
-import { childrenOf, lineFit, stepFit, valueFit } from "../../shared/hs-codes/classify/line-fit.ts";
+import { childrenOf, headingFit, lineFit, stepFit, valueFit } from "../../shared/hs-codes/classify/line-fit.ts";
 import { meetsValueCondition, readValueCondition, unitPriceUsd } from "../../shared/hs-codes/classify/value-condition.ts";
 import { buildQuestions, isResolved, type Pooled } from "../../shared/hs-codes/classify/question-builder.ts";
 import { attributeKeyProblem, readAttributes } from "../../shared/hs-codes/classify/read-attributes.ts";
@@ -168,6 +168,27 @@ describe("attributes", () => {
     expect(a.goods).toEqual(["Dress", "Dresses"]);
     expect(a.facts.get("fibre")).toEqual(new Map([["artificial", 1]]));
     expect(a.facts.get("gender")?.get("female")).toBeGreaterThan(0);
+  });
+});
+
+describe("knitted or woven", () => {
+  it("reads a shop's weaving attribute and fabrics woven or knitted by their make", () => {
+    // AliExpress's "Craft of Weaving": "Knit" or "Tat" (its English for shuttle-woven).
+    expect(readAttributes({ craft_of_weaving: "Tat" }).facts.get("construction")).toEqual(new Map([["woven", 0.9]]));
+    expect(readAttributes({ craft_of_weaving: "Knit" }).facts.get("construction")).toEqual(new Map([["knitted", 0.9]]));
+    expect(readAttributes({ title_word: "Tat" }).facts.get("construction")).toBeUndefined();
+    expect(namedFacts("Denim").get("construction")).toEqual(new Map([["woven", 1]]));
+    expect(namedFacts("cotton jersey").get("construction")).toEqual(new Map([["knitted", 1]]));
+    expect(namedFacts("Non-Woven").get("construction")).toBeUndefined();
+  });
+
+  it("compares a heading's own statement of it with the seller's, and a heading that states none stays even", () => {
+    const knittedHeading = "Women's or girls' suits, ensembles, suit-type jackets, dresses, skirts, trousers, knitted or crocheted";
+    const plainHeading = "Women's or girls' suits, ensembles, suit-type jackets, dresses, skirts, trousers (other than swimwear)";
+    expect(headingFit(knittedHeading, namedFacts("woven"))).toBe(-1);
+    expect(headingFit(knittedHeading, namedFacts("knit"))).toBe(1);
+    expect(headingFit(plainHeading, namedFacts("woven"))).toBe(0);
+    expect(headingFit("Jerseys, pullovers, cardigans, whether or not knitted", namedFacts("woven"))).toBe(0);
   });
 });
 

@@ -133,6 +133,29 @@ export const singularWords: (text: string) => readonly string[] = memoizeText((t
     ),
 );
 
+/** The dimensions a heading's own text is compared on: the search chose it on its words, not its facts. */
+const HEADING_DIMENSIONS: readonly FactDimension[] = ["construction"];
+
+/**
+ * The fit of a line's heading: the headings in play are not siblings of one node (6104 and 6204 sit in
+ * different chapters), so no residual is read; a fact the heading's text states ("…, knitted or
+ * crocheted") agrees with or contradicts the seller's. A heading that states none (chapter 62's, whose
+ * "not knitted" is in the chapter's title) neither gains nor loses.
+ */
+export function headingFit(text: string, facts: FactWeights, reasons?: FitReason[]): number {
+  const stated = statedFacts(text);
+  let fit = 0;
+  for (const d of HEADING_DIMENSIONS) {
+    const mine = stated.get(d);
+    const named = facts.get(d);
+    if (!mine || mine.size === 0 || !named || named.size === 0) continue;
+    const agree = Math.max(0, ...[...mine].map((id) => named.get(id) ?? 0));
+    fit += agree > 0 ? agree : -1;
+    reasons?.push({ text, dimension: d, effect: agree > 0 ? "agrees" : "contradicts" });
+  }
+  return fit;
+}
+
 /**
  * The fit of one step by the seller's unit price: a line "Valued not over $40 per piece" whose condition
  * the price fails, or the residual "Other" beside a condition the price meets, loses 1. A met condition
@@ -178,6 +201,7 @@ export function lineFit(
 ): { fit: number; reasons: FitReason[] } {
   let fit = 0;
   const reasons: FitReason[] = [];
+  if (path.length > 0) fit += headingFit(path[0], input.facts, reasons);
   for (let i = 1; i < path.length; i++) {
     const siblings = children.get(pathPrefix(path, i));
     const conditional = input.conditionalFrom != null && i > input.conditionalFrom;

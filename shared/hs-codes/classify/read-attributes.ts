@@ -18,7 +18,13 @@ const GOODS_KEYS = ["item_type", "product_type", "type", "article", "goods"];
 /** Keys whose value is what the goods are made of. */
 const MATERIAL_KEYS = /(^|_)(material|materials|fabric|fibre|fiber|composition|metal|metals)(_|$)/;
 /** Keys whose value decides between men's/women's or knitted/woven lines. */
-const DECIDING_KEYS = /(^|_)(gender|department|fabric_type|technics|construction|knit|style_type)(_|$)/;
+const DECIDING_KEYS = /(^|_)(gender|department|fabric_type|technics|construction|knit|style_type|weaving|weave)(_|$)/;
+/**
+ * How a shop's weaving attribute says woven: AliExpress's "Craft of Weaving" is "Knit" or "Tat" (its
+ * English for 梭织, shuttle-woven).
+ */
+const WEAVING_KEY = /(^|_)(weaving|weave)(_|$)/;
+const SHUTTLE_WOVEN = /^\s*tat\s*$/i;
 /** Keys that say nothing of the goods' classification (the seller's own logistics and marks). */
 const IGNORED_KEYS = /(^|_)(origin|brand|model|sku|price|package|weight|size|colou?r|unit|pack|sold|cn|standard|certification)(_|$)/;
 
@@ -52,6 +58,10 @@ export function readAttributes(attributes: Readonly<Record<string, string>>): Re
   }
   for (const [key, value] of Object.entries(attributes)) {
     if (!value || value.toLowerCase() === "none") continue;
+    if (WEAVING_KEY.test(key) && SHUTTLE_WOVEN.test(value)) {
+      facts = mergeFacts(facts, namedFacts("woven"), 0.9);
+      continue;
+    }
     if (MATERIAL_KEYS.test(key)) facts = mergeFacts(facts, namedFacts(value), 1);
     else if (DECIDING_KEYS.test(key) || key === "category") facts = mergeFacts(facts, namedFacts(value), 0.9);
     else if (!IGNORED_KEYS.test(key) && !GOODS_KEYS.includes(key)) facts = mergeFacts(facts, namedFacts(value), 0.4);

@@ -86,8 +86,32 @@ export const FACTS: readonly Fact[] = [
     trade: ["female", "womens", "woman", "ladies", "lady", "girl"],
   },
   { dimension: "gender", id: "baby", tariff: ["babies'", "babies", "infants"], trade: ["baby", "infant", "newborn", "toddler"] },
-  { dimension: "construction", id: "knitted", tariff: ["knitted", "crocheted"], trade: ["knit", "knitting", "jersey"] },
-  { dimension: "construction", id: "woven", tariff: ["woven", "not knitted"], trade: ["weave", "woven fabric"] },
+  // Fabrics that are knitted or woven by their make: a seller names the fabric, not the construction.
+  {
+    dimension: "construction",
+    id: "knitted",
+    tariff: ["knitted", "crocheted"],
+    trade: ["knit", "knitting", "jersey", "crochet", "interlock"],
+  },
+  {
+    dimension: "construction",
+    id: "woven",
+    tariff: ["woven", "not knitted"],
+    trade: [
+      "weave",
+      "woven fabric",
+      "denim",
+      "broadcloth",
+      "poplin",
+      "twill",
+      "chiffon",
+      "taffeta",
+      "gabardine",
+      "chambray",
+      "organza",
+      "voile",
+    ],
+  },
 ];
 
 /** A text as padded words: phrases match whole words ("of cotton" in " of cotton "). Possessives kept as written ("men's"). */
