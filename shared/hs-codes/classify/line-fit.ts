@@ -88,6 +88,22 @@ function ownFacts(text: string, siblings: ReadonlySet<string>): ReadonlyMap<Fact
   return out;
 }
 
+/**
+ * A text that states facts of a dimension the seller names: + the weight of the best one the seller
+ * names, −1 when the seller names none of them.
+ */
+function statedFit(
+  text: string,
+  dimension: FactDimension,
+  mine: ReadonlySet<string>,
+  named: ReadonlyMap<string, number>,
+  reasons?: FitReason[],
+): number {
+  const agree = Math.max(0, ...[...mine].map((id) => named.get(id) ?? 0));
+  reasons?.push({ text, dimension, effect: agree > 0 ? "agrees" : "contradicts" });
+  return agree > 0 ? agree : -1;
+}
+
 /** The fit of one step: `text` among `siblings` (itself included). */
 export function stepFit(
   text: string,
@@ -103,11 +119,8 @@ export function stepFit(
     const named = facts.get(d);
     if (!named || named.size === 0) continue;
     const mine = own.get(d);
-    if (mine && mine.size > 0) {
-      const agree = Math.max(0, ...[...mine].map((id) => named.get(id) ?? 0));
-      fit += agree > 0 ? agree : -1;
-      reasons?.push({ text, dimension: d, effect: agree > 0 ? "agrees" : "contradicts" });
-    } else {
+    if (mine && mine.size > 0) fit += statedFit(text, d, mine, named, reasons);
+    else {
       // A residual sibling: the seller's fact goes here when no sibling states it.
       let covered = 0;
       for (const s of siblings) for (const id of statedFacts(s).get(d) ?? []) covered = Math.max(covered, named.get(id) ?? 0);
@@ -148,10 +161,7 @@ export function headingFit(text: string, facts: FactWeights, reasons?: FitReason
   for (const d of HEADING_DIMENSIONS) {
     const mine = stated.get(d);
     const named = facts.get(d);
-    if (!mine || mine.size === 0 || !named || named.size === 0) continue;
-    const agree = Math.max(0, ...[...mine].map((id) => named.get(id) ?? 0));
-    fit += agree > 0 ? agree : -1;
-    reasons?.push({ text, dimension: d, effect: agree > 0 ? "agrees" : "contradicts" });
+    if (mine && mine.size > 0 && named && named.size > 0) fit += statedFit(text, d, mine, named, reasons);
   }
   return fit;
 }

@@ -58,11 +58,10 @@ export function wordsOf(text: string): Set<string> {
 }
 
 /**
- * The depth of the first step, from `fromDepth` down, at which a line's path takes a branch that sets a condition the
- * seller does not state beside a residual sibling. `siblingsAt(i)`: the texts under path[0..i) (path[i]
- * among them); `decided(text)`: a condition the seller's facts decide otherwise (a value condition and a
- * price), not counted here.
- * Null when it takes none.
+ * The depth of the first step, from `fromDepth` down, at which a line's path takes a branch that sets a
+ * condition the seller does not state beside a residual sibling; null when it takes none.
+ * `siblingsAt(i)`: the texts under path[0..i) (path[i] among them); `decided(text)`: a condition the
+ * seller's facts decide otherwise (a value condition and a price), not counted here.
  */
 export function unstatedBranchDepth(
   path: readonly string[],
