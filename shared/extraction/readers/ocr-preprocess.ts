@@ -1,10 +1,10 @@
 /**
- * Page clean-up before OCR, on an 8-bit grey raster: scale (so text lines are as tall as the
- * recogniser was trained on), deskew (the angle whose horizontal ink profile is sharpest) and
+ * Page clean-up before OCR, on an 8-bit grey raster: remove ruled lines (a table's grid), scale (so
+ * text lines are as tall as the recogniser was trained on), deskew (the angle whose horizontal ink profile is sharpest) and
  * binarise (Sauvola: a threshold from each pixel's neighbourhood, so shadows, stains and a receipt's
  * fading print do not swallow characters the way one global threshold does). Pure functions.
  *
- * Kept by hand rather than taken from an image library: the three steps are ~150 lines on a plain
+ * Kept by hand rather than taken from an image library: the four steps are ~200 lines on a plain
  * Uint8Array, and the npm image libraries that do them (opencv.js, sharp) weigh 10–30 MB each.
  */
 
@@ -79,6 +79,114 @@ export function medianLineHeight(img: GrayImage): number | null {
   return runs[Math.floor(runs.length / 2)];
 }
 
+/**
+ * A ruled line is an ink run at least this many times longer than it is thick (a letter's strokes are
+ * a few times longer than thick, a table's rules tens or hundreds) …
+ */
+export const RULE_ELONGATION = 12;
+/**
+ * … and longer than a character: horizontally this many text-line heights (no letter is wider than
+ * about one), vertically RULE_MIN_HEIGHT (the tallest glyphs, | and brackets, are about one). Both tests
+ * are needed: a receipt's tall thin print has strokes as elongated as a rule.
+ */
+export const RULE_MIN_WIDTH = 5;
+export const RULE_MIN_HEIGHT = 2.5;
+
+/**
+ * The page with its ruled lines whitened: the horizontal and vertical ink runs (under Otsu's threshold)
+ * RULE_ELONGATION times longer than their median thickness (the ink run across them; the median, since
+ * where two rules cross, or a letter touches one, the run across is long) and long beside the text
+ * lines, with the pixel on each side (a rule's anti-aliased edge, left grey, still reads as a stroke).
+ * The line height is measured with the elongated runs gone: a table's vertical rules put ink in every
+ * row between its text lines, which would count as one line. A table's grid otherwise makes tesseract's
+ * layout analysis take its cells for a picture and drop the rows (an invoice's item table), or read
+ * the borders as "|" and "l" inside the values.
+ */
+export function removeRules(img: GrayImage): GrayImage {
+  const t = otsuThreshold(img);
+  const { width, height, data } = img;
+  // Per pixel, the length of the horizontal and of the vertical ink run through it (0: paper).
+  const across = new Uint16Array(width * height);
+  const down = new Uint16Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const ink = x < width && data[row + x] <= t;
+      if (ink && start < 0) start = x;
+      else if (!ink && start >= 0) {
+        across.fill(Math.min(65535, x - start), row + start, row + x);
+        start = -1;
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      const ink = y < height && data[y * width + x] <= t;
+      if (ink && start < 0) start = y;
+      else if (!ink && start >= 0) {
+        const n = Math.min(65535, y - start);
+        for (let k = start; k < y; k++) down[k * width + x] = n;
+        start = -1;
+      }
+    }
+  }
+  // Elongated runs: [row, first x, length] across, [column, first y, length] down.
+  const flat: number[] = [];
+  const tall: number[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; ) {
+      const n = across[row + x];
+      if (n === 0) {
+        x++;
+        continue;
+      }
+      let thin = 0;
+      for (let k = x; k < x + n; k++) if (down[row + k] * RULE_ELONGATION <= n) thin++;
+      if (thin * 2 >= n && n >= RULE_ELONGATION) flat.push(y, x, n);
+      x += n;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; ) {
+      const n = down[y * width + x];
+      if (n === 0) {
+        y++;
+        continue;
+      }
+      let thin = 0;
+      for (let k = y; k < y + n; k++) if (across[k * width + x] * RULE_ELONGATION <= n) thin++;
+      if (thin * 2 >= n && n >= RULE_ELONGATION) tall.push(x, y, n);
+      y += n;
+    }
+  }
+  if (flat.length === 0 && tall.length === 0) return img;
+  const out = Uint8Array.from(data);
+  for (let i = 0; i < flat.length; i += 3) out.fill(255, flat[i] * width + flat[i + 1], flat[i] * width + flat[i + 1] + flat[i + 2]);
+  for (let i = 0; i < tall.length; i += 3) for (let k = tall[i + 1]; k < tall[i + 1] + tall[i + 2]; k++) out[k * width + tall[i]] = 255;
+  const lineHeight = medianLineHeight({ width, height, data: out });
+  out.set(data);
+  if (lineHeight === null) return img;
+  const minWidth = lineHeight * RULE_MIN_WIDTH;
+  const minHeight = lineHeight * RULE_MIN_HEIGHT;
+  let found = false;
+  for (let i = 0; i < flat.length; i += 3) {
+    const [y, x, n] = [flat[i], flat[i + 1], flat[i + 2]];
+    if (n < minWidth) continue;
+    for (let r = Math.max(0, y - 1); r <= Math.min(height - 1, y + 1); r++) out.fill(255, r * width + x, r * width + x + n);
+    found = true;
+  }
+  for (let i = 0; i < tall.length; i += 3) {
+    const [x, y, n] = [tall[i], tall[i + 1], tall[i + 2]];
+    if (n < minHeight) continue;
+    for (let k = y; k < y + n; k++) out.fill(255, k * width + Math.max(0, x - 1), k * width + Math.min(width, x + 2));
+    found = true;
+  }
+  return found ? { width, height, data: out } : img;
+}
+
 /** Bilinear resize. */
 export function resize(img: GrayImage, factor: number): GrayImage {
   const width = Math.max(1, Math.round(img.width * factor));
@@ -105,7 +213,7 @@ export function resize(img: GrayImage, factor: number): GrayImage {
 
 /**
  * The skew angle (degrees, within ±maxDegrees) at which the rows' ink counts vary most: text lines
- * lying flat give sharp peaks and empty gaps. Measured on ink pixels only (a sample of at most
+ * lying flat give sharp peaks and empty gaps. Measured on ink pixels only (a random sample of about
  * 60,000), so it costs little even on a large page.
  */
 export function estimateSkew(img: GrayImage, maxDegrees = 5, step = 0.25): number {
@@ -116,10 +224,18 @@ export function estimateSkew(img: GrayImage, maxDegrees = 5, step = 0.25): numbe
   let inkCount = 0;
   for (const v of data) if (v <= t) inkCount++;
   const every = Math.max(1, Math.ceil(inkCount / 60000));
-  let k = 0;
+  // A pseudo-random sample (xorshift32, fixed seed: the same page gives the same angle), not every n-th
+  // ink pixel in reading order: that sample is a lattice, and at some shear its points fall into the
+  // same rows, so an enlarged straight page looked tilted by 4–5° and OCR merged its lines.
+  let seed = 2463534242;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      if (data[y * width + x] > t || k++ % every !== 0) continue;
+      if (data[y * width + x] > t) continue;
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      seed >>>= 0;
+      if (seed % every !== 0) continue;
       xs.push(x);
       ys.push(y);
     }
@@ -210,6 +326,8 @@ export function sauvola(img: GrayImage, window: number, k = 0.2): GrayImage {
 
 export interface PreparedPage {
   image: GrayImage;
+  /** The input with its rules removed (removeRules), at its own size: the other readings start from it. */
+  input: GrayImage;
   /** Output pixels per input pixel (divide OCR boxes by it to get back to the input's pixels). */
   scale: number;
   skewDegrees: number;
@@ -221,14 +339,20 @@ export interface PrepareOptions {
   scale?: boolean;
   deskew?: boolean;
   binarise?: boolean;
+  rules?: boolean;
 }
 
-/** Scale (small text only), deskew, binarise (large text only) — each step can be switched off for measuring. */
+/**
+ * Remove rules, scale (small text only), deskew, binarise (large text only) — each step can be switched
+ * off for measuring. The line height is measured without the rules: a table's vertical rules put ink in
+ * every row between its text lines, and its text lines would count as one.
+ */
 export function preparePage(img: GrayImage, options: PrepareOptions = {}): PreparedPage {
-  const { scale = true, deskew = true, binarise = true } = options;
-  let out = img;
+  const { scale = true, deskew = true, binarise = true, rules = true } = options;
+  const input = rules ? removeRules(img) : img;
+  let out = input;
   let factor = 1;
-  const lineHeight = medianLineHeight(img);
+  const lineHeight = medianLineHeight(input);
   if (scale && lineHeight !== null && lineHeight < TARGET_LINE_HEIGHT * 0.75) {
     factor = Math.min(MAX_UPSCALE, TARGET_LINE_HEIGHT / lineHeight);
     out = resize(out, factor);
@@ -243,7 +367,7 @@ export function preparePage(img: GrayImage, options: PrepareOptions = {}): Prepa
     const h = (lineHeight ?? 20) * factor;
     out = sauvola(out, Math.max(15, Math.round(h * 2) | 1));
   }
-  return { image: out, scale: factor, skewDegrees, lineHeight };
+  return { image: out, input, scale: factor, skewDegrees, lineHeight };
 }
 
 /**
@@ -253,14 +377,15 @@ export function preparePage(img: GrayImage, options: PrepareOptions = {}): Prepa
  * no larger than the first, so the second reading costs less than the first. The skew angle is the
  * first reading's (measured once).
  */
-export function prepareSecondReading(img: GrayImage, first: PreparedPage): PreparedPage {
+export function prepareSecondReading(first: PreparedPage): PreparedPage {
+  const img = first.input;
   const factor = first.scale > 1 ? 1 : 0.75;
   let out = factor === 1 ? img : resize(img, factor);
   if (first.skewDegrees !== 0) out = rotate(out, first.skewDegrees);
   if ((first.lineHeight ?? 0) >= BINARISE_MIN_LINE_HEIGHT) {
     out = sauvola(out, Math.max(15, Math.round((first.lineHeight ?? 20) * factor * 2) | 1));
   }
-  return { image: out, scale: factor, skewDegrees: first.skewDegrees, lineHeight: first.lineHeight };
+  return { image: out, input: img, scale: factor, skewDegrees: first.skewDegrees, lineHeight: first.lineHeight };
 }
 
 /**
@@ -268,11 +393,12 @@ export function prepareSecondReading(img: GrayImage, first: PreparedPage): Prepa
  * again (0.6 of the first reading's size) and left grey, so it differs from both in resolution and
  * clean-up; at about a third of the first's pixels it costs little. The skew angle is the first's.
  */
-export function prepareThirdReading(img: GrayImage, first: PreparedPage): PreparedPage {
+export function prepareThirdReading(first: PreparedPage): PreparedPage {
+  const img = first.input;
   const factor = first.scale * THIRD_READING_SIZE;
   let out = resize(img, factor);
   if (first.skewDegrees !== 0) out = rotate(out, first.skewDegrees);
-  return { image: out, scale: factor, skewDegrees: first.skewDegrees, lineHeight: first.lineHeight };
+  return { image: out, input: img, scale: factor, skewDegrees: first.skewDegrees, lineHeight: first.lineHeight };
 }
 
 /** The third reading's size as a share of the first's. */

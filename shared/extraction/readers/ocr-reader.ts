@@ -74,8 +74,8 @@ async function prepared(
   const page = preparePage(gray, prepare);
   const first = { image: encodeGrayPgm(page.image.data, page.image.width, page.image.height), scale: scale * page.scale };
   if (!more) return [first];
-  const other = prepareSecondReading(gray, page);
-  const third = prepareThirdReading(gray, page);
+  const other = prepareSecondReading(page);
+  const third = prepareThirdReading(page);
   return [
     first,
     { image: encodeGrayPgm(other.image.data, other.image.width, other.image.height), scale: scale * other.scale },

@@ -5,10 +5,12 @@ import { runExtraction } from "../../../shared/extraction/run-extraction.ts";
 import { extractionConfigWith } from "../../../shared/extraction/extraction-config.ts";
 import { terminateOcr } from "../../../shared/extraction/readers/ocr-reader.ts";
 import { flattenResultTree } from "../../../shared/extraction/extraction-result.ts";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { execFileSync } from "node:child_process";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { decodeToGray } from "../../../shared/extraction/readers/gray-raster.ts";
 import { ExtractionFailure } from "../../../shared/extraction/extraction-failure.ts";
 import { grayTiff } from "../../support/gray-tiff.ts";
+import { PdfWorkspace } from "../../support/pdf-tools.ts";
 
 afterAll(() => terminateOcr());
 
@@ -77,5 +79,53 @@ describe("OCR (real tesseract.js, offline language data)", () => {
     // The strip lies past the end of the file.
     const damaged = grayTiff(width, height, data).slice(0, 200);
     await expect(runExtraction(damaged, "tiff", config)).rejects.toBeInstanceOf(ExtractionFailure);
+  });
+
+  it("reads the rows of a ruled item table on a scan: the grid's lines are removed before OCR", async () => {
+    // An invoice's item table drawn with its grid (a shaded header row, rules around every cell), then
+    // rendered as a scan would be (200 dpi, grey) and put in a PDF as its only content.
+    const table = await PDFDocument.create();
+    const page = table.addPage([595, 300]);
+    const font = await table.embedFont(StandardFonts.Helvetica);
+    const bold = await table.embedFont(StandardFonts.HelveticaBold);
+    const cols = [40, 300, 380, 470, 555];
+    const rows = [
+      ["Description", "Quantity", "Unit price", "Amount"],
+      ["Steel hinges 40 mm", "20", "4.55", "91.00"],
+      ["Brass door handles", "15", "3.20", "48.00"],
+      ["Copper wire coil", "25", "19.80", "495.00"],
+    ];
+    page.drawText("Currency: EUR", { x: 40, y: 280, size: 10, font });
+    const top = 260;
+    const height = 22;
+    page.drawRectangle({ x: cols[0], y: top - height, width: cols[4] - cols[0], height, color: rgb(0.9, 0.9, 0.9) });
+    rows.forEach((cells, r) => {
+      cells.forEach((text, c) => page.drawText(text, { x: cols[c] + 4, y: top - r * height - 15, size: 10, font: r === 0 ? bold : font }));
+    });
+    for (let r = 0; r <= rows.length; r++)
+      page.drawLine({ start: { x: cols[0], y: top - r * height }, end: { x: cols[4], y: top - r * height }, thickness: 0.8 });
+    for (const x of cols) page.drawLine({ start: { x, y: top }, end: { x, y: top - rows.length * height }, thickness: 0.8 });
+    const ws = new PdfWorkspace();
+    try {
+      const file = ws.write(await table.save(), "table");
+      execFileSync("pdftoppm", ["-r", "200", "-gray", "-png", "-singlefile", file, join(ws.dir, "table")]);
+      const scan = await PDFDocument.create();
+      const image = await scan.embedPng(new Uint8Array(await readFile(join(ws.dir, "table.png"))));
+      scan.addPage([595, 300]).drawImage(image, { x: 0, y: 0, width: 595, height: 300 });
+      const outcome = await runExtraction(await scan.save(), "pdf", extractionConfigWith({ extractor: "builtin" }));
+      expect(outcome.source).toBe("pdf-ocr");
+      const flat = flattenResultTree(outcome.result);
+      const items = [0, 1, 2, 3].map((i) => [
+        flat[`goods.line_items[${i}].quantity`]?.value,
+        flat[`goods.line_items[${i}].unit_price`]?.value,
+      ]);
+      expect(items.filter((i) => i[0] !== undefined)).toEqual([
+        [20, 4.55],
+        [15, 3.2],
+        [25, 19.8],
+      ]);
+    } finally {
+      ws.cleanup();
+    }
   });
 });
