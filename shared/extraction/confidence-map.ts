@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "416 judged values of 78 documents (page text), L2 1",
+  fittedOn: "656 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -45,7 +45,8 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    1.4504, 0.2795, -0.3127, -0.286, 0.4032, 0.0659, 0.5924, -0.0201, 0.1078, -0.0414, 0, -0.0218, 0.5309, 1.0474, -0.2281, 0.5258, -1.0334,
-    1.1498, -1.177, -0.7519, -0.3029, -0.7656, -0.4619, -0.5941, 0.0095, 0.6744, 0.5484, 0, 0.2982, -0.5381, -0.4549, 0.1421, 0, -0.0856, 0,
+    1.6905, 0.312, -0.8486, -0.0078, 0.5911, -0.0792, 0.9407, -0.1338, 0.0347, -0.1074, 0, -0.3097, 0.6996, 1.9216, 0.3921, 0.8453, -0.6298,
+    0.5762, -1.4416, -0.4099, -1.1009, -0.3526, -0.2155, -0.9671, -0.0078, 1.0082, 0.6945, 0, 0.4342, -0.5872, -0.6359, -0.2127, 0, 0.2737,
+    0,
   ],
 };
