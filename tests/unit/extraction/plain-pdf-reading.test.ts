@@ -363,6 +363,24 @@ describe("the seller from the letterhead and its VAT-id block", () => {
     expect(v.has("exporter.name")).toBe(false);
   });
 
+  it("a title OCR spaced out, a label alone or a currency code over the issuer's block is no name", () => {
+    for (const over of ["FACTU U R", "Verkaufer", "EUR"]) {
+      const v = values(
+        doc(
+          [
+            [20, [[40, over]]],
+            [34, [[40, "Lindqvist Verktyg"]]],
+            [46, [[40, "Hamngatan 4"]]],
+            [58, [[40, "411 06 Göteborg"]]],
+            [70, [[40, "VAT SE556677889901"]]],
+          ],
+          "pdf-ocr",
+        ),
+      );
+      expect(v.get("exporter.name"), over).toBe("Lindqvist Verktyg");
+    }
+  });
+
   it("a receipt: the shop's name on top with its registration number", () => {
     const v = values(
       doc(

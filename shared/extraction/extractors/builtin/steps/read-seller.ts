@@ -10,6 +10,7 @@
  * A receipt's shop prints its name first, so the top block of a document with nothing better counts,
  * with a lower confidence.
  */
+import { CURRENCY_CODES } from "../../../../trade/currencies.ts";
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import { confidenceFromEvidence, ocrEvidence } from "../../../value-evidence.ts";
 import { parseDate } from "../dates.ts";
@@ -19,6 +20,7 @@ import { repairLegalForm } from "../repair-legal-form.ts";
 import { repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
+import { labelAt } from "./match-labels.ts";
 
 export interface TextBlock {
   page: number;
@@ -52,6 +54,19 @@ export function looksLikeAddress(text: string): boolean {
   if (STREET_FIRST.test(n)) return true;
   if (/^\d+[a-z]?\b/.test(n) && STREET_WORD.test(n)) return true;
   return /(^|\s)([a-z]{1,2} )?\d{4,6} [a-z]{3,}/.test(n) && !/\(\s*[a-z]{0,3}\s*\d{5,}/.test(n);
+}
+
+/**
+ * Words no name is made of alone: a field's label ("Verkäufer", read by OCR as "Verkaufer"), a currency
+ * code ("EUR" beside "Währung:"), or a title OCR spaced out ("FACTU U R": the letters of "Factuur").
+ */
+function onlyALabel(text: string, ocr: boolean): boolean {
+  const n = norm(text);
+  if (CURRENCY_CODES.has(text.trim().toUpperCase())) return true;
+  const label = labelAt(n, { fuzzy: ocr });
+  if (label && (n === label.label || n.split(" ").length === label.label.split(" ").length)) return true;
+  const words = n.split(" ");
+  return words.length > 1 && words.some((w) => w.length === 1) && NOT_A_NAME.test(words.join(""));
 }
 
 /** A sentence printed on the page ("Like and Follow Us on Facebook!"), not a name. */
@@ -129,6 +144,7 @@ function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | nul
       !(ocr && !/[A-Z\u00C0-\u00DE]/.test(l.text)) &&
       /[A-Za-z\u00C0-\u024F]{2,}/.test(l.text) &&
       !NOT_A_NAME.test(n) &&
+      !onlyALabel(l.text, ocr) &&
       // A number may start a name ("99 SPEED MART", "3M Deutschland GmbH"), not an address.
       !/^[({[]/.test(l.text) &&
       !(/^\d/.test(l.text) && !/^\d+[a-z]*\s+[a-z]{2,}/i.test(l.text)) &&
@@ -295,8 +311,10 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   // an address window for the buyer looks the same.
   const strong = best.score >= 2 && (best.registration || best.contact);
   const topOnly = !strong && best.score >= 1 && candidates.filter((c) => c.score >= 1).length === 1;
-  // A scan's letterhead that names a company ("… Sdn Bhd") and outranks every other block.
-  const namedTop = !strong && !topOnly && best.legalForm && best.score >= 2 && (candidates[1]?.score ?? 0) < best.score;
+  // A scan's letterhead that names a company ("… Sdn Bhd") and outranks every other block. Scans only:
+  // on a text PDF the buyer's address window names a company as well ("Adatum Corporation" beside the
+  // issuer's "CRONUS DE"), and a rival that merely scores lower is no evidence.
+  const namedTop = fromOcr && !strong && !topOnly && best.legalForm && best.score >= 2 && (candidates[1]?.score ?? 0) < best.score;
   if (!strong && !topOnly && !namedTop) return;
   const source = best.registration ? "vat-block" : "letterhead";
   const evidence = {
