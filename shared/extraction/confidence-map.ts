@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "656 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
+  fittedOn: "659 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -45,8 +45,8 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    1.6905, 0.312, -0.8486, -0.0078, 0.5911, -0.0792, 0.9407, -0.1338, 0.0347, -0.1074, 0, -0.3097, 0.6996, 1.9216, 0.3921, 0.8453, -0.6298,
-    0.5762, -1.4416, -0.4099, -1.1009, -0.3526, -0.2155, -0.9671, -0.0078, 1.0082, 0.6945, 0, 0.4342, -0.5872, -0.6359, -0.2127, 0, 0.2737,
+    1.6959, 0.32, -0.835, -0.0383, 0.584, -0.0643, 0.7028, 0.0008, 0.0516, -0.0365, 0, -0.302, 0.6671, 1.9183, 0.3932, 0.7509, -0.6521,
+    0.6078, -1.4294, -0.4053, -1.0443, -0.4507, -0.1967, -0.9938, -0.055, 1.0305, 0.6576, 0, 0.4769, -0.5799, -0.6739, -0.1612, 0, 0.2988,
     0,
   ],
 };

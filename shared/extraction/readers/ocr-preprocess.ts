@@ -349,7 +349,9 @@ export interface PrepareOptions {
  */
 export function preparePage(img: GrayImage, options: PrepareOptions = {}): PreparedPage {
   const { scale = true, deskew = true, binarise = true, rules = true } = options;
-  const input = rules ? removeRules(img) : img;
+  // Rules only on a straight page: a tilted rule is a staircase of short runs, and removing the long
+  // ones leaves the rest as dashes and bars beside the text (worse than the whole rule).
+  const input = rules && !(deskew && Math.abs(estimateSkew(img)) >= 0.5) ? removeRules(img) : img;
   let out = input;
   let factor = 1;
   const lineHeight = medianLineHeight(input);
