@@ -26,7 +26,7 @@ import { runExtraction } from "../shared/extraction/run-extraction.ts";
 import { loadExpectedDocuments } from "./extraction-real/expected-values.ts";
 import { renderAsScan, SCAN_DPI } from "./extraction-real/render-scan.ts";
 import { type DocumentScore, scoreDocument, summarise, type Summary } from "./extraction-real/score.ts";
-import { table } from "./support.ts";
+import { summarise as summariseSamples, table } from "./support.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -225,6 +225,7 @@ console.log(
   ),
 );
 console.log("\n### Confidence, full pipeline (targets: ECE ≤ 0.1, gap ≥ 0.3, wrong < 0.5 ≥ 50 %, right < 0.5 ≤ 5 %)\n");
+const CAL_HEADER = ["", "values", "ECE", "mean right", "mean wrong", "gap", "wrong < 0.5", "right < 0.5", "targets met"];
 const calRow = (label: string, judged: { confidence: number; right: boolean }[]) => {
   const f = calibrationFigures(judged);
   return [
@@ -240,35 +241,27 @@ const calRow = (label: string, judged: { confidence: number; right: boolean }[])
   ];
 };
 console.log(
-  table(
-    ["", "values", "ECE", "mean right", "mean wrong", "gap", "wrong < 0.5", "right < 0.5", "targets met"],
-    [
-      calRow(
-        "all documents",
-        full.scores.flatMap((s) => s.judged),
-      ),
-      ...INPUT_KINDS.flatMap((k) => {
-        const judged = full.scores.flatMap((s, i) => (full.kinds[i] === k ? s.judged : []));
-        return judged.length ? [calRow(k, judged)] : [];
-      }),
-    ],
-  ),
+  table(CAL_HEADER, [
+    calRow(
+      "all documents",
+      full.scores.flatMap((s) => s.judged),
+    ),
+    ...INPUT_KINDS.flatMap((k) => {
+      const judged = full.scores.flatMap((s, i) => (full.kinds[i] === k ? s.judged : []));
+      return judged.length ? [calRow(k, judged)] : [];
+    }),
+  ]),
 );
-if (full.ocrPageMs.length) {
-  const q = (p: number) => {
-    const s = [...full.ocrPageMs].sort((a, b) => a - b);
-    return Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]);
-  };
-  const load = full.loads.reduce((a, b) => a + b, 0) / full.loads.length;
+const pageTimes = (label: string, m: Measured) => {
+  if (m.ocrPageMs.length === 0) return;
+  const t = summariseSamples(m.ocrPageMs);
+  const load = m.loads.reduce((a, b) => a + b, 0) / m.loads.length;
   console.log(
-    `\nOCR'd documents: ${full.ocrPageMs.length}, read + extracted per page p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms (load ${load.toFixed(1)} on ${cpus().length} cores)`,
+    `\n${label} per page p50 ${Math.round(t.p50)} ms, p95 ${Math.round(t.p95)} ms, max ${Math.round(t.max)} ms (load ${load.toFixed(1)} on ${cpus().length} cores)`,
   );
-}
+};
+pageTimes(`OCR'd documents: ${full.ocrPageMs.length}, read + extracted`, full);
 if (scans && scans.scores.length) {
-  const q = (p: number) => {
-    const s = [...scans.ocrPageMs].sort((a, b) => a - b);
-    return Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]);
-  };
   console.log(`\n### Scanned PDFs: every text PDF rendered at ${SCAN_DPI} dpi in grey and read by OCR (${scans.scores.length})\n`);
   console.log(
     table(HEADER, [
@@ -277,22 +270,14 @@ if (scans && scans.scores.length) {
     ]),
   );
   console.log(
-    `\n${table(
-      ["", "values", "ECE", "mean right", "mean wrong", "gap", "wrong < 0.5", "right < 0.5", "targets met"],
-      [
-        calRow(
-          "scanned PDF",
-          scans.scores.flatMap((s) => s.judged),
-        ),
-      ],
-    )}`,
+    `\n${table(CAL_HEADER, [
+      calRow(
+        "scanned PDF",
+        scans.scores.flatMap((s) => s.judged),
+      ),
+    ])}`,
   );
-  if (scans.ocrPageMs.length) {
-    const load = scans.loads.reduce((a, b) => a + b, 0) / scans.loads.length;
-    console.log(
-      `\nScanned PDFs read + extracted per page p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms (load ${load.toFixed(1)} on ${cpus().length} cores)`,
-    );
-  }
+  pageTimes("Scanned PDFs read + extracted", scans);
 }
 for (const [label, r] of [["full", full], ["text only", textOnly], ...(scans ? [["scanned", scans] as const] : [])] as const) {
   if (r.failures.length) console.log(`\n${label}: ${r.failures.length} documents failed:\n- ${r.failures.join("\n- ")}`);

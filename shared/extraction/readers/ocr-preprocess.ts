@@ -105,86 +105,84 @@ export const RULE_MIN_HEIGHT = 2.5;
 export function removeRules(img: GrayImage): GrayImage {
   const t = otsuThreshold(img);
   const { width, height, data } = img;
-  // Per pixel, the length of the horizontal and of the vertical ink run through it (0: paper).
-  const across = new Uint16Array(width * height);
-  const down = new Uint16Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const ink = x < width && data[row + x] <= t;
-      if (ink && start < 0) start = x;
-      else if (!ink && start >= 0) {
-        across.fill(Math.min(65535, x - start), row + start, row + x);
-        start = -1;
-      }
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      const ink = y < height && data[y * width + x] <= t;
-      if (ink && start < 0) start = y;
-      else if (!ink && start >= 0) {
-        const n = Math.min(65535, y - start);
-        for (let k = start; k < y; k++) down[k * width + x] = n;
-        start = -1;
-      }
-    }
-  }
-  // Elongated runs: [row, first x, length] across, [column, first y, length] down.
-  const flat: number[] = [];
-  const tall: number[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; ) {
-      const n = across[row + x];
-      if (n === 0) {
-        x++;
-        continue;
-      }
-      let thin = 0;
-      for (let k = x; k < x + n; k++) if (down[row + k] * RULE_ELONGATION <= n) thin++;
-      if (thin * 2 >= n && n >= RULE_ELONGATION) flat.push(y, x, n);
-      x += n;
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; ) {
-      const n = down[y * width + x];
-      if (n === 0) {
-        y++;
-        continue;
-      }
-      let thin = 0;
-      for (let k = y; k < y + n; k++) if (across[k * width + x] * RULE_ELONGATION <= n) thin++;
-      if (thin * 2 >= n && n >= RULE_ELONGATION) tall.push(x, y, n);
-      y += n;
-    }
-  }
+  const rows: Axis = { lines: height, length: width, lineStep: width, step: 1 };
+  const columns: Axis = { lines: width, length: height, lineStep: 1, step: width };
+  const across = runLengths(data, t, rows);
+  const down = runLengths(data, t, columns);
+  const flat = elongatedRuns(across, down, rows);
+  const tall = elongatedRuns(down, across, columns);
   if (flat.length === 0 && tall.length === 0) return img;
   const out = Uint8Array.from(data);
-  for (let i = 0; i < flat.length; i += 3) out.fill(255, flat[i] * width + flat[i + 1], flat[i] * width + flat[i + 1] + flat[i + 2]);
-  for (let i = 0; i < tall.length; i += 3) for (let k = tall[i + 1]; k < tall[i + 1] + tall[i + 2]; k++) out[k * width + tall[i]] = 255;
+  whiten(out, flat, rows, 0, 0);
+  whiten(out, tall, columns, 0, 0);
   const lineHeight = medianLineHeight({ width, height, data: out });
-  out.set(data);
   if (lineHeight === null) return img;
-  const minWidth = lineHeight * RULE_MIN_WIDTH;
-  const minHeight = lineHeight * RULE_MIN_HEIGHT;
-  let found = false;
-  for (let i = 0; i < flat.length; i += 3) {
-    const [y, x, n] = [flat[i], flat[i + 1], flat[i + 2]];
-    if (n < minWidth) continue;
-    for (let r = Math.max(0, y - 1); r <= Math.min(height - 1, y + 1); r++) out.fill(255, r * width + x, r * width + x + n);
-    found = true;
-  }
-  for (let i = 0; i < tall.length; i += 3) {
-    const [x, y, n] = [tall[i], tall[i + 1], tall[i + 2]];
-    if (n < minHeight) continue;
-    for (let k = y; k < y + n; k++) out.fill(255, k * width + Math.max(0, x - 1), k * width + Math.min(width, x + 2));
-    found = true;
-  }
+  out.set(data);
+  const found = whiten(out, flat, rows, lineHeight * RULE_MIN_WIDTH, 1) + whiten(out, tall, columns, lineHeight * RULE_MIN_HEIGHT, 1) > 0;
   return found ? { width, height, data: out } : img;
+}
+
+/** A raster read along one axis: `lines` lines of `length` pixels; pixel i of line l is at l·lineStep + i·step. */
+interface Axis {
+  lines: number;
+  length: number;
+  lineStep: number;
+  step: number;
+}
+
+/** Per pixel, the length of the ink run through it along one axis (0: paper). */
+function runLengths(data: Uint8Array, t: number, { lines, length, lineStep, step }: Axis): Uint16Array {
+  const runs = new Uint16Array(data.length);
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    let start = -1;
+    for (let i = 0; i <= length; i++) {
+      const ink = i < length && data[base + i * step] <= t;
+      if (ink && start < 0) start = i;
+      else if (!ink && start >= 0) {
+        const n = Math.min(65535, i - start);
+        for (let k = start; k < i; k++) runs[base + k * step] = n;
+        start = -1;
+      }
+    }
+  }
+  return runs;
+}
+
+/**
+ * The runs along an axis RULE_ELONGATION times longer than their median thickness (the run across
+ * them), as [line, first position, length] triples.
+ */
+function elongatedRuns(along: Uint16Array, across: Uint16Array, { lines, length, lineStep, step }: Axis): number[] {
+  const out: number[] = [];
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    for (let i = 0; i < length; ) {
+      const n = along[base + i * step];
+      if (n === 0) {
+        i++;
+        continue;
+      }
+      let thin = 0;
+      for (let k = i; k < i + n; k++) if (across[base + k * step] * RULE_ELONGATION <= n) thin++;
+      if (thin * 2 >= n && n >= RULE_ELONGATION) out.push(l, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
+/** Whitens the runs at least `min` long, with `spread` lines on each side; returns how many. */
+function whiten(data: Uint8Array, runs: readonly number[], { lines, lineStep, step }: Axis, min: number, spread: number): number {
+  let count = 0;
+  for (let r = 0; r < runs.length; r += 3) {
+    const [line, first, n] = [runs[r], runs[r + 1], runs[r + 2]];
+    if (n < min) continue;
+    for (let l = Math.max(0, line - spread); l <= Math.min(lines - 1, line + spread); l++)
+      for (let k = first; k < first + n; k++) data[l * lineStep + k * step] = 255;
+    count++;
+  }
+  return count;
 }
 
 /** Bilinear resize. */

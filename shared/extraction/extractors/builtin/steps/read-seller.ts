@@ -61,11 +61,12 @@ export function looksLikeAddress(text: string): boolean {
  * code ("EUR" beside "Währung:"), or a title OCR spaced out ("FACTU U R": the letters of "Factuur").
  */
 function onlyALabel(text: string, ocr: boolean): boolean {
-  const n = norm(text);
   if (CURRENCY_CODES.has(text.trim().toUpperCase())) return true;
-  const label = labelAt(n, { fuzzy: ocr });
-  if (label && (n === label.label || n.split(" ").length === label.label.split(" ").length)) return true;
+  const n = norm(text);
   const words = n.split(" ");
+  // The label is the whole line when it has as many words (a fuzzy match may differ in letters).
+  const label = labelAt(n, { fuzzy: ocr });
+  if (label && words.length === label.label.split(" ").length) return true;
   return words.length > 1 && words.some((w) => w.length === 1) && NOT_A_NAME.test(words.join(""));
 }
 
