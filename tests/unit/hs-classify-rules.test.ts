@@ -203,6 +203,35 @@ describe("fit among siblings", () => {
     // A fact the seller does not state decides nothing.
     expect(fitOf(0, "")).toBe(0);
   });
+  it("a fact every stating sibling only restates from above tells the siblings nothing", () => {
+    // US 4203.10: "Of reptile leather" parts from "Other" on reptile, not on the heading's leather.
+    const LEATHER = "Articles of apparel and clothing accessories, of leather or of composition leather";
+    const apparel = [
+      [LEATHER, "Articles of apparel", "Of reptile leather"],
+      [LEATHER, "Articles of apparel", "Other", "Coats and jackets"],
+    ];
+    const tree = childrenOf(apparel);
+    const leather = { facts: namedFacts("Genuine Leather"), goods: [] };
+    expect(lineFit(apparel[0], tree, leather).fit).toBe(lineFit(apparel[1], tree, leather).fit);
+    // Where the siblings differ in it, it counts: "Of precious metal" against "Of base metal clad with
+    // precious metal" under "… of precious metal or of metal clad with precious metal".
+    const JEWELRY = "Articles of jewelry and parts thereof, of precious metal or of metal clad with precious metal";
+    const jewelry = [
+      [JEWELRY, "Of precious metal whether or not plated or clad with precious metal", "Other"],
+      [JEWELRY, "Of base metal clad with precious metal", "Other"],
+    ];
+    const silver = { facts: namedFacts("925 sterling silver"), goods: [] };
+    expect(lineFit(jewelry[0], childrenOf(jewelry), silver).fit).toBeGreaterThan(0);
+    // Below "Of man-made fibers", "Of synthetic fibers" narrows the fact and keeps it.
+    const manMade = [
+      ["Dresses", "Of man-made fibers", "Of synthetic fibers"],
+      ["Dresses", "Of man-made fibers", "Of artificial fibers"],
+      ["Dresses", "Of cotton"],
+    ];
+    const polyester = { facts: namedFacts("polyester"), goods: [] };
+    const t = childrenOf(manMade);
+    expect(lineFit(manMade[0], t, polyester).fit).toBeGreaterThan(lineFit(manMade[1], t, polyester).fit);
+  });
 });
 
 describe("questions", () => {

@@ -50,19 +50,34 @@ export function childrenOf(paths: readonly (readonly string[])[]): Map<string, S
   return out;
 }
 
+/** Facts by dimension, as statedFacts gives them. */
+type Facts = ReadonlyMap<FactDimension, ReadonlySet<string>>;
+const NONE: Facts = new Map();
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
 const dimensionsOf = new WeakMap<ReadonlySet<string>, ReadonlySet<FactDimension>>();
 /**
- * The dimensions the siblings' texts state facts of, in the order the siblings state them first;
- * remembered per siblings set (a heading's tree is kept per its lines, classify-service.ts), as every
- * line under the same parent asks it again.
+ * The dimensions the siblings' texts tell them apart by, in the order the siblings state them first;
+ * remembered per siblings set (a heading's tree is kept per its lines, classify-service.ts, and a set's
+ * ancestors are always the same), as every line under the same parent asks it again. A dimension every
+ * stating sibling only restates from the ancestors (`given`) tells nothing: "Of reptile leather" beside
+ * "Other" under "Articles … of leather" parts on reptile, which no fact names, not on leather. Where the
+ * siblings differ in it ("Of precious metal" / "Of base metal clad with precious metal") it counts.
  */
-function siblingDimensions(siblings: ReadonlySet<string>): ReadonlySet<FactDimension> {
+function siblingDimensions(siblings: ReadonlySet<string>, given: Facts): ReadonlySet<FactDimension> {
   let dimensions = dimensionsOf.get(siblings);
   if (!dimensions) {
     const found = new Set<FactDimension>();
-    for (const s of siblings) for (const d of statedFacts(s).keys()) found.add(d);
-    dimensionsOf.set(siblings, found);
-    dimensions = found;
+    const narrows = new Set<FactDimension>();
+    for (const s of siblings)
+      for (const [d, ids] of statedFacts(s)) {
+        found.add(d);
+        const g = given.get(d);
+        if (!g || !sameSet(ids, g)) narrows.add(d);
+      }
+    dimensions = new Set([...found].filter((d) => narrows.has(d)));
+    dimensionsOf.set(siblings, dimensions);
   }
   return dimensions;
 }
@@ -111,11 +126,12 @@ export function stepFit(
   facts: FactWeights,
   reasons?: FitReason[],
   residualCounts = true,
+  given: Facts = NONE,
 ): number {
   if (siblings.size < 2) return 0;
   const own = ownFacts(text, siblings);
   let fit = 0;
-  for (const d of siblingDimensions(siblings)) {
+  for (const d of siblingDimensions(siblings, given)) {
     const named = facts.get(d);
     if (!named || named.size === 0) continue;
     const mine = own.get(d);
@@ -212,10 +228,17 @@ export function lineFit(
   let fit = 0;
   const reasons: FitReason[] = [];
   if (path.length > 0) fit += headingFit(path[0], input.facts, reasons);
+  // The facts the steps above state, which a step below cannot tell its siblings apart by.
+  const given = new Map<FactDimension, Set<string>>();
   for (let i = 1; i < path.length; i++) {
+    for (const [d, ids] of statedFacts(path[i - 1])) {
+      const g = given.get(d);
+      if (g) for (const id of ids) g.add(id);
+      else given.set(d, new Set(ids));
+    }
     const siblings = children.get(pathPrefix(path, i));
     const conditional = input.conditionalFrom != null && i > input.conditionalFrom;
-    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons, !conditional);
+    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons, !conditional, given);
     if (siblings && input.unitPrice != null) fit += valueFit(path[i], siblings, input.unitPrice, reasons);
   }
   if (input.goods.length > 0) {
