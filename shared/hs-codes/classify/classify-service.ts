@@ -22,7 +22,7 @@ import { childrenOf, FIT_WEIGHT, type FitReason, lineFit, singularWords } from "
 import { buildQuestions, isResolved, type Question } from "./question-builder.ts";
 import { attributeKeyProblem, MAX_ATTRIBUTE_VALUE, MAX_ATTRIBUTES, readAttributes } from "./read-attributes.ts";
 import { mergeFacts, namedFacts } from "./tariff-facts.ts";
-import { isResidualText, unstatedBranchDepth, wordsOf } from "./unstated-condition.ts";
+import { CONNECTIVES, isResidualText, unstatedBranchDepth, wordsOf } from "./unstated-condition.ts";
 import { readValueCondition, unitPriceUsd } from "./value-condition.ts";
 
 export const DEFAULT_CLASSIFY_LIMIT = 10;
@@ -207,7 +207,9 @@ async function candidatePool(
 ): Promise<PoolLine[]> {
   const read = readAttributes(attributes);
   const facts = mergeFacts(read.facts, namedFacts(description), DESCRIPTION_FACTS);
-  const goods = [...new Set(read.goods.flatMap(singularWords))];
+  // Connectives name no goods: a shop's category "Pumps (Do Not Post in This Category)" would make
+  // every "Valued not over …" line name them.
+  const goods = [...new Set(read.goods.flatMap(singularWords))].filter((w) => !CONNECTIVES.has(w));
   const unitPrice = unitPriceUsd(attributes);
   const decidedByPrice = (text: string) => unitPrice !== null && readValueCondition(text) !== null;
   const search = await searchHsCodes(db, {

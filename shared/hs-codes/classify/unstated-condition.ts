@@ -8,7 +8,7 @@
 import { paddedWords } from "./tariff-facts.ts";
 
 /** The tariff's connectives and value words: they set no condition a seller would write. */
-const CONNECTIVES = new Set([
+export const CONNECTIVES: ReadonlySet<string> = new Set([
   "and",
   "for",
   "the",
