@@ -9,6 +9,7 @@ import { applyChecks } from "../../../shared/extraction/confidence.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { parseDate } from "../../../shared/extraction/extractors/builtin/dates.ts";
 import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
+import { looksLikeAddress } from "../../../shared/extraction/extractors/builtin/steps/read-seller.ts";
 import { bestTotal, moneyIn, totalRank } from "../../../shared/extraction/extractors/builtin/totals.ts";
 
 /** Lines from [x, text] runs, 14 pt apart. */
@@ -118,6 +119,21 @@ describe("party blocks", () => {
       city: "BERLIN",
       "tax_ids.vat": "DE111222333",
     });
+  });
+
+  it("an id line whose colon OCR lost, a Dutch postcode, a country after the place", () => {
+    expect(
+      fields(["Nummer 549910", "Globale Nummer 4333741000005 (GTIN)", "Vos Techniek B.V.", "Weena 12", "3012 CN Rotterdam Nederland"]),
+    ).toEqual({
+      name: "Vos Techniek B.V.",
+      address: "Weena 12",
+      postal_code: "3012 CN",
+      city: "Rotterdam",
+      country: "NL",
+    });
+    // A number word before a short number is an address ("Haus Nr 5"), not an id.
+    expect(fields(["Vos Techniek B.V.", "Haus Nr 5", "3012 CN Rotterdam"]).address).toBe("Haus Nr 5");
+    expect(looksLikeAddress("3012CN Rotterdam")).toBe(true);
   });
 
   it("takes the country from the VAT id when no address line names one", () => {

@@ -381,6 +381,70 @@ describe("the seller from the letterhead and its VAT-id block", () => {
     }
   });
 
+  it("a scan's two-column header: the issuer's column, its gaps judged by the line pitch, not OCR's glyph heights", () => {
+    // OCR measures a line by its glyphs (6 units here) while the lines stand 14 apart: the blank line
+    // between the issuer's website and its register lines is one pitch, not four line heights.
+    const lines: TextLine[] = (
+      [
+        [
+          48,
+          [
+            [45, "Alltid bra priser varje dag"],
+            [445, "Berg Lund AB"],
+          ],
+        ],
+        [62, [[445, "Hamngatan 4"]]],
+        [76, [[445, "411 06 Göteborg"]]],
+        [
+          90,
+          [
+            [45, "Pia Berg"],
+            [445, "www.berglund.se"],
+          ],
+        ],
+        [104, [[45, "Storgatan 9"]]],
+        [
+          118,
+          [
+            [45, "111 22 Stockholm"],
+            [445, "Org.nr 556677-8899"],
+          ],
+        ],
+        [132, [[445, "VAT SE556677889901"]]],
+      ] as Row[]
+    ).map(([y, segs]) => ({
+      page: 1,
+      y,
+      height: 6,
+      segments: segs.map(([x0, text]) => ({ text, x0, x1: x0 + 5 * text.length, confidence: 0.93 })),
+    }));
+    const v = values({ source: "pdf-ocr", pageCount: 1, lines });
+    expect(v.get("exporter.name")).toBe("Berg Lund AB");
+    expect(v.get("exporter.tax_ids.vat")).toBe("SE556677889901");
+  });
+
+  it("a one-line letterhead OCR read without its dashes; a contact person's heading is no name", () => {
+    const v = values(
+      doc(
+        [
+          [32, [[110, "Moulin Vert SARL 1242 chemin des Oliviers 84340 Malaucène France"]]],
+          [47, [[110, "TVA: FR11999999998 SIRET 99999999800010"]]],
+          [95, [[30, "Facture FA-2024-0010"]]],
+          [224, [[326, "Contact commercial"]]],
+          [240, [[326, "Jean Dupont"]]],
+          [252, [[326, "+33 4 72 07 08 56"]]],
+          [275, [[326, "jean.dupont@moulinvert.fr"]]],
+        ],
+        "pdf-ocr",
+      ),
+    );
+    expect(v.get("exporter.name")).toBe("Moulin Vert SARL");
+    expect(v.get("exporter.address")).toBe("1242 chemin des Oliviers");
+    expect(v.get("exporter.postal_code")).toBe("84340");
+    expect(v.get("exporter.city")).toBe("Malaucène");
+    expect(v.get("exporter.country")).toBe("FR");
+  });
+
   it("a receipt: the shop's name on top with its registration number", () => {
     const v = values(
       doc(

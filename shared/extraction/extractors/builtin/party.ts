@@ -27,6 +27,8 @@ const NAME_LINE = /^(?:name|firma|company|raison sociale|societe|nombre|razon so
 const STREET_LINE = /^(?:anschrift|adresse|address|strasse|straße|street|direccion|dirección|indirizzo|adres)\s*:\s*(.+)$/i;
 /** "Nummer: 549910", "Globale Nummer: 4333741000005 (GLN)", "Customer no.: 1234": ids, not the party's name or address. */
 const ID_LINE = /^[^:]{1,32}:\s*[A-Z]{0,3}[\d][\d A-Z/().-]*$/i;
+/** The same with its colon lost, as OCR often reads it ("Nummer 549910", "Kundennr 12345"): a number word, then four digits or more. */
+const ID_WORD_LINE = /^(?:[\p{L}.-]+\s+){0,2}[\p{L}-]*(?:nummer|number|nr|no|id|gln|gtin|iln)\.?\s+[A-Z]{0,3}\d{4,}[\d A-Z/().-]*$/iu;
 /** Old national prefixes before postcodes ("D-80333", "F-75001"). */
 const POSTAL_PREFIX: Record<string, string> = {
   D: "DE",
@@ -98,7 +100,7 @@ export function parseParty(input: BlockLine[]): PartyField[] {
     }
     const street = STREET_LINE.exec(t);
     if (street) t = street[1].trim();
-    else if (!matched && ID_LINE.test(t)) continue;
+    else if (!matched && (ID_LINE.test(t) || ID_WORD_LINE.test(t))) continue;
     const email = EMAIL.exec(t);
     if (email) {
       out.push({ field: "contact_email", value: email[0], base: 0.95, source: [l] });
@@ -152,7 +154,14 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       if (prefixed && country && !out.some((f) => f.field === "country"))
         out.push({ field: "country", value: country, base: 0.8, source: [others[i]] });
       out.push({ field: "postal_code", value: prefixed && country ? prefixed[2] : m[1], base: 0.85, source: [others[i]] });
-      out.push({ field: "city", value: m[2].replace(/,.*$/, "").trim(), base: 0.85, source: [others[i]] });
+      // "84340 Malaucène France": a country after the place is the country, not part of the city.
+      let city = m[2].replace(/,.*$/, "").trim();
+      const tail = trailingCountry(city);
+      if (tail?.rest) {
+        city = tail.rest;
+        if (!out.some((f) => f.field === "country")) out.push({ field: "country", value: tail.code, base: 0.8, source: [others[i]] });
+      }
+      out.push({ field: "city", value: city, base: 0.85, source: [others[i]] });
       cityIndex = i;
     } else if ((m = UK_LINE.exec(t)) && i > 0) {
       out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });

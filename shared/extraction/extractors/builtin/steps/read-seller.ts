@@ -39,7 +39,7 @@ const CONTACT = /\b(www|http|https|e ?mail|tel|telefon|telephone|phone|fax|iban|
 const BUYER_HEADING =
   /^(bill(ed)? to|ship(ped)? to|sold to|invoice to|deliver(y)? to|delivery address|billing address|invoice address|customer|client|kunde|rechnungsadresse|lieferadresse|lieferanschrift|adresse de (livraison|facturation)|factuuradres|afleveradres|direccion de (entrega|facturacion)|indirizzo di (consegna|fatturazione)|destinatario|destinataire|consignee|buyer)\b/;
 const NOT_A_NAME =
-  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate|thank|thanks|terima kasih|welcome|please|price|prices|goods sold|cashier|customer|member|change|cash|receipt no|tax|simplified)\b/;
+  /(\b(bank|banque|banco|sparkasse|volksbank|raiffeisen)\b)|^(invoice|facture|rechnung|factuur|factura|fattura|receipt|tax invoice|page|date|tel|phone|fax|email|e mail|www|http|iban|bic|swift|bank|kvk|btw|vat|tva|gst|total|summe|ust|(re )?copy|kopie|original|duplicate|thank|thanks|terima kasih|welcome|please|price|prices|goods sold|cashier|customer|member|change|cash|receipt no|tax|simplified|contact|ansprechpartner|interlocuteur|contactpersoon)\b/;
 
 /**
  * An address line, not a name: a street or lot number first ("NO.53", "LOT 1-0-2", "12 Main Street",
@@ -53,6 +53,8 @@ export function looksLikeAddress(text: string): boolean {
   const n = norm(text);
   if (STREET_FIRST.test(n)) return true;
   if (/^\d+[a-z]?\b/.test(n) && STREET_WORD.test(n)) return true;
+  // A Dutch postcode before its place ("3012 CN Rotterdam", "3012CN Rotterdam").
+  if (/^\d{4} ?[a-z]{2} [a-z]{3,}/.test(n)) return true;
   return /(^|\s)([a-z]{1,2} )?\d{4,6} [a-z]{3,}/.test(n) && !/\(\s*[a-z]{0,3}\s*\d{5,}/.test(n);
 }
 
@@ -75,8 +77,11 @@ function looksLikeSentence(text: string): boolean {
   return /[!?]\s*$/.test(text) || (text.match(/\b(and|us|on|the|for|of|with|you|your|our|we|visit|follow|like)\b/g) ?? []).length >= 3;
 }
 
-/** Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. */
-export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock[] {
+/**
+ * Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. A block
+ * goes on across a gap of up to three line heights, or of `pitch` × 2.2 when given (one blank line).
+ */
+export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>, pitch = 0): TextBlock[] {
   const blocks: (TextBlock & { x0: number; x1: number; centre: number; lastY: number; height: number })[] = [];
   for (const line of lines) {
     if (skip.has(line.index)) continue;
@@ -87,7 +92,7 @@ export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): T
         (b) =>
           b.page === line.page &&
           line.y >= b.lastY &&
-          line.y - b.lastY <= 3 * Math.max(b.height, line.height) &&
+          line.y - b.lastY <= Math.max(3 * Math.max(b.height, line.height), BLANK_LINE * pitch) &&
           (Math.abs(seg.x0 - b.x0) <= tol || Math.abs(seg.x1 - b.x1) <= tol || Math.abs(centre - b.centre) <= 2 * tol) &&
           b.lines[b.lines.length - 1].line !== line,
       );
@@ -99,6 +104,24 @@ export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>): T
     }
   }
   return blocks.map(({ page, lines }) => ({ page, lines }));
+}
+
+/** A gap of one blank line, in line pitches (the next line starts two pitches down, a little more). */
+const BLANK_LINE = 2.2;
+
+/**
+ * The distance from one line to the next on the first page (the median): OCR measures a line's height
+ * by its glyphs ("Weena 664": 6 where the font is 8 and the pitch 14), so an OCR'd block's gaps are
+ * judged by it.
+ */
+function linePitch(lines: readonly Line[]): number {
+  const first = lines.filter((l) => l.page === lines[0]?.page);
+  const steps = first
+    .slice(1)
+    .map((l, i) => l.y - first[i].y)
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b);
+  return steps.length ? steps[Math.floor(steps.length / 2)] : 0;
 }
 
 export interface SellerCandidate {
@@ -119,9 +142,22 @@ const onlyLegalForm = (text: string) => {
   return LEGAL_FORM.test(n) && n.replace(EVERY_LEGAL_FORM, "").trim() === "";
 };
 
+/** "Au bon moulin SARL 1242 chemin de l'olive …" → "Au bon moulin SARL": a legal form, then a number. */
+function nameBeforeAddress(text: string): string {
+  const words = text.split(/\s+/);
+  for (let k = 1; k < words.length - 1; k++) {
+    if (!/^\d/.test(words[k + 1])) continue;
+    const head = words.slice(0, k + 1).join(" ");
+    if (LEGAL_FORM_END.test(norm(head))) return head.replace(/[,;]$/, "");
+  }
+  return text;
+}
+const LEGAL_FORM_END = new RegExp(`${LEGAL_FORM.source}$`);
+
 function nameLine(block: TextBlock, ocr: boolean): SellerCandidate["name"] | null {
-  // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France": a one-line letterhead.
-  const firstPart = (t: string) => (t.length > 60 ? t.split(/\s[-–|·•]\s/)[0] : t);
+  // "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France": a one-line letterhead,
+  // which OCR may read without its dashes: the name then ends at its legal form, before a number.
+  const firstPart = (t: string) => (t.length > 60 ? nameBeforeAddress(t.split(/\s[-–|·•]\s/)[0]) : t);
   const named = block.lines.map((l) => ({
     ...l,
     text: firstPart(l.seg.text)
@@ -182,19 +218,31 @@ const DOCUMENT_TITLE =
 const endsHeader = (seg: Seg) => DOCUMENT_TITLE.test(seg.n);
 const dated = (seg: Seg) => parseDate(seg.text) !== null;
 
+/** How far two segments share the page's width (negative: the gap between them). */
+const overlap = (a: Seg, b: Seg) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+
 /**
- * The top of the first page as one block, a line's widest phrase per line, down to the first table
- * line: a scan's letterhead or a receipt's centred header, whose lines OCR places too unevenly for
- * the alignment of findBlocks.
+ * The top of the first page as one block, down to the first table line: a scan's letterhead or a
+ * receipt's centred header, whose lines OCR places too unevenly for the alignment of findBlocks. The
+ * first line's widest phrase starts it; below, each line's phrase in the same column as the line above
+ * (the one sharing most of its width), so a two-column header (the title and the buyer's window on the
+ * left, the issuer on the right) does not mix its columns.
  */
 function letterheadBlock(lines: readonly Line[], skip: ReadonlySet<number>): TextBlock | null {
   const page = lines[0]?.page;
   const out: TextBlock["lines"] = [];
+  let anchor: Seg | null = null;
   for (const line of lines) {
     if (line.page !== page || skip.has(line.index) || out.length >= 8) break;
-    const seg = line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
+    const seg: Seg | undefined = anchor
+      ? line.segs.filter((s) => overlap(s, anchor as Seg) > 0).sort((a, b) => overlap(b, anchor as Seg) - overlap(a, anchor as Seg))[0]
+      : line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
+    if (!seg) continue;
     // The header ends where the document's title begins; a date and time printed in it are no part of the issuer.
     if (out.length > 0 && endsHeader(seg)) break;
+    // Each line's phrase is found under the last one's (a stray number above a receipt's centred header
+    // must not fix the column).
+    anchor = seg;
     if (dated(seg)) continue;
     out.push({ line, seg });
   }
@@ -209,7 +257,7 @@ export function sellerCandidates(
   options: { letterhead?: boolean; ocr?: boolean } = {},
 ): SellerCandidate[] {
   const top = options.letterhead ? letterheadBlock(lines, skip) : null;
-  const blocks = [...(top ? [top] : []), ...findBlocks(lines, skip)];
+  const blocks = [...(top ? [top] : []), ...findBlocks(lines, skip, options.ocr ? linePitch(lines) : 0)];
   const firstPage = lines.filter((l) => l.page === lines[0]?.page);
   const pageTop = firstPage.length ? firstPage[0].y : 0;
   const bottom = firstPage.length ? firstPage[firstPage.length - 1].y : 0;
@@ -330,9 +378,22 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   const from = best.block.lines.findIndex((l) => l.seg === best.name.seg);
   const after = best.block.lines.slice(from + 1);
   const ended = after.findIndex((l) => endsHeader(l.seg));
-  const block = (ended < 0 ? after : after.slice(0, ended))
-    .filter((l) => !dated(l.seg))
-    .map((l) => ({ text: l.seg.text, confidence: l.seg.confidence }));
+  // A one-line letterhead: what follows the name on its line is the address ("1242 chemin de l'olive - 84340 …").
+  const onNameLine = best.name.seg.text.startsWith(best.name.text)
+    ? best.name.seg.text
+        .slice(best.name.text.length)
+        // Its parts, by the dashes, or where OCR lost them, before a postcode and its place.
+        .split(/\s[-–|·•]\s|(?<=\D)\s(?=\d{4,6}\s+\p{Lu})/u)
+        .map((t) => t.replace(/^[\s,;:|·•–-]+|[\s,;]+$/g, ""))
+        .filter((t) => t !== "")
+        .map((text) => ({ text, confidence: best.name.seg.confidence }))
+    : [];
+  const block = [
+    ...onNameLine,
+    ...(ended < 0 ? after : after.slice(0, ended))
+      .filter((l) => !dated(l.seg))
+      .map((l) => ({ text: l.seg.text, confidence: l.seg.confidence })),
+  ];
   for (const f of parseParty([{ text: best.name.text, confidence: best.name.seg.confidence }, ...block])) {
     if (f.field === "name" || out.has(`exporter.${f.field}`)) continue;
     // A register line ("Sarl au capital de …, RCS …, TVA …") is not a street.
