@@ -51,6 +51,11 @@ export interface PositionedWord {
   y0: number;
   y1: number;
   confidence: number;
+  /**
+   * An OCR word: its box fits the ink and its line's height is the glyphs' (a line in capitals is
+   * shorter than its font), so a word space is judged by the width of its letters (buildLines).
+   */
+  ink?: boolean;
 }
 
 export function lineText(line: TextLine): string {
@@ -88,7 +93,7 @@ export function buildLines(words: PositionedWord[], gapFactor = 0.5): TextLine[]
       let current: { parts: PositionedWord[] } | null = null;
       for (const w of ws) {
         const last = current?.parts[current.parts.length - 1];
-        if (current && last && w.x0 - last.x1 <= gapFactor * height) current.parts.push(w);
+        if (current && last && (w.x0 - last.x1 <= gapFactor * height || wordSpace(last, w))) current.parts.push(w);
         else {
           if (current) segments.push(toSegment(current.parts));
           current = { parts: [w] };
@@ -99,6 +104,17 @@ export function buildLines(words: PositionedWord[], gapFactor = 0.5): TextLine[]
     }
   }
   return lines;
+}
+
+/**
+ * A word space between two OCR words: at most WORD_SPACE letters wide (one space reads about 1.2–1.7 of
+ * the letters' mean width between inked boxes; the two or more spaces between table cells, more).
+ */
+const WORD_SPACE = 1.8;
+function wordSpace(a: PositionedWord, b: PositionedWord): boolean {
+  if (!a.ink || !b.ink) return false;
+  const letter = (a.x1 - a.x0 + b.x1 - b.x0) / Math.max(1, a.text.length + b.text.length);
+  return b.x0 - a.x1 <= WORD_SPACE * letter;
 }
 
 function toSegment(parts: PositionedWord[]): TextSegment {

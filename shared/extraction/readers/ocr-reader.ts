@@ -114,6 +114,7 @@ async function recognize(worker: TesseractWorker, image: Uint8Array, scale: numb
         y0: y0 / scale,
         y1: Math.max(y1, y0 + 4) / scale,
         confidence: Math.max(0, Math.min(1, w.confidence / 100)),
+        ink: true,
       });
     }
   }
