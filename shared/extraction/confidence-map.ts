@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "659 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
+  fittedOn: "674 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -45,8 +45,8 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    1.6959, 0.32, -0.835, -0.0383, 0.584, -0.0643, 0.7028, 0.0008, 0.0516, -0.0365, 0, -0.302, 0.6671, 1.9183, 0.3932, 0.7509, -0.6521,
-    0.6078, -1.4294, -0.4053, -1.0443, -0.4507, -0.1967, -0.9938, -0.055, 1.0305, 0.6576, 0, 0.4769, -0.5799, -0.6739, -0.1612, 0, 0.2988,
+    1.548, 0.4469, -0.6726, -0.496, 0.5333, 0.2889, -0.064, 0.2117, 0.2611, 0.1792, 0, -0.0853, 0.3269, 0.5139, -0.2609, 0.7119, -0.3306,
+    1.088, -1.2912, -0.4541, -0.3138, -0.9026, -0.7453, -0.8648, -0.4647, 0.8883, 0.8779, 0, 0.4037, -0.2372, -0.6393, -0.0333, 0, 0.0696,
     0,
   ],
 };
