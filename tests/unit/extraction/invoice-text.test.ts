@@ -134,6 +134,12 @@ describe("party blocks", () => {
     // A number word before a short number is an address ("Haus Nr 5"), not an id.
     expect(fields(["Vos Techniek B.V.", "Haus Nr 5", "3012 CN Rotterdam"]).address).toBe("Haus Nr 5");
     expect(looksLikeAddress("3012CN Rotterdam")).toBe(true);
+    expect(fields(["Global Supplies Ltd.", "153 Victoria Street", "GB SW1B 3BN London"])).toMatchObject({
+      address: "153 Victoria Street",
+      postal_code: "SW1B 3BN",
+      city: "London",
+      country: "GB",
+    });
   });
 
   it("takes the country from the VAT id when no address line names one", () => {
@@ -157,6 +163,34 @@ describe("party blocks", () => {
       postal_code: "80333",
       city: "München",
     });
+  });
+
+  it("a scanned party block: the colon of a continued label lost, lines as tall as their glyphs", () => {
+    // OCR gives "Hafenweg 9" the height of its glyphs (7) while the lines stand 18 apart: no blank line.
+    const rows: [number, number, string][] = [
+      [100, 9, "Kaufer/Leistungsempfinger"],
+      [118, 10, "Nummer: 7002"],
+      [136, 10, "Bistro Mond GmbH"],
+      [154, 7, "Hafenweg 9"],
+      [172, 7, "DE 20457 HAMBURG"],
+      [190, 10, "USt.-Id.-Nr.: DE123456789"],
+      [260, 10, "Zahlungsbedingungen: 30 Tage netto"],
+    ];
+    const d: DocumentText = {
+      source: "pdf-ocr",
+      pageCount: 1,
+      lines: rows.map(([y, height, text]) => ({
+        page: 1,
+        y,
+        height,
+        segments: [{ text, x0: 40, x1: 40 + 5.5 * text.length, confidence: 0.92 }],
+      })),
+    };
+    const flat = applyChecks(extractBuiltin(d));
+    expect(flat.get("importer.name")?.value).toBe("Bistro Mond GmbH");
+    expect(flat.get("importer.address")?.value).toBe("Hafenweg 9");
+    expect(flat.get("importer.postal_code")?.value).toBe("20457");
+    expect(flat.get("importer.tax_ids.vat")?.value).toBe("DE123456789");
   });
 
   it("a continued party label ('Käufer/Leistungsempfänger:') is not the party's name", () => {

@@ -15,7 +15,7 @@ import type { ExtractedValue, FlatExtraction } from "../../extraction-result.ts"
 import { detectDecimalComma } from "./normalize-values.ts";
 import { applyPatternFallbacks } from "./steps/apply-pattern-fallbacks.ts";
 import { applyTotalArithmetic } from "./steps/apply-total-arithmetic.ts";
-import type { ExtractionContext } from "./steps/extraction-context.ts";
+import { type ExtractionContext, linePitch } from "./steps/extraction-context.ts";
 import { findLabelHits } from "./steps/find-label-hits.ts";
 import { findTables, linesOfTables } from "./steps/find-tables.ts";
 import { readDocumentDate } from "./steps/read-document-date.ts";
@@ -44,6 +44,7 @@ export function extractBuiltin(doc: DocumentText, options: BuiltinOptions = {}):
     decimalComma: detectDecimalComma(lines.flatMap((l) => l.segs.map((s) => s.text))),
     tableLines: linesOfTables(tables),
     isKnownWord: options.isKnownWord,
+    ...(fuzzy ? { pitch: linePitch(lines) } : {}),
   };
   const out: FlatExtraction = new Map();
   // Tables first: labels inside them are column titles, not fields.

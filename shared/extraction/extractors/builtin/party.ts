@@ -57,6 +57,8 @@ const POSTAL_LAST = /^(\D.*?),?\s+(\d{4,6}(?:-\d{3,4})?)$/;
 /** A five-digit postcode inside a line, after the street and before the city (and perhaps a state). */
 const POSTAL_INSIDE = /^(.*\D[\s,])(\d{5})\s*,?\s+([A-Za-z][A-Za-z .'-]{2,}?)(?:,.*)?$/;
 const UK_LINE = /^(.+?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
+/** A UK postcode before its place, as continental layouts print it ("GB SW1B 3BN London"). */
+const UK_FIRST = /^(?:GB\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}),?\s+(\D.*)$/;
 
 export function parseParty(input: BlockLine[]): PartyField[] {
   // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data.
@@ -162,6 +164,12 @@ export function parseParty(input: BlockLine[]): PartyField[] {
         if (!out.some((f) => f.field === "country")) out.push({ field: "country", value: tail.code, base: 0.8, source: [others[i]] });
       }
       out.push({ field: "city", value: city, base: 0.85, source: [others[i]] });
+      cityIndex = i;
+    } else if ((m = UK_FIRST.exec(t)) && i > 0) {
+      if (/^GB\s/.test(t) && !out.some((f) => f.field === "country"))
+        out.push({ field: "country", value: "GB", base: 0.8, source: [others[i]] });
+      out.push({ field: "postal_code", value: m[1], base: 0.8, source: [others[i]] });
+      out.push({ field: "city", value: m[2].replace(/,.*$/, "").trim(), base: 0.8, source: [others[i]] });
       cityIndex = i;
     } else if ((m = UK_LINE.exec(t)) && i > 0) {
       out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });

@@ -67,6 +67,22 @@ export interface ExtractionContext extends MatchOptions {
   tableLines: ReadonlySet<number>;
   /** The dictionary for mending misread words of OCR'd names; absent, names are taken as read. */
   isKnownWord?: (lowerCaseWord: string) => boolean;
+  /**
+   * OCR'd text: the first page's line pitch (linePitch), by which a blank line is judged, since OCR
+   * gives a line the height of its glyphs ("Hof 3": 7 where the font is 10 and the pitch 18).
+   */
+  pitch?: number;
+}
+
+/** The distance from one line to the next on the first page (the median); 0 with fewer than two lines. */
+export function linePitch(lines: readonly Line[]): number {
+  const first = lines.filter((l) => l.page === lines[0]?.page);
+  const steps = first
+    .slice(1)
+    .map((l, i) => l.y - first[i].y)
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b);
+  return steps.length ? steps[Math.floor(steps.length / 2)] : 0;
 }
 
 export const TOTAL_WORDS =

@@ -20,6 +20,9 @@ export function columnEnd(line: Line, seg: Seg): number {
   return i + 1 < line.segs.length ? line.segs[i + 1].x0 : Infinity;
 }
 
+/** A line this many pitches below the last one has a blank line before it. */
+const BLANK_PITCHES = 1.6;
+
 /** Lines under an anchor segment, within its column, until a gap, a label or a table. */
 export function linesBelow(
   context: ExtractionContext,
@@ -38,12 +41,16 @@ export function linesBelow(
     const segs = line.segs.filter((s) =>
       spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2,
     );
-    const gap = line.y - (prev.y + prev.height);
+    // A blank line ends the block: more than a line height of space, or on OCR'd text (whose heights
+    // are the glyphs'), the next line more than one and a half pitches down.
+    const blank = context.pitch
+      ? line.y - prev.y > BLANK_PITCHES * context.pitch
+      : line.y - (prev.y + prev.height) > 0.95 * Math.max(prev.height, 1);
     if (segs.length === 0) {
-      if (gap > 0.95 * Math.max(prev.height, 1)) break;
+      if (blank) break;
       continue;
     }
-    if (gap > 0.95 * Math.max(prev.height, 1)) break;
+    if (blank) break;
     if (segs.some((s) => startsField(s, context))) break;
     out.push({
       line,

@@ -18,8 +18,11 @@ export function readParties(context: ExtractionContext, hits: readonly LabelHit[
     const block: BlockLine[] = [];
     let anchor: { x0: number; x1: number } = hit.seg;
     let end = columnEnd(hit.line, hit.seg);
-    // "Käufer/Leistungsempfänger:": a label continued, not the party's name.
-    const restIsLabel = !!hit.rest && /:\s*$/.test(hit.seg.text) && !/\d/.test(hit.rest) && hit.rest.split(/[\s/]+/).length <= 3;
+    // "Käufer/Leistungsempfänger:": a label continued, not the party's name; OCR may lose the colon, not
+    // the slash that joins the two ("Kaufer/Leistungsempfinger").
+    const at = hit.rest ? hit.seg.text.lastIndexOf(hit.rest) : -1;
+    const continued = /:\s*$/.test(hit.seg.text) || (at > 0 && /\/\s*$/.test(hit.seg.text.slice(0, at)));
+    const restIsLabel = !!hit.rest && continued && !/\d/.test(hit.rest) && hit.rest.split(/[\s/]+/).length <= 3;
     if (hit.rest && !restIsLabel) block.push({ text: hit.rest, confidence: hit.seg.confidence });
     else {
       const right = segRightOf(context, hit);

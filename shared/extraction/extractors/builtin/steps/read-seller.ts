@@ -19,7 +19,7 @@ import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
 import { repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
-import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
+import { type ExtractionContext, type Line, linePitch, type Seg, setValue } from "./extraction-context.ts";
 import { labelAt } from "./match-labels.ts";
 
 export interface TextBlock {
@@ -108,21 +108,6 @@ export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>, pi
 
 /** A gap of one blank line, in line pitches (the next line starts two pitches down, a little more). */
 const BLANK_LINE = 2.2;
-
-/**
- * The distance from one line to the next on the first page (the median): OCR measures a line's height
- * by its glyphs ("Weena 664": 6 where the font is 8 and the pitch 14), so an OCR'd block's gaps are
- * judged by it.
- */
-function linePitch(lines: readonly Line[]): number {
-  const first = lines.filter((l) => l.page === lines[0]?.page);
-  const steps = first
-    .slice(1)
-    .map((l, i) => l.y - first[i].y)
-    .filter((d) => d > 0)
-    .sort((a, b) => a - b);
-  return steps.length ? steps[Math.floor(steps.length / 2)] : 0;
-}
 
 export interface SellerCandidate {
   block: TextBlock;
