@@ -193,6 +193,47 @@ describe("party blocks", () => {
     expect(flat.get("importer.tax_ids.vat")?.value).toBe("DE123456789");
   });
 
+  it("a scanned grid of labels and values: the next label on the left ends the party's value block", () => {
+    const rows: [number, [number, string][]][] = [
+      [
+        221,
+        [
+          [84, "Exportador"],
+          [397, "Trattoria Sole S.r.l."],
+        ],
+      ],
+      [249, [[397, "Via Roma 31"]]],
+      [273, [[397, "20144 Milano"]]],
+      [298, [[397, "Italia"]]],
+      // 40 below the last line, 1.6 times the block's spacing of 25: no blank line by distance alone.
+      [
+        338,
+        [
+          [84, "Importador"],
+          [397, "Bharat Spice Exports Pvt. Ltd."],
+        ],
+      ],
+      [365, [[397, "Plot 17, MIDC Andheri East"]]],
+      [390, [[397, "Mumbai 400093"]]],
+      [415, [[397, "India"]]],
+    ];
+    const d: DocumentText = {
+      source: "image-ocr",
+      pageCount: 1,
+      lines: rows.map(([y, segs]) => ({
+        page: 1,
+        y,
+        height: 16.5,
+        segments: segs.map(([x0, text]) => ({ text, x0, x1: x0 + 8 * text.length, confidence: 0.93 })),
+      })),
+    };
+    const flat = applyChecks(extractBuiltin(d));
+    expect(flat.get("exporter.address")?.value).toBe("Via Roma 31");
+    expect(flat.get("exporter.city")?.value).toBe("Milano");
+    expect(flat.get("exporter.country")?.value).toBe("IT");
+    expect(flat.get("importer.city")?.value).toBe("Mumbai");
+  });
+
   it("a continued party label ('Käufer/Leistungsempfänger:') is not the party's name", () => {
     const d = doc([
       [[40, "Verkäufer:"]],

@@ -20,7 +20,7 @@ export function columnEnd(line: Line, seg: Seg): number {
   return i + 1 < line.segs.length ? line.segs[i + 1].x0 : Infinity;
 }
 
-/** A line this many pitches below the last one has a blank line before it. */
+/** A line this many line spacings below the last one has a blank line before it. */
 const BLANK_PITCHES = 1.6;
 
 /** Lines under an anchor segment, within its column, until a gap, a label or a table. */
@@ -30,11 +30,14 @@ export function linesBelow(
   anchor: { x0: number; x1: number },
   end: number,
   max: number,
+  /** The anchor is a value right of its label ("Exportador   Milano Design …"): a label left of the column starts the next field. */
+  labelsLeft = false,
 ): { line: Line; seg: Seg }[] {
   const { lines, spreadsheet, tableLines } = context;
   const out: { line: Line; seg: Seg }[] = [];
   const tol = 0.8 * Math.max(anchorLine.height, spreadsheet ? 0.1 : 1);
   let prev = anchorLine;
+  let spacing = 0;
   for (let k = anchorLine.index + 1; k < lines.length && out.length < max; k++) {
     const line = lines[k];
     if (line.page !== anchorLine.page || tableLines.has(k)) break;
@@ -42,9 +45,10 @@ export function linesBelow(
       spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2,
     );
     // A blank line ends the block: more than a line height of space, or on OCR'd text (whose heights
-    // are the glyphs'), the next line more than one and a half pitches down.
+    // are the glyphs') a step down more than 1.6 times the block's own line spacing (the page's pitch
+    // until the block has one, and never more).
     const blank = context.pitch
-      ? line.y - prev.y > BLANK_PITCHES * context.pitch
+      ? line.y - prev.y > BLANK_PITCHES * Math.min(spacing || context.pitch, context.pitch)
       : line.y - (prev.y + prev.height) > 0.95 * Math.max(prev.height, 1);
     if (segs.length === 0) {
       if (blank) break;
@@ -52,6 +56,7 @@ export function linesBelow(
     }
     if (blank) break;
     if (segs.some((s) => startsField(s, context))) break;
+    if (labelsLeft && line.segs.some((s) => s.x1 <= anchor.x0 && startsField(s, context))) break;
     out.push({
       line,
       seg:
@@ -65,6 +70,8 @@ export function linesBelow(
               confidence: Math.min(...segs.map((s) => s.confidence)),
             },
     });
+    // A line OCR split off at nearly the same height sets no spacing.
+    if (context.pitch && line.y - prev.y >= 0.5 * context.pitch) spacing = line.y - prev.y;
     prev = line;
   }
   return out;
