@@ -19,7 +19,7 @@ import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
 import { repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
-import { type ExtractionContext, type Line, linePitch, type Seg, setValue } from "./extraction-context.ts";
+import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 import { labelAt } from "./match-labels.ts";
 
 export interface TextBlock {
@@ -77,6 +77,9 @@ function looksLikeSentence(text: string): boolean {
   return /[!?]\s*$/.test(text) || (text.match(/\b(and|us|on|the|for|of|with|you|your|our|we|visit|follow|like)\b/g) ?? []).length >= 3;
 }
 
+/** A gap of one blank line, in line pitches (the next line starts two pitches down, a little more). */
+const BLANK_LINE = 2.2;
+
 /**
  * Blocks of left- or centre-aligned segments, line under line, outside the line-item tables. A block
  * goes on across a gap of up to three line heights, or of `pitch` × 2.2 when given (one blank line).
@@ -105,9 +108,6 @@ export function findBlocks(lines: readonly Line[], skip: ReadonlySet<number>, pi
   }
   return blocks.map(({ page, lines }) => ({ page, lines }));
 }
-
-/** A gap of one blank line, in line pitches (the next line starts two pitches down, a little more). */
-const BLANK_LINE = 2.2;
 
 export interface SellerCandidate {
   block: TextBlock;
@@ -206,6 +206,13 @@ const dated = (seg: Seg) => parseDate(seg.text) !== null;
 /** How far two segments share the page's width (negative: the gap between them). */
 const overlap = (a: Seg, b: Seg) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 
+/** The segment sharing most of `above`'s width, if any shares some. */
+function under(segs: readonly Seg[], above: Seg): Seg | undefined {
+  let best: Seg | undefined;
+  for (const s of segs) if (overlap(s, above) > 0 && (!best || overlap(s, above) > overlap(best, above))) best = s;
+  return best;
+}
+
 /**
  * The top of the first page as one block, down to the first table line: a scan's letterhead or a
  * receipt's centred header, whose lines OCR places too unevenly for the alignment of findBlocks. The
@@ -219,9 +226,7 @@ function letterheadBlock(lines: readonly Line[], skip: ReadonlySet<number>): Tex
   let anchor: Seg | null = null;
   for (const line of lines) {
     if (line.page !== page || skip.has(line.index) || out.length >= 8) break;
-    const seg: Seg | undefined = anchor
-      ? line.segs.filter((s) => overlap(s, anchor as Seg) > 0).sort((a, b) => overlap(b, anchor as Seg) - overlap(a, anchor as Seg))[0]
-      : line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
+    const seg: Seg | undefined = anchor ? under(line.segs, anchor) : line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
     if (!seg) continue;
     // The header ends where the document's title begins; a date and time printed in it are no part of the issuer.
     if (out.length > 0 && endsHeader(seg)) break;
@@ -239,10 +244,11 @@ export function sellerCandidates(
   lines: readonly Line[],
   skip: ReadonlySet<number>,
   excludedNames: readonly string[],
-  options: { letterhead?: boolean; ocr?: boolean } = {},
+  /** pitch: OCR'd text's line pitch (ExtractionContext.pitch), by which a block's gaps are judged. */
+  options: { letterhead?: boolean; ocr?: boolean; pitch?: number } = {},
 ): SellerCandidate[] {
   const top = options.letterhead ? letterheadBlock(lines, skip) : null;
-  const blocks = [...(top ? [top] : []), ...findBlocks(lines, skip, options.ocr ? linePitch(lines) : 0)];
+  const blocks = [...(top ? [top] : []), ...findBlocks(lines, skip, options.pitch ?? 0)];
   const firstPage = lines.filter((l) => l.page === lines[0]?.page);
   const pageTop = firstPage.length ? firstPage[0].y : 0;
   const bottom = firstPage.length ? firstPage[firstPage.length - 1].y : 0;
@@ -337,7 +343,7 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   });
   const fromOcr = context.fuzzy;
   const lines = sellerLines(context.lines, fromOcr, context.isKnownWord);
-  const candidates = sellerCandidates(lines, context.tableLines, excluded, { letterhead: fromOcr, ocr: fromOcr });
+  const candidates = sellerCandidates(lines, context.tableLines, excluded, { letterhead: fromOcr, ocr: fromOcr, pitch: context.pitch });
   const best = candidates[0];
   if (!best) return;
   // The issuer's ids or contact lines make a block the seller's. Without them (a company name at the
