@@ -61,13 +61,14 @@ const dimensionsOf = new WeakMap<ReadonlySet<string>, ReadonlySet<FactDimension>
  * The dimensions the siblings' texts tell them apart by, in the order the siblings state them first;
  * remembered per siblings set (a heading's tree is kept per its lines, classify-service.ts, and a set's
  * ancestors are always the same), as every line under the same parent asks it again. A dimension every
- * stating sibling only restates from the ancestors (`given`) tells nothing: "Of reptile leather" beside
+ * stating sibling only restates from the ancestors (`givenAbove`, read on the first ask only) tells nothing: "Of reptile leather" beside
  * "Other" under "Articles … of leather" parts on reptile, which no fact names, not on leather. Where the
  * siblings differ in it ("Of precious metal" / "Of base metal clad with precious metal") it counts.
  */
-function siblingDimensions(siblings: ReadonlySet<string>, given: Facts): ReadonlySet<FactDimension> {
+function siblingDimensions(siblings: ReadonlySet<string>, givenAbove: () => Facts): ReadonlySet<FactDimension> {
   let dimensions = dimensionsOf.get(siblings);
   if (!dimensions) {
+    const given = givenAbove();
     const found = new Set<FactDimension>();
     const narrows = new Set<FactDimension>();
     for (const s of siblings)
@@ -126,12 +127,12 @@ export function stepFit(
   facts: FactWeights,
   reasons?: FitReason[],
   residualCounts = true,
-  given: Facts = NONE,
+  givenAbove: () => Facts = () => NONE,
 ): number {
   if (siblings.size < 2) return 0;
   const own = ownFacts(text, siblings);
   let fit = 0;
-  for (const d of siblingDimensions(siblings, given)) {
+  for (const d of siblingDimensions(siblings, givenAbove)) {
     const named = facts.get(d);
     if (!named || named.size === 0) continue;
     const mine = own.get(d);
@@ -161,6 +162,18 @@ export const singularWords: (text: string) => readonly string[] = memoizeText((t
         .replace(/([^s])s$/, "$1"),
     ),
 );
+
+/** The facts the steps of a path above step `i` state, which step `i` cannot tell its siblings apart by. */
+function factsAbove(path: readonly string[], i: number): Facts {
+  const out = new Map<FactDimension, Set<string>>();
+  for (const text of path.slice(0, i))
+    for (const [d, ids] of statedFacts(text)) {
+      const set = out.get(d);
+      if (set) for (const id of ids) set.add(id);
+      else out.set(d, new Set(ids));
+    }
+  return out;
+}
 
 /** The dimensions a heading's own text is compared on: the search chose it on its words, not its facts. */
 const HEADING_DIMENSIONS: readonly FactDimension[] = ["construction"];
@@ -228,17 +241,10 @@ export function lineFit(
   let fit = 0;
   const reasons: FitReason[] = [];
   if (path.length > 0) fit += headingFit(path[0], input.facts, reasons);
-  // The facts the steps above state, which a step below cannot tell its siblings apart by.
-  const given = new Map<FactDimension, Set<string>>();
   for (let i = 1; i < path.length; i++) {
-    for (const [d, ids] of statedFacts(path[i - 1])) {
-      const g = given.get(d);
-      if (g) for (const id of ids) g.add(id);
-      else given.set(d, new Set(ids));
-    }
     const siblings = children.get(pathPrefix(path, i));
     const conditional = input.conditionalFrom != null && i > input.conditionalFrom;
-    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons, !conditional, given);
+    if (siblings) fit += stepFit(path[i], siblings, input.facts, reasons, !conditional, () => factsAbove(path, i));
     if (siblings && input.unitPrice != null) fit += valueFit(path[i], siblings, input.unitPrice, reasons);
   }
   if (input.goods.length > 0) {
