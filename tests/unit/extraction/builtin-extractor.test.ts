@@ -83,6 +83,16 @@ describe("value parsing", () => {
     expect(us).toMatchObject({ name: "Acme Inc.", city: "Chicago", state: "IL", postal_code: "60607", country: "US" });
     expect(parseParty([{ text: "Same as consignee", confidence: 1 }])).toEqual([]);
   });
+
+  it("a line wholly in brackets is a note, whichever bracket OCR read", () => {
+    for (const note of ["(Not to be used for payment remittance)", "{Not to be used for payment remittance)"]) {
+      const fields = parseParty([
+        { text: note, confidence: 0.9 },
+        { text: "Amazon Web Services, Inc.", confidence: 0.9 },
+      ]);
+      expect(fields.find((f) => f.field === "name")?.value).toBe("Amazon Web Services, Inc.");
+    }
+  });
 });
 
 describe("built-in extractor on layouts it was not written from", () => {

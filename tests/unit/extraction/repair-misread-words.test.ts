@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
-import { repairMisreadWords } from "../../../shared/extraction/extractors/builtin/repair-misread-words.ts";
+import { repairInitials, repairMisreadWords } from "../../../shared/extraction/extractors/builtin/repair-misread-words.ts";
 import { createBuiltinExtractor } from "../../../shared/extraction/extractors/create-builtin-extractor.ts";
 import { loadWordNetWords } from "../../../shared/hs-codes/wordnet-vocabulary.ts";
 
 const DICTIONARY = new Set(["international", "stationery", "marketing", "trading", "supplier", "supplies", "stationary"]);
 const known = (w: string) => DICTIONARY.has(w);
+
+describe("initials read as digits", () => {
+  it.each([
+    ["MR.D.1.Y(M)SDN BHD", "MR.D.I.Y(M)SDN BHD"],
+    ["T.A.5 Leisure Sdn Bhd", "T.A.S Leisure Sdn Bhd"],
+    ["S.H.H. M0TOR", "S.H.H. M0TOR"],
+  ])("%s → %s", (read, repaired) => {
+    expect(repairInitials(read)).toBe(repaired);
+  });
+
+  it.each(["Version 1.5.2", "A.1.5 CORNER", "99 SPEED MART S/B", "No. 1.5"])("%s stays", (text) => {
+    expect(repairInitials(text)).toBe(text);
+  });
+});
 
 describe("misread words of OCR'd names", () => {
   it.each([

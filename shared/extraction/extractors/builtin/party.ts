@@ -61,8 +61,11 @@ const UK_LINE = /^(.+?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
 const UK_FIRST = /^(?:GB\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}),?\s+(\D.*)$/;
 
 export function parseParty(input: BlockLine[]): PartyField[] {
-  // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data.
-  let lines = input.map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() })).filter((l) => l.text && !/^\(.*\)$/.test(l.text));
+  // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data;
+  // OCR reads a round bracket as a curly or square one ("{Not … )").
+  let lines = input
+    .map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() }))
+    .filter((l) => l.text && !/^[([{].*[)\]}]$/.test(l.text));
   // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
   if (lines.length === 1 && lines[0].text.split(",").length >= 3) {
     const parts = lines[0].text

@@ -73,3 +73,18 @@ export function repairMisreadWords(text: string, isKnown: (lower: string) => boo
     return title ? mended[0] + mended.slice(1).toLowerCase() : mended;
   });
 }
+
+/** Digits OCR reads for the capitals of the same shape. */
+const DIGIT_AS_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" };
+
+/**
+ * Initials are letters: in a run of single characters each followed by a dot ("D.1.Y", "T.A.5") with
+ * two letters at least, a digit of a capital's shape is that capital ("D.I.Y", "T.A.S"). A run without
+ * two letters ("1.5.2", a version or a date) is left alone.
+ */
+export function repairInitials(text: string): string {
+  return text.replace(/(?<![\p{L}\d])(?:[\p{L}\d]\.)+[\p{L}\d](?![\p{L}\d])/gu, (run) => {
+    if ((run.match(/\p{L}/gu)?.length ?? 0) < 2) return run;
+    return run.replace(/\d/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+  });
+}

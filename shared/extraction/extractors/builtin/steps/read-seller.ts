@@ -17,7 +17,7 @@ import { parseDate } from "../dates.ts";
 import { norm } from "../normalize-values.ts";
 import { parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
-import { repairMisreadWords } from "../repair-misread-words.ts";
+import { repairInitials, repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 import { labelAt } from "./match-labels.ts";
@@ -327,7 +327,7 @@ function repairMisreads(line: Line, isKnownWord?: (w: string) => boolean): Line 
   return {
     ...line,
     segs: line.segs.map((s) => {
-      const legal = repairLegalForm(s.text);
+      const legal = repairLegalForm(repairInitials(s.text));
       const text = repairPostcodeDigits(isKnownWord ? repairMisreadWords(legal, isKnownWord) : legal);
       return text === s.text ? s : { ...s, text, n: norm(text) };
     }),
