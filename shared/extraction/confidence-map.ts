@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "674 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
+  fittedOn: "692 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -45,8 +45,8 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    1.548, 0.4469, -0.6726, -0.496, 0.5333, 0.2889, -0.064, 0.2117, 0.2611, 0.1792, 0, -0.0853, 0.3269, 0.5139, -0.2609, 0.7119, -0.3306,
-    1.088, -1.2912, -0.4541, -0.3138, -0.9026, -0.7453, -0.8648, -0.4647, 0.8883, 0.8779, 0, 0.4037, -0.2372, -0.6393, -0.0333, 0, 0.0696,
+    1.5608, 0.3905, -0.7197, -0.5745, 0.5454, 0.8132, -0.1542, 0.225, 0.008, 0.1712, 0, 0.0724, 0.2419, 0.5211, -0.3358, 0.9305, -0.3217,
+    1.1504, -1.3688, -0.3145, -0.3398, -1.1138, -0.6155, -0.7608, -0.1807, 0.7982, 1.0273, 0, 0.3108, -0.4872, -0.5637, -0.156, 0, 0.0122,
     0,
   ],
 };

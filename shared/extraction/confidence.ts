@@ -21,7 +21,7 @@ import { isIncoterm2020 } from "../trade/incoterms.ts";
 import { isCanonicalLocode } from "../trade/locode.ts";
 import { TRANSPORT_MODES } from "../trade/transport-modes.ts";
 import { isValidContainerNumber } from "../trade/container-number.ts";
-import { nameLooksMisread } from "./misread-name.ts";
+import { nameIsOnlyLegalForm, nameLooksMisread } from "./misread-name.ts";
 
 export const FORMAT_FAIL = 0.5;
 export const TOTAL_MISMATCH = 0.6;
@@ -54,10 +54,10 @@ export function formatCheck(path: string, value: string | number): boolean | nul
   if (/container_number$/.test(path)) return containerCheckDigitOk(s);
   if (POSITIVE_NUMBERS.test(path)) return typeof value === "number" && value > 0;
   // A party's name is written in letters ("20%" or "3/45" is a value from elsewhere on the page), in
-  // word shapes that print has and OCR misreads do not (misread-name.ts). Only the failure is recorded:
+  // word shapes that print has and OCR misreads do not, with a word of its own (misread-name.ts). Only the failure is recorded:
   // a legal form is the evidence a name passes with (read-seller.ts).
   if (/(exporter|importer|notify_party)\.name$/.test(path))
-    return letterShare(s) >= 0.5 && !nameLooksMisread(s) && !AMOUNT_OR_DATE.test(s) ? null : false;
+    return letterShare(s) >= 0.5 && !nameLooksMisread(s) && !nameIsOnlyLegalForm(s) && !AMOUNT_OR_DATE.test(s) ? null : false;
   return null;
 }
 

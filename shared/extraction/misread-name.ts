@@ -76,3 +76,20 @@ export function nameLooksMisread(name: string): boolean {
   const parts = words.flatMap((w) => w.split(/[-/]/));
   return strayPunctuation(name) || parts.some((w) => switchesCase(w) || digitInsideWord(w)) || smallLettersInCapitals(words);
 }
+
+/**
+ * true when no word of the name is its own: every word is a connector, title or legal form, or a
+ * country mark in brackets ("CO. (M) SDN BHD" — the line under a logo whose words OCR did not read).
+ * A legal form follows a name; alone it is the end of one, so the value is not the party's name.
+ * Initials are a name's own words ("MR. D.I.Y. SDN BHD", "A & W").
+ */
+export function nameIsOnlyLegalForm(name: string): boolean {
+  // Read by the letters OCR mistakes digits for ("C0." is "CO."); a word with another digit is its own ("3M").
+  const words = (name.replace(/\(\s*\p{L}{1,3}\s*\)/gu, " ").match(/[\p{L}\d]+/gu) ?? []).map((w) =>
+    (/\p{L}/u.test(w) ? w.replace(/[0158]/g, (d) => SHAPES[d]) : w).toLowerCase(),
+  );
+  return words.some((w) => LEGAL_FORMS.has(w)) && words.every((w) => w.length > 1 && (OWN_CASE.has(w) || LEGAL_FORMS.has(w)));
+}
+
+const SHAPES: Record<string, string> = { "0": "o", "1": "i", "5": "s", "8": "b" };
+const LEGAL_FORMS = new Set("co ltd inc bhd sdn pte pty plc llc llp lda mbh gmbh kg ag sa srl spa bv nv oy ab aps kk".split(" "));

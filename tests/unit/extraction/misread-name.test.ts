@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameLooksMisread } from "../../../shared/extraction/misread-name.ts";
+import { nameIsOnlyLegalForm, nameLooksMisread } from "../../../shared/extraction/misread-name.ts";
 
 describe("a party name's word shapes as evidence of an OCR misread", () => {
   it.each([
@@ -38,5 +38,25 @@ describe("a party name's word shapes as evidence of an OCR misread", () => {
     "Acme [Shanghai] Trading Co. (HK) Ltd",
   ])("%s is a name as printed", (name) => {
     expect(nameLooksMisread(name)).toBe(false);
+  });
+});
+
+describe("a name that is only a legal form", () => {
+  it.each(["CO. (M) SDN BHD", "C0. (M) SDN BHD", "SDN. BHD.", "GmbH & Co. KG"])("%s names no one", (name) => {
+    expect(nameIsOnlyLegalForm(name)).toBe(true);
+  });
+
+  it.each([
+    "A & W",
+    "POPULAR BOOK CO. (M) SDN BHD",
+    "Mr Lee",
+    "AB Volvo",
+    "3M Co",
+    "A1 Co",
+    "MR. D.I.Y. SDN BHD",
+    "MR.D.I.Y(M)SDN BHD",
+    "MR D.I.Y. (M) SDN BHD",
+  ])("%s is a name", (name) => {
+    expect(nameIsOnlyLegalForm(name)).toBe(false);
   });
 });
