@@ -6,7 +6,7 @@
 import type { ConfidenceMap } from "./confidence-map-type.ts";
 
 export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
-  fittedOn: "692 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
+  fittedOn: "696 judged values of 78 documents (page text; their text PDFs also as scans), L2 1",
   features: [
     "bias",
     "logit(step score)",
@@ -45,8 +45,7 @@ export const CONFIDENCE_MAP: ConfidenceMap & { fittedOn: string } = {
     "field route",
   ],
   weights: [
-    1.5608, 0.3905, -0.7197, -0.5745, 0.5454, 0.8132, -0.1542, 0.225, 0.008, 0.1712, 0, 0.0724, 0.2419, 0.5211, -0.3358, 0.9305, -0.3217,
-    1.1504, -1.3688, -0.3145, -0.3398, -1.1138, -0.6155, -0.7608, -0.1807, 0.7982, 1.0273, 0, 0.3108, -0.4872, -0.5637, -0.156, 0, 0.0122,
-    0,
+    1.5893, 0.3745, -0.7219, -0.5875, 0.5276, 0.8762, -0.2815, 0.3297, -0.0135, 0.1727, 0, 0.081, 0.221, 0.5051, -0.3574, 0.8638, -0.3857,
+    1.2816, -1.0965, -0.6541, -0.3039, -1.1873, -0.6458, -0.8603, 0.0243, 0.7805, 0.98, 0, 0.3396, -0.5245, -0.5915, -0.1304, 0, -0.0176, 0,
   ],
 };

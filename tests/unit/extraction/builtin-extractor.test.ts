@@ -84,6 +84,21 @@ describe("value parsing", () => {
     expect(parseParty([{ text: "Same as consignee", confidence: 1 }])).toEqual([]);
   });
 
+  it("a register line is no postal line, and OCR's I of an elision is an l", () => {
+    const read = (...texts: string[]) =>
+      Object.fromEntries(parseParty(texts.map((text) => ({ text, confidence: 0.9 }))).map((f) => [f.field, f.value]));
+    expect(read("LE FOURNISSEUR", "1242 chemin de I'olive", "75018 PARIS", "SIREN SIRET 123 456 789 00014")).toMatchObject({
+      address: "1242 chemin de l'olive",
+      postal_code: "75018",
+      city: "PARIS",
+    });
+    expect(read("e-Luscious Nederland B.V.", "Badweg 48, 8401 BL, Gorredijk", "Tel. 0513 123456")).toMatchObject({
+      address: "Badweg 48",
+      postal_code: "8401 BL",
+      city: "Gorredijk",
+    });
+  });
+
   it("a line wholly in brackets is a note, whichever bracket OCR read", () => {
     for (const note of ["(Not to be used for payment remittance)", "{Not to be used for payment remittance)"]) {
       const fields = parseParty([

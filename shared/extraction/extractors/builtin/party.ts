@@ -54,17 +54,31 @@ const GSTIN = /\bGSTIN?\.?\s*:?\s*([0-9]{2}[A-Z0-9]{13})\b/i;
 const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}(?= )|(?:[A-Z]{1,2}[- ])?\d{4,6}|\d{2}-\d{3}|\d{3} ?\d{2}),?\s+(\D.*)$/;
 const US_LINE = /^(.+?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const POSTAL_LAST = /^(\D.*?),?\s+(\d{4,6}(?:-\d{3,4})?)$/;
-/** A five-digit postcode inside a line, after the street and before the city (and perhaps a state). */
-const POSTAL_INSIDE = /^(.*\D[\s,])(\d{5})\s*,?\s+([A-Za-z][A-Za-z .'-]{2,}?)(?:,.*)?$/;
+/**
+ * A postcode inside a line, after the street and before the city (and perhaps a state): five digits,
+ * or a Dutch one ("Badweg 48, 8401 BL, Gorredijk").
+ */
+const POSTAL_INSIDE = /^(.*\D[\s,])(\d{5}|\d{4} ?[A-Z]{2}(?=[\s,]))\s*,?\s+([A-Za-z][A-Za-z .'-]{2,}?)(?:,.*)?$/;
 const UK_LINE = /^(.+?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
 /** A UK postcode before its place, as continental layouts print it ("GB SW1B 3BN London"). */
 const UK_FIRST = /^(?:GB\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}),?\s+(\D.*)$/;
+
+/** A company register's line: its number may end in digits that look like a postcode. */
+const REGISTER_LINE = /^(siren|siret|rcs|ape|naf|tva|vat|kvk|btw|ust|hrb|hra|amtsgericht|gst|uen|abn|crn|company (reg|no)|reg\.? no)\b/i;
+
+/**
+ * OCR reads the l of a French or Italian elision as a capital I ("chemin de I'olive"); after a word
+ * in small letters and before one, "I'" is "l'" (English "I'm" has no place in an address).
+ */
+function elisionsRead(text: string): string {
+  return text.replace(/(?<=\p{Ll} )I(?=['’]\p{Ll})/gu, "l");
+}
 
 export function parseParty(input: BlockLine[]): PartyField[] {
   // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data;
   // OCR reads a round bracket as a curly or square one ("{Not … )").
   let lines = input
-    .map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() }))
+    .map((l) => ({ ...l, text: elisionsRead(l.text.replace(/\s+/g, " ").trim()) }))
     .filter((l) => l.text && !/^[([{].*[)\]}]$/.test(l.text));
   // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
   if (lines.length === 1 && lines[0].text.split(",").length >= 3) {
@@ -147,6 +161,8 @@ export function parseParty(input: BlockLine[]): PartyField[] {
   let cityIndex = -1;
   for (let i = others.length - 1; i >= 0 && cityIndex < 0; i--) {
     const t = others[i].text.replace(/,$/, "");
+    // "SIREN SIRET 123 456 789 00014" ends in five digits and is no postal line.
+    if (REGISTER_LINE.test(t)) continue;
     let m: RegExpExecArray | null;
     if ((m = US_LINE.exec(t)) && !/\d/.test(m[1].slice(-1))) {
       out.push({ field: "city", value: m[1].replace(/,$/, ""), base: 0.85, source: [others[i]] });
@@ -178,7 +194,8 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       out.push({ field: "city", value: m[1], base: 0.8, source: [others[i]] });
       out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
       cityIndex = i;
-    } else if ((m = POSTAL_INSIDE.exec(t)) && i > 0) {
+    } else if ((m = POSTAL_INSIDE.exec(t)) && (i > 0 || /,\s*$/.test(m[1]))) {
+      // On the first line only after a comma: "Badweg 48, 8401 BL, Gorredijk" is street, postcode, city.
       // "Kawasan Perindustrian Tampoi, 81200 Johor Bahru, Johor": the street ends where the postcode starts.
       out.push({ field: "postal_code", value: m[2], base: 0.8, source: [others[i]] });
       out.push({ field: "city", value: m[3].trim(), base: 0.8, source: [others[i]] });
