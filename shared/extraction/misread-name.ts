@@ -10,13 +10,19 @@
  * name rarely has any (legal forms and small words, which keep their own case, are exempt).
  */
 
+/** Legal forms as words of a name, folded. */
+const LEGAL_FORMS = new Set("co ltd inc bhd sdn pte pty plc llc llp lda mbh gmbh kg ag sa srl spa bv nv oy ab as aps kk".split(" "));
+
 /** Short words that keep their own case inside a name: connectors, titles and legal forms. */
-const OWN_CASE = new Set(
-  (
-    "of de di da du la le el en et y e i a an and the for und van von der den des del dos das by at on in to own " +
-    "mr mrs ms dr st co ltd inc bhd sdn pte pty plc llc llp lda mbh kg ag sa srl spa bv nv oy ab as aps kk"
-  ).split(" "),
-);
+const OWN_CASE = new Set([
+  ..."of de di da du la le el en et y e i a an and the for und van von der den des del dos das by at on in to own mr mrs ms dr st".split(
+    " ",
+  ),
+  ...LEGAL_FORMS,
+]);
+
+/** Digits OCR reads for the capitals of the same shape. */
+export const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { "0": "O", "1": "I", "5": "S", "8": "B" };
 
 /**
  * The one legal form whose own spelling has a small letter after two capitals (KGaA); GmbH, SpA and the
@@ -86,10 +92,7 @@ export function nameLooksMisread(name: string): boolean {
 export function nameIsOnlyLegalForm(name: string): boolean {
   // Read by the letters OCR mistakes digits for ("C0." is "CO."); a word with another digit is its own ("3M").
   const words = (name.replace(/\(\s*\p{L}{1,3}\s*\)/gu, " ").match(/[\p{L}\d]+/gu) ?? []).map((w) =>
-    (/\p{L}/u.test(w) ? w.replace(/[0158]/g, (d) => SHAPES[d]) : w).toLowerCase(),
+    (/\p{L}/u.test(w) ? w.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d]) : w).toLowerCase(),
   );
-  return words.some((w) => LEGAL_FORMS.has(w)) && words.every((w) => w.length > 1 && (OWN_CASE.has(w) || LEGAL_FORMS.has(w)));
+  return words.some((w) => LEGAL_FORMS.has(w)) && words.every((w) => w.length > 1 && OWN_CASE.has(w));
 }
-
-const SHAPES: Record<string, string> = { "0": "o", "1": "i", "5": "s", "8": "b" };
-const LEGAL_FORMS = new Set("co ltd inc bhd sdn pte pty plc llc llp lda mbh gmbh kg ag sa srl spa bv nv oy ab aps kk".split(" "));

@@ -6,12 +6,13 @@
  * Used on OCR text only: a text layer spells what the issuer typed.
  */
 import { levenshteinDistance } from "../../../text/edit-distance.ts";
+import { DIGIT_AS_LETTER } from "../../misread-name.ts";
 
 /** Legal forms as they end names, without punctuation; the longer first. */
 const FORMS = ["SDN BHD", "BERHAD", "PTE LTD", "CO LTD", "LIMITED", "GMBH", "BHD", "SDN", "LTD", "LLC", "INC", "PLC", "PTE"];
 
 /** Shapes OCR confuses, read as the letter a legal form would have there. */
-const SAME_SHAPE: Record<string, string> = { "8": "B", "0": "O", "5": "S", "1": "I", "|": "I", $: "S" };
+const SAME_SHAPE: Record<string, string> = { ...DIGIT_AS_LETTER, "|": "I", $: "S" };
 
 function shapeOf(word: string): string {
   return [...word.toUpperCase()].map((c) => SAME_SHAPE[c] ?? c).join("");

@@ -8,6 +8,7 @@
  * ("PETRODELI", "UNIHAKKA"), and guessing between two real words would invent a name.
  * Used on OCR text only: a text layer spells what the issuer typed.
  */
+import { DIGIT_AS_LETTER } from "../../misread-name.ts";
 
 /** Letters (and digits read for letters) OCR takes for one another, both ways unless the pair is a digit. */
 const LOOK_ALIKE: Record<string, string> = {
@@ -73,9 +74,6 @@ export function repairMisreadWords(text: string, isKnown: (lower: string) => boo
     return title ? mended[0] + mended.slice(1).toLowerCase() : mended;
   });
 }
-
-/** Digits OCR reads for the capitals of the same shape. */
-const DIGIT_AS_LETTER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" };
 
 /**
  * Initials are letters: in a run of single characters each followed by a dot ("D.1.Y", "T.A.5") with
