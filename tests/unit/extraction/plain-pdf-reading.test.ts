@@ -208,6 +208,85 @@ describe("line-item tables from positions", () => {
     );
     expect(v.get("goods.line_items[1].description")).toBe("Laptop 13in 256 GB");
   });
+
+  // Made up in the layout of ZUGFeRD's visualisations: each row is followed by its article number and
+  // GTIN under the position column, a price note with its colon apart, and a blank band; then a
+  // section of payment terms after a wider band.
+  const SPACED: Row[] = [
+    [
+      100,
+      [
+        [40, "Pos"],
+        [150, "Beschreibung"],
+        [260, "Nettopreis"],
+        [340, "Menge"],
+        [470, "Betrag"],
+      ],
+    ],
+    [
+      120,
+      [
+        [45, "1"],
+        [150, "Wirkarbeit"],
+        [260, "0,0520"],
+        [340, "10000 KWH"],
+        [470, "520,00"],
+      ],
+    ],
+    [
+      131,
+      [
+        [60, "WA997"],
+        [150, "HT"],
+      ],
+    ],
+    [142, [[60, "4123456000014"]]],
+    [
+      155,
+      [
+        [150, "Bruttopreis"],
+        [210, ": 0,0520"],
+      ],
+    ],
+    [166, [[150, "Materialzertifikat ISO 9001"]]],
+    [
+      200,
+      [
+        [45, "2"],
+        [150, "Kopierpapier"],
+        [260, "0,0100"],
+        [340, "1210 Stk"],
+        [470, "12,10"],
+      ],
+    ],
+    [211, [[150, "A4"]]],
+    [
+      245,
+      [
+        [45, "3"],
+        [150, "Faltenbeutel"],
+        [260, "0,0105"],
+        [340, "3500 Stk"],
+        [470, "36,75"],
+      ],
+    ],
+    [300, [[40, "Zahlungsbedingungen:"]]],
+    [
+      320,
+      [
+        [40, "Skonto 2 % bis"],
+        [340, "14.11.2018"],
+        [470, "4,50"],
+      ],
+    ],
+  ];
+
+  it("rows spaced by notes and blank bands stay one table; notes and article numbers are not descriptions", () => {
+    const v = values(doc(SPACED));
+    const descriptions = [0, 1, 2, 3].map((i) => v.get(`goods.line_items[${i}].description`));
+    expect(descriptions).toEqual(["Wirkarbeit HT", "Kopierpapier A4", "Faltenbeutel", undefined]);
+    expect(v.get("goods.line_items[2].quantity")).toBe(3500);
+  });
 });
 
 describe("the total without tax by arithmetic", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentText } from "../../../shared/extraction/document-text.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
-import { repairInitials, repairMisreadWords } from "../../../shared/extraction/extractors/builtin/repair-misread-words.ts";
+import { readElisions, repairInitials, repairMisreadWords } from "../../../shared/extraction/extractors/builtin/repair-misread-words.ts";
 import { createBuiltinExtractor } from "../../../shared/extraction/extractors/create-builtin-extractor.ts";
 import { loadWordNetWords } from "../../../shared/hs-codes/wordnet-vocabulary.ts";
 
@@ -19,6 +19,20 @@ describe("initials read as digits", () => {
 
   it.each(["Version 1.5.2", "A.1.5 CORNER", "99 SPEED MART S/B", "No. 1.5"])("%s stays", (text) => {
     expect(repairInitials(text)).toBe(text);
+  });
+});
+
+describe("elisions read with a capital I", () => {
+  it.each([
+    ["Nougat de I'Abbaye 250g", "Nougat de l'Abbaye 250g"],
+    ["Huile d'olive a I'ancienne", "Huile d'olive a l'ancienne"],
+    ["chemin de I'olive", "chemin de l'olive"],
+  ])("%s → %s", (read, repaired) => {
+    expect(readElisions(read)).toBe(repaired);
+  });
+
+  it.each(["so I'm here", "then I'll pay", "I'Abbaye", "ABC I'Olive"])("%s stays", (text) => {
+    expect(readElisions(text)).toBe(text);
   });
 });
 

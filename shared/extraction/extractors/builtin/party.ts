@@ -1,4 +1,5 @@
 /** Splits a party block (name, street lines, postal code and city, country, ids, contacts) into fields. */
+import { readElisions } from "./repair-misread-words.ts";
 import { countryCode, trailingCountry } from "./normalize-values.ts";
 import { COUNTRY_CODES as ISO_COUNTRIES } from "../../../trade/countries.ts";
 
@@ -66,19 +67,11 @@ const UK_FIRST = /^(?:GB\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}),?\s+(\D.*)$/;
 /** A company register's line: its number may end in digits that look like a postcode. */
 const REGISTER_LINE = /^(siren|siret|rcs|ape|naf|tva|vat|kvk|btw|ust|hrb|hra|amtsgericht|gst|uen|abn|crn|company (reg|no)|reg\.? no)\b/i;
 
-/**
- * OCR reads the l of a French or Italian elision as a capital I ("chemin de I'olive"); after a word
- * in small letters and before one, "I'" is "l'" (English "I'm" has no place in an address).
- */
-function elisionsRead(text: string): string {
-  return text.replace(/(?<=\p{Ll} )I(?=['’]\p{Ll})/gu, "l");
-}
-
 export function parseParty(input: BlockLine[]): PartyField[] {
   // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data;
   // OCR reads a round bracket as a curly or square one ("{Not … )").
   let lines = input
-    .map((l) => ({ ...l, text: elisionsRead(l.text.replace(/\s+/g, " ").trim()) }))
+    .map((l) => ({ ...l, text: readElisions(l.text.replace(/\s+/g, " ").trim()) }))
     .filter((l) => l.text && !/^[([{].*[)\]}]$/.test(l.text));
   // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
   if (lines.length === 1 && lines[0].text.split(",").length >= 3) {

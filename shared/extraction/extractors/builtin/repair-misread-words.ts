@@ -86,3 +86,12 @@ export function repairInitials(text: string): string {
     return run.replace(/\d/g, (d) => DIGIT_AS_LETTER[d] ?? d);
   });
 }
+
+/**
+ * OCR reads the l of a French or Italian elision as a capital I ("chemin de I'olive", "Nougat de
+ * I'Abbaye"): after a word in small letters and before a letter, "I'" is "l'". English contractions
+ * ("so I'm", "I'd", "I'll", "I've") keep their I.
+ */
+export function readElisions(text: string): string {
+  return text.replace(/(?<=\p{Ll} )I(?=['’](?!(?:m|d|ll|ve|s)\b)\p{L})/gu, "l");
+}

@@ -120,6 +120,16 @@ export function assignColumn(seg: Seg, columns: Column[], spreadsheet: boolean):
   return best;
 }
 
+/** The widest step (in line pitches) down to a row, and down to a note or article line between rows. */
+const ROW_PITCHES = 5;
+const NOTE_PITCHES = 3.5;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 const NUMERIC_COLUMNS: ColumnKey[] = ["quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"];
 
 export function findTables(lines: readonly Line[], options: TableOptions): Table[] {
@@ -130,12 +140,23 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
     if (!columns) continue;
     const table: Table = { header: lines[i], columns, rows: [], lines: new Set([i]), totals: null };
     let prev = lines[i];
+    // The table's line pitch (top to top), from its own lines: a generated invoice may space its rows by
+    // several lines (ZUGFeRD's visualisations put notes and article numbers between them), and OCR
+    // measures a line by its glyphs, shorter than the font, while tops stay where the text layer has them.
+    const pitches: number[] = [];
+    const heights = [lines[i].height];
+    // Words under a note ("Bruttopreis : 100,00" then "Materialzertifikat …") continue the note, not the row.
+    let afterNote = false;
     let j = i + 1;
     for (; j < lines.length; j++) {
       const line = lines[j];
       if (line.page !== prev.page) break;
       const gap = line.y - (prev.y + prev.height);
-      if (gap > (spreadsheet ? 2.5 : 3) * Math.max(prev.height, 1)) break;
+      const step = line.y - prev.y;
+      const pitch = Math.max(median(pitches), median(heights), 1);
+      if (spreadsheet ? gap > 2.5 * Math.max(prev.height, 1) : step > ROW_PITCHES * pitch) break;
+      if (step > 0) pitches.push(step);
+      heights.push(line.height);
       if (headerColumns(line, options)) break;
       // The totals line: "Total …" at its start, or a total's label standing outside the description
       // column ("Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99").
@@ -161,15 +182,32 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
         );
       }
       const hasNumber = NUMERIC_COLUMNS.some((k) => /\d/.test(cells.get(k)?.text ?? ""));
-      const onlyDescription = [...cells.keys()].every((k) => k === "description" || k === "ignore");
+      // An article number under the position column ("WA997" beside the wrapped words) does not start a
+      // row; a row number ("2") does.
+      const onlyDescription = [...cells.entries()].every(
+        ([k, c]) => k === "description" || k === "ignore" || (k === "position" && !/^\d{1,3}\.?$/.test(c.text)),
+      );
       const description = cells.get("description");
       const descText = description?.text ?? "";
       // "Bruttopreis : 1,0000", "* Anzahl Packstücke: 4", "Serienummer: …": notes under a row, not its wrapped
       // description. A row with a quantity and a line amount is billed, whatever its wording: a levy or a
       // fee written as "Incl. Thuiskopieheffing: …   1   € 4,24" is a line of the invoice.
       const billed = ["quantity", "amount"].every((k) => /\d/.test(cells.get(k as ColumnKey)?.text ?? ""));
-      const isNote = !billed && (/:/.test(descText) || /^[*•-]/.test(descText));
-      if (!hasNumber && onlyDescription && description && !isNote && table.rows.length > 0 && gap < 1.5 * Math.max(prev.height, 1)) {
+      // The label's colon may stand apart ("Bruttopreis   : 0,0520") or inside a value's run ("Abschlag : 4,5000").
+      const labelled = line.segs.some((s) => /^:/.test(s.text) || /\p{L}\s*:/u.test(s.text));
+      const isNote = !billed && (/:/.test(descText) || /^[*•-]/.test(descText) || labelled);
+      // A wrapped description has words: a lone article number or GTIN under the row is not one.
+      const wraps = /\p{L}/u.test(descText);
+      if (
+        !hasNumber &&
+        onlyDescription &&
+        description &&
+        wraps &&
+        !isNote &&
+        table.rows.length > 0 &&
+        !afterNote &&
+        gap < 1.5 * Math.max(prev.height, 1)
+      ) {
         // A wrapped description.
         const last = table.rows[table.rows.length - 1];
         const d = last.get("description");
@@ -192,7 +230,8 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
       ) {
         // Article numbers, GTINs, notes between rows: skipped while the table goes on.
         if (table.rows.length > 0) {
-          if (taxLine || gap > 2 * Math.max(prev.height, 1)) break;
+          if (taxLine || (spreadsheet ? gap > 2 * Math.max(prev.height, 1) : step > NOTE_PITCHES * pitch)) break;
+          if (isNote) afterNote = true;
           table.lines.add(j);
           prev = line;
           continue;
@@ -203,6 +242,7 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
         continue;
       }
       table.rows.push(cells);
+      afterNote = false;
       table.lines.add(j);
       prev = line;
     }

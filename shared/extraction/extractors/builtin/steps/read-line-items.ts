@@ -7,6 +7,7 @@ import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey } from "../labels/columns.ts";
 import { allNumbers, cleanValue, countryCode, findCurrency, findHsCode, trailingCountry } from "../normalize-values.ts";
 import { ocrEvidence } from "../../../value-evidence.ts";
+import { readElisions } from "../repair-misread-words.ts";
 import { type Cell, type ExtractionContext, numberOf, setValue, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { assignColumn } from "./find-tables.ts";
 
@@ -33,7 +34,10 @@ export function readLineItems(
       const p = `goods.line_items[${item}]`;
       const get = (k: ColumnKey): Cell | undefined => row.get(k);
       const desc = get("description");
-      if (desc) set(`${p}.description`, cleanValue(desc.text.replace(/^\d{1,3}[.)]?\s+(?=\D)/, "")), 0.9, desc.confidence);
+      if (desc) {
+        const text = cleanValue(desc.text.replace(/^\d{1,3}[.)]?\s+(?=\D)/, ""));
+        set(`${p}.description`, context.fuzzy && text ? readElisions(text) : text, 0.9, desc.confidence);
+      }
       const hs = get("hs_code");
       const hsCode = hs ? findHsCode(hs.text) : null;
       if (hs && hsCode) set(`${p}.hs_code`, hsCode, 0.92, hs.confidence);
