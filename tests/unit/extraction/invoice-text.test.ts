@@ -101,6 +101,27 @@ describe("party blocks", () => {
   const line = (text: string) => ({ text, confidence: 1 });
   const fields = (lines: string[]) => Object.fromEntries(parseParty(lines.map(line)).map((f) => [f.field, f.value]));
 
+  it("a phone behind an icon is a contact, not the last address line; a preposition goes with its country", () => {
+    expect(
+      fields([
+        "Hôtel Saint Denis",
+        "42 rue du stade",
+        "97400 Saint Denis de la Réunion",
+        "France",
+        "☎ +262 262 12 34 56",
+        "✉ book@hotel.re",
+      ]),
+    ).toEqual({
+      name: "Hôtel Saint Denis",
+      address: "42 rue du stade",
+      postal_code: "97400",
+      city: "Saint Denis",
+      country: "FR",
+      contact_phone: "+262 262 12 34 56",
+      contact_email: "book@hotel.re",
+    });
+  });
+
   it("skips id lines, reads labelled name and address lines, and splits a country-prefixed postcode", () => {
     expect(
       fields([

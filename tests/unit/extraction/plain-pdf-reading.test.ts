@@ -337,6 +337,59 @@ describe("the total without tax by arithmetic", () => {
     expect(chooseTotal(amounts, [49.99])).toMatchObject({ value: 41.31, arithmetic: true });
   });
 
+  // Made up in the layout of ZUGFeRD's visualisations: a tax breakdown with one row per rate, then the
+  // document's totals with its charges and allowances, a label in two runs and the currency apart.
+  it("a breakdown by rate is no total; sums of charges are no grand total; a label in runs is one label", () => {
+    const seg = (text: string, x0: number) => ({ text, x0, x1: x0 + 5 * text.length });
+    const amounts = labelledAmounts(
+      [
+        [seg("Art", 50), seg("Warenwert", 200), seg("Basisbetrag", 300), seg("Steuerbetrag", 480)],
+        [seg("Umsatzsteuer (S)", 50), seg("326,50", 205), seg("321,40", 305), seg("61,07", 485)],
+        [seg("Umsatzsteuer (S)", 50), seg("130,70", 205), seg("127,59", 305), seg("8,93", 485)],
+        [seg("Gesamtbetrag der Zuschläge", 300), seg("3,00", 500)],
+        [seg("Gesamtbetrag", 300), seg("der", 365), seg("Abschläge", 385), seg("-11,21", 500)],
+        [seg("Rechnungssumme ohne USt.", 300), seg("448,99", 500)],
+        [seg("Steuerbetrag", 300), seg("in", 365), seg("EUR", 440), seg("70,00", 500)],
+        [seg("Zahlbetrag", 300), seg("518,99", 500)],
+      ],
+      true,
+    );
+    const of = (kind: string) => amounts.filter((a) => a.kind === kind).map((a) => a.value);
+    expect(of("net")).toEqual([448.99]);
+    expect([...of("grand"), ...of("total")]).toEqual([518.99]);
+    expect(of("tax")).toContain(70);
+    expect(chooseTotal(amounts, [457.2])).toEqual({ value: 448.99, arithmetic: true, how: "net+tax=grand" });
+  });
+
+  it("a summary table's last row is its totals when it sums the rows by rate above it", () => {
+    const seg = (text: string, x0: number) => ({ text, x0, x1: x0 + 5 * text.length });
+    const header = [seg("BTW %", 350), seg("Grondslag", 395), seg("BTW bedrag", 445), seg("Totaal", 525)];
+    const amounts = labelledAmounts(
+      [
+        header,
+        [seg("21 %", 358), seg("41,31", 414), seg("8,68", 476), seg("49,99", 529)],
+        [seg("9 %", 358), seg("10,00", 414), seg("0,90", 476), seg("10,90", 529)],
+        [seg("51,31", 414), seg("9,58", 476), seg("60,89", 529)],
+      ],
+      true,
+    );
+    expect(amounts.map((a) => [a.kind, a.value])).toEqual([
+      ["net", 51.31],
+      ["tax", 9.58],
+      ["total", 60.89],
+    ]);
+    // A totals row that prints the gross only: the other columns total to the rows above it.
+    const grossOnly = labelledAmounts(
+      [
+        [seg("Netto EUR", 313), seg("MwSt. EUR", 397), seg("Brutto EUR", 475)],
+        [seg("19,00% MwSt.:", 206), seg("376,37", 331), seg("71,51", 421), seg("447,88", 499)],
+        [seg("Summe gesamt", 211), seg("447,88", 499)],
+      ],
+      true,
+    );
+    expect(chooseTotal(grossOnly, [])).toEqual({ value: 376.37, arithmetic: true, how: "net+tax=grand" });
+  });
+
   it("prices that include tax: grand − tax, the lines summing to the grand total", () => {
     const amounts = [
       { kind: "grand" as const, value: 121, label: "Total incl. VAT" },
@@ -588,6 +641,89 @@ describe("the seller from the letterhead and its VAT-id block", () => {
         [48, [[110, "(124525-H)"]]],
       ]),
     ).toBeUndefined();
+  });
+});
+
+describe("the buyer from a delivery address", () => {
+  // Made up in the layout of a French shop's invoice: the delivery address under its label, the billing
+  // address unlabelled beside it (in the envelope's window), a line higher.
+  it("reads the block under the label, not the column beside it", () => {
+    const v = values(
+      doc([
+        [124, [[37, "Adresse de livraison"]]],
+        [134, [[326, "Ma jolie boutique"]]],
+        [141, [[37, "Ma jolie boutique"]]],
+        [
+          147,
+          [
+            [37, "35 rue de la République"],
+            [326, "Alexandre Payet"],
+          ],
+        ],
+        [
+          160,
+          [
+            [37, "69001 Lyon"],
+            [326, "35 rue de la République"],
+          ],
+        ],
+        [
+          172,
+          [
+            [37, "France"],
+            [326, "69001 Lyon"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("importer.name")).toBe("Ma jolie boutique");
+    expect(v.get("importer.address")).toBe("35 rue de la République");
+    expect(v.get("importer.postal_code")).toBe("69001");
+    expect(v.get("importer.city")).toBe("Lyon");
+    expect(v.get("importer.country")).toBe("FR");
+  });
+});
+
+describe("the buyer's VAT id among the references", () => {
+  it.each([
+    ["Customer VAT Number", "ESA12345674", "ESA12345674"],
+    ["N° TVA client", "FR 19 787878784", "FR19787878784"],
+    ["USt-IdNr. Kunde", "DE123456789", "DE123456789"],
+  ])("%s %s", (label, value, id) => {
+    const v = values(
+      doc([
+        [
+          100,
+          [
+            [34, "Invoice Date"],
+            [155, "11/03/2017"],
+          ],
+        ],
+        [
+          117,
+          [
+            [34, label],
+            [155, value],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("importer.tax_ids.vat")).toBe(id);
+  });
+
+  it("a reference that is no VAT id is not taken", () => {
+    const v = values(
+      doc([
+        [
+          117,
+          [
+            [34, "Customer VAT Number"],
+            [155, "see contract"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.has("importer.tax_ids.vat")).toBe(false);
   });
 });
 

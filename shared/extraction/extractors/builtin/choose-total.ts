@@ -23,17 +23,23 @@ export interface LabelledAmount {
 }
 
 const TAX =
-  /^(vat|tva|btw|iva|gst|igst|cgst|sgst|mwst|ust|umsatzsteuer|mehrwertsteuer|steuer|tax|sales tax|taxe|impuesto|imposta|moms|total tax|total vat|vat amount|tax amount|btw bedrag|montant tva)\b/;
+  /^(vat|tva|btw|iva|gst|igst|cgst|sgst|mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|steuer|tax|sales tax|taxe|impuesto|imposta|moms|total tax|total vat|vat amount|tax amount|btw bedrag|montant tva)\b/;
 const NET =
   /\b(net total|total net|netto|nettobetrag|summe netto|total ht|montant ht|ht|excl(usief)?( vat| btw| tax)?|excluding (vat|tax)|ohne (mwst|ust)|without (vat|tax)|grondslag|base imponible|imponibile|taxable (value|amount)|net amount|net value|total before tax|sous total ht|warenwert)\b/;
 const GRAND =
-  /\b(grand total|amount due|total due|balance due|total amount due|total for this invoice|invoice total|incl(usief)?( vat| btw| tax)?|including (vat|tax)|total ttc|ttc|net a payer|gesamtbetrag|rechnungsbetrag|endbetrag|zu zahlen|zahlbetrag|brutto|total a pagar|totale fattura|te betalen|totaalbedrag|factuur totaal|total to pay|amount payable|total payable)\b/;
+  /\b(grand total|amount due|total due|balance due|total amount due|total for this invoice|invoice total|incl(usief)?( vat| btw| tax)?|including (vat|tax)|total ttc|ttc|net a payer|gesamtbetrag|rechnungsbetrag|endbetrag|zu zahlen|zahlbetrag|bruttosumme|brutto|total a pagar|totale fattura|te betalen|totaalbedrag|factuur totaal|total to pay|amount payable|total payable)\b/;
 const SUB = /\b(sub ?total|zwischensumme|sous total|subtotale|subtotaal)\b/;
 const TOTAL = /\b(total|totaal|totale|summe|gesamt|montant total|importe total)\b/;
 
+/**
+ * The sum of the document's charges or of its allowances (EN 16931 BT-107/108: "Gesamtbetrag der
+ * Zuschläge", "Sum of allowances"): a part of the totals, whatever total word it carries.
+ */
+const CHARGES = /\b(zuschlage|abschlage|charges|allowances|remises|rabatte|discounts)\b/;
+
 export function amountKind(label: string): AmountKind | null {
   const n = norm(label);
-  if (!/[a-z]/.test(n) || n.split(" ").length > 7) return null;
+  if (!/[a-z]/.test(n) || n.split(" ").length > 7 || CHARGES.test(n)) return null;
   if (NET.test(n)) return "net";
   if (TAX.test(n) && !/\b(total|incl)/.test(n.replace(/^total (tax|vat)/, ""))) return "tax";
   if (GRAND.test(n)) return "grand";
@@ -70,22 +76,55 @@ export function labelledAmounts(lines: readonly AmountSeg[][], decimalComma: boo
         if (k) out.push({ kind: k, value: money.value, label });
       }
       // "BTW 21%", "TVA 20 % :": a rate inside a label is not an amount.
-      label = money && money.certainty >= 0.9 ? null : s.text;
+      // A label in several runs ("Steuerbetrag  in") is one label; a currency standing between it and
+      // the amount ("…  EUR   70,00") keeps it.
+      if (money && money.certainty >= 0.9) label = null;
+      else if (!/^\s*(?:[A-Z]{3}|[€£$¥₹])\s*$/.test(s.text))
+        label = label !== null && !/\d/.test(label + s.text) ? `${label} ${s.text}` : s.text;
     }
     // A header of amount labels of different kinds (net, tax, total) with the amounts under it; a
     // line-item table's header ("P.U. HT | Montant HT") names one kind only.
     if (segs.some((s) => moneyOf(s.text))) return;
     const kinds = segs.map((s) => amountKind(s.text));
     if (new Set(kinds.filter(Boolean).map((k) => (k === "grand" ? "total" : k))).size < 2) return;
-    for (const below of lines.slice(i + 1, i + 3)) {
-      for (const s of below) {
+    const rows = lines.slice(i + 1, i + 5).map((below) =>
+      below.flatMap((s) => {
         const money = moneyOf(s.text);
-        if (!money || money.certainty < 0.9) continue;
+        if (!money || money.certainty < 0.9) return [];
         const j = segs.findIndex((h) => s.x1 >= h.x0 - 2 && s.x0 <= h.x1 + 2);
         const kind = j >= 0 ? kinds[j] : null;
-        if (kind) out.push({ kind, value: money.value, label: segs[j].text });
-      }
+        return kind ? [{ kind, value: money.value, label: segs[j].text, j }] : [];
+      }),
+    );
+    // The rows of amounts under the labels, from the first one on.
+    const first = rows.findIndex((r) => r.length > 0);
+    if (first < 0) return;
+    const amountRows: typeof rows = [];
+    for (const r of rows.slice(first)) {
+      if (r.length === 0) break;
+      amountRows.push(r);
     }
+    // Several rows are a breakdown by tax rate ("Warenwert" per rate): parts of the invoice's totals. Its
+    // totals are the last row only when that row is the sum of the others, column by column.
+    const last = amountRows[amountRows.length - 1];
+    const parts = amountRows.slice(0, -1);
+    const sumsUp = last.every((a) => {
+      const column = parts.flatMap((r) => r.filter((b) => b.j === a.j).map((b) => b.value));
+      return column.length === parts.length && Math.abs(column.reduce((x, y) => x + y, 0) - a.value) <= 0.011;
+    });
+    if (parts.length > 0 && !sumsUp) return;
+    // A totals row may print only some columns ("Summe gesamt" under the gross); a column it leaves out
+    // totals to the sum of the rows above it.
+    const totals = [...last];
+    const single = (r: (typeof rows)[number], j: number) => r.filter((b) => b.j === j);
+    for (const j of new Set(parts.flatMap((r) => r.map((b) => b.j)))) {
+      if (last.some((b) => b.j === j) || parts.some((r) => single(r, j).length !== 1)) continue;
+      const [a] = single(parts[0], j);
+      totals.push({ ...a, value: Math.round(parts.reduce((x, r) => x + single(r, j)[0].value, 0) * 100) / 100 });
+    }
+    // Two amounts under one label: the label is two titles run together ("Warenwert Zu-/Abschlag"),
+    // and which amount is which is unknown.
+    for (const a of totals) if (single(totals, a.j).length === 1) out.push({ kind: a.kind, value: a.value, label: a.label });
   });
   return out;
 }

@@ -17,6 +17,8 @@ export interface PartyField {
 }
 
 const PHONE = /\b(?:tel(?:ephone|efon|efono)?|phone|fon|t[eé]l[eé]phone|mob(?:ile)?|fax)\b\.?\s*:?\s*(\+?[\d][\d ()/.-]{5,}\d)/i;
+/** A line that is only an international number ("+33 4 72 07 08 55", its icon gone) is a phone. */
+const PHONE_ALONE = /^(\+\d[\d ()/.-]{6,}\d)$/;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const EORI = /\bEORI(?:[- ]?(?:no|nr|number|nummer))?\.?\s*:?\s*([A-Z]{2}[0-9A-Z]{4,15})\b/i;
 const VAT =
@@ -30,6 +32,9 @@ const STREET_LINE = /^(?:anschrift|adresse|address|strasse|straße|street|direcc
 const ID_LINE = /^[^:]{1,32}:\s*[A-Z]{0,3}[\d][\d A-Z/().-]*$/i;
 /** The same with its colon lost, as OCR often reads it ("Nummer 549910", "Kundennr 12345"): a number word, then four digits or more. */
 const ID_WORD_LINE = /^(?:[\p{L}.-]+\s+){0,2}[\p{L}-]*(?:nummer|number|nr|no|id|gln|gtin|iln)\.?\s+[A-Z]{0,3}\d{4,}[\d A-Z/().-]*$/iu;
+/** A form's field title, with or without its colon: "Nummer", "Globale Nummer", "Name", "Anschrift:". */
+export const FORM_LABEL =
+  /^(?:(?:[\p{L}.-]+\s+){0,2}[\p{L}-]*(?:nummer|number|nr|no|id|gln|gtin|iln)|name|firma|company|raison sociale|nombre|nome|naam|anschrift|adresse|address|street|direccion|dirección|indirizzo|adres)\.?\s*:?$/iu;
 /** Old national prefixes before postcodes ("D-80333", "F-75001"). */
 const POSTAL_PREFIX: Record<string, string> = {
   D: "DE",
@@ -71,7 +76,16 @@ export function parseParty(input: BlockLine[]): PartyField[] {
   // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data;
   // OCR reads a round bracket as a curly or square one ("{Not … )").
   let lines = input
-    .map((l) => ({ ...l, text: readElisions(l.text.replace(/\s+/g, " ").trim()) }))
+    // An icon before a phone number or an e-mail address ("☎", "✉", a symbol font's glyph) is no text.
+    .map((l) => ({
+      ...l,
+      text: readElisions(
+        l.text
+          .replace(/^[\p{So}\p{Co}\s]+/u, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      ),
+    }))
     .filter((l) => l.text && !/^[([{].*[)\]}]$/.test(l.text));
   // "Müller GmbH, Hafenstraße 5, 20457 Hamburg, Germany" on one line: the commas separate the lines.
   if (lines.length === 1 && lines[0].text.split(",").length >= 3) {
@@ -123,6 +137,7 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       matched = true;
     }
     take(PHONE, "contact_phone", 0.85);
+    take(PHONE_ALONE, "contact_phone", 0.8);
     t = t.replace(/^[\s,;:|/-]+|[\s,;:|/-]+$/g, "");
     // An identifier or contact label left without its value ("EORI:") is not an address line.
     if (/^(eori|vat|ein|iec|gstin|tax id|tel|phone|fax|e-?mail)(\s*(no|nr|number))?\.?$/i.test(t)) continue;
@@ -172,7 +187,8 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       let city = m[2].replace(/,.*$/, "").trim();
       const tail = trailingCountry(city);
       if (tail?.rest) {
-        city = tail.rest;
+        // "97400 Saint Denis de la Réunion": the preposition before the country goes with it.
+        city = tail.rest.replace(/\s+(?:de|du|des|di|del|von|van|of)$/i, "");
         if (!out.some((f) => f.field === "country")) out.push({ field: "country", value: tail.code, base: 0.8, source: [others[i]] });
       }
       out.push({ field: "city", value: city, base: 0.85, source: [others[i]] });

@@ -12,6 +12,7 @@ export type FieldKey =
   | "exporter"
   | "importer"
   | "notify_party"
+  | "importer_vat"
   | "port_of_loading"
   | "port_of_discharge"
   | "vessel"
@@ -51,6 +52,20 @@ export const PARTY_LABEL_RANK: Record<string, number> = {
   shipper: 2,
   "sold to": 4,
   "ship to": 5,
+  "delivery address": 5,
+  "adresse de livraison": 5,
+  lieferadresse: 5,
+  afleveradres: 5,
+  "indirizzo di consegna": 5,
+  "direccion de entrega": 5,
+  "billing address": 6,
+  "invoice address": 6,
+  "adresse de facturation": 6,
+  rechnungsadresse: 6,
+  rechnungsanschrift: 6,
+  factuuradres: 6,
+  "indirizzo di fatturazione": 6,
+  "direccion de facturacion": 6,
   "bill to": 6,
   "invoice to": 6,
   consignee: 0,

@@ -2,6 +2,7 @@
  * Where a label's value stands on the page: inline after the label, in the next run to its right, or
  * on the lines below it within the label's column (form boxes, party blocks).
  */
+import { FORM_LABEL } from "../party.ts";
 import { cleanValue, norm } from "../normalize-values.ts";
 import type { ExtractionContext, LabelHit, Line, Seg } from "./extraction-context.ts";
 import { isLabelSeg, startsField } from "./match-labels.ts";
@@ -38,12 +39,22 @@ export function linesBelow(
   const tol = 0.8 * Math.max(anchorLine.height, spreadsheet ? 0.1 : 1);
   let prev = anchorLine;
   let spacing = 0;
+  // Nothing right of the anchor on its line, and the first line under it in its column is content, not
+  // a form's "Name:" label: a text starting far right of the anchor below is the next column (the
+  // billing address beside a delivery address), not this block.
+  let right = end - tol / 2;
+  if (end === Infinity && !spreadsheet) {
+    const far = anchor.x1 + 4 * Math.max(anchorLine.height, 1);
+    const below = lines.slice(anchorLine.index + 1, anchorLine.index + 4).filter((l) => l.page === anchorLine.page);
+    const line = below.find((l) => l.segs.some((s) => s.x0 >= anchor.x0 - tol && s.x0 < far));
+    const first = line?.segs.find((s) => s.x0 >= anchor.x0 - tol && s.x0 < far);
+    // A form's title ("Name:", or "Nummer" where OCR lost the colon) has its value far right on its line.
+    if (first && !/:\s*$/.test(first.text) && !FORM_LABEL.test(first.text.trim())) right = far;
+  }
   for (let k = anchorLine.index + 1; k < lines.length && out.length < max; k++) {
     const line = lines[k];
     if (line.page !== anchorLine.page || tableLines.has(k)) break;
-    const segs = line.segs.filter((s) =>
-      spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < end - tol / 2,
-    );
+    const segs = line.segs.filter((s) => (spreadsheet ? Math.abs(s.x0 - anchor.x0) < 0.01 : s.x0 >= anchor.x0 - tol && s.x0 < right));
     // A blank line ends the block: more than a line height of space, or on OCR'd text (whose heights
     // are the glyphs') a step down more than 1.6 times the block's own line spacing (the page's pitch
     // until the block has one, and never more).

@@ -148,6 +148,12 @@ export function readLabelledValues(context: ExtractionContext, hits: readonly La
         else ok = false;
         break;
       }
+      case "importer_vat": {
+        const id = vatId(v.text);
+        if (id) set("importer.tax_ids.vat", id, c);
+        else ok = false;
+        break;
+      }
       case "bl_number": {
         const m = /\b([A-Z0-9][A-Z0-9-]{5,24})\b/.exec(v.text);
         if (m) set("bl_data.bl_number", m[1], c);
@@ -167,4 +173,12 @@ export function readLabelledValues(context: ExtractionContext, hits: readonly La
     const cur = findCurrency(best.text);
     if (cur) set("goods.currency", cur.code, Math.max(0.8 * best.confidence, 0.7) * (cur.ambiguous ? 0.75 : 1));
   }
+}
+
+/** An EU-style VAT id at the start of a value ("ESA12345674", "FR 19 787878784"): two letters, then 8–14. */
+function vatId(text: string): string | null {
+  const m = /^\s*([A-Z]{2}(?:\s?[0-9A-Z]){8,14})\b/.exec(text);
+  if (!m) return null;
+  const id = m[1].replace(/\s/g, "");
+  return /\d{2}/.test(id) ? id : null;
 }
