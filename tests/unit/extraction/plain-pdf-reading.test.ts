@@ -281,6 +281,36 @@ describe("line-item tables from positions", () => {
     ],
   ];
 
+  it("a stray colon OCR adds after a unit does not make a row a note", () => {
+    const v = values(
+      doc(
+        [
+          [
+            100,
+            [
+              [40, "Description of Goods"],
+              [330, "Unit"],
+              [380, "Unit Price"],
+              [470, "Amount"],
+            ],
+          ],
+          [
+            114,
+            [
+              [40, "Roasted coffee beans"],
+              [330, "kg:"],
+              [380, "14.09"],
+              [470, "1,409.00"],
+            ],
+          ],
+        ],
+        "image-ocr",
+      ),
+    );
+    expect(v.get("goods.line_items[0].description")).toBe("Roasted coffee beans");
+    expect(v.get("goods.line_items[0].unit_price")).toBe(14.09);
+  });
+
   it("rows spaced by notes and blank bands stay one table; notes and article numbers are not descriptions", () => {
     const v = values(doc(SPACED));
     const descriptions = [0, 1, 2, 3].map((i) => v.get(`goods.line_items[${i}].description`));

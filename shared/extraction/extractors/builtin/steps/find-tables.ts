@@ -194,7 +194,8 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
       // fee written as "Incl. Thuiskopieheffing: …   1   € 4,24" is a line of the invoice.
       const billed = ["quantity", "amount"].every((k) => /\d/.test(cells.get(k as ColumnKey)?.text ?? ""));
       // The label's colon may stand apart ("Bruttopreis   : 0,0520") or inside a value's run ("Abschlag : 4,5000").
-      const labelled = line.segs.some((s) => /^:/.test(s.text) || /\p{L}\s*:/u.test(s.text));
+      // A stray colon OCR adds after a unit ("kg:") labels nothing: a label is a word with a value after it.
+      const labelled = line.segs.some((s) => /^:\s*\S/.test(s.text) || /\p{L}{3,}\s*:\s*\S/u.test(s.text));
       const isNote = !billed && (/:/.test(descText) || /^[*•-]/.test(descText) || labelled);
       // A wrapped description has words: a lone article number or GTIN under the row is not one.
       const wraps = /\p{L}/u.test(descText);
