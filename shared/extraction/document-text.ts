@@ -5,6 +5,7 @@
  * are in the page's own units (PDF points for text PDFs and OCR, column numbers for spreadsheets); the
  * extractors only compare positions within one document, so the unit never matters.
  */
+import { median } from "./median.ts";
 export type InputSource = "pdf-text" | "pdf-ocr" | "image-ocr" | "spreadsheet";
 
 export interface TextSegment {
@@ -129,11 +130,6 @@ function toSegment(parts: PositionedWord[]): TextSegment {
   const total = weights.reduce((a, b) => a + b, 0);
   const confidence = parts.reduce((sum, p, i) => sum + p.confidence * weights[i], 0) / total;
   return { text: text.replace(/\s+/g, " ").trim(), x0: parts[0].x0, x1: Math.max(...parts.map((p) => p.x1)), confidence };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)];
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ColumnKey } from "../labels/columns.ts";
 import type { FieldKey } from "../labels/fields.ts";
 import { parseNumber } from "../normalize-values.ts";
 import { confidenceFromEvidence, type ValueEvidence } from "../../../value-evidence.ts";
+import { median } from "../../../median.ts";
 
 export interface Seg extends TextSegment {
   n: string;
@@ -77,12 +78,12 @@ export interface ExtractionContext extends MatchOptions {
 /** The distance from one line to the next on the first page (the median); 0 with fewer than two lines. */
 export function linePitch(lines: readonly Line[]): number {
   const first = lines.filter((l) => l.page === lines[0]?.page);
-  const steps = first
-    .slice(1)
-    .map((l, i) => l.y - first[i].y)
-    .filter((d) => d > 0)
-    .sort((a, b) => a - b);
-  return steps.length ? steps[Math.floor(steps.length / 2)] : 0;
+  return median(
+    first
+      .slice(1)
+      .map((l, i) => l.y - first[i].y)
+      .filter((d) => d > 0),
+  );
 }
 
 export const TOTAL_WORDS =

@@ -8,6 +8,7 @@ import { norm } from "../normalize-values.ts";
 import { amountKind } from "../choose-total.ts";
 import { type Cell, type Column, type Line, type MatchOptions, type Seg, type Table, TOTAL_WORDS } from "./extraction-context.ts";
 import { fuzzyEqual } from "./match-labels.ts";
+import { median } from "../../../median.ts";
 
 interface TableOptions extends MatchOptions {
   spreadsheet: boolean;
@@ -123,12 +124,6 @@ export function assignColumn(seg: Seg, columns: Column[], spreadsheet: boolean):
 /** The widest step (in line pitches) down to a row, and down to a note or article line between rows. */
 const ROW_PITCHES = 5;
 const NOTE_PITCHES = 3.5;
-
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 const NUMERIC_COLUMNS: ColumnKey[] = ["quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"];
 
