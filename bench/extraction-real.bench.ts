@@ -95,7 +95,12 @@ async function measure(readEmbedded: boolean, previous?: Measured, scanned = fal
     scores.push(s);
     kinds.push(kind);
     if (verbose) {
-      const wrong = s.judged.filter((j) => !j.right).map((j) => `${j.field}${j.extra ? " (extra row)" : ""} @${j.confidence}`);
+      const wrong = s.judged
+        .filter((j) => !j.right)
+        .map(
+          (j) =>
+            `${j.field}${j.extra ? " (extra row)" : ""} ${JSON.stringify(j.got)}${j.want === undefined ? "" : ` for ${JSON.stringify(j.want)}`} @${j.confidence}`,
+        );
       console.log(
         `${d.name}: ${s.judged.filter((j) => j.right).length} right; wrong: ${wrong.join(", ") || "—"}; missing: ${s.missing.join(", ") || "—"}`,
       );

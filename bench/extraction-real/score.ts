@@ -21,6 +21,9 @@ export interface Judged {
   right: boolean;
   /** A value of an extracted row that matches no expected line: wrong, but not an expected value. */
   extra?: boolean;
+  /** What was read and what the publisher gives, for --verbose. */
+  got?: string;
+  want?: string;
 }
 
 export interface DocumentScore {
@@ -85,7 +88,14 @@ export function scoreDocument(doc: ExpectedDocument, flat: Record<string, Extrac
   for (const [field, want] of doc.fields) {
     const got = flat[field];
     if (!got) missing.push(field);
-    else judged.push({ field, confidence: got.confidence, right: sameValue(field, got.value, want) });
+    else
+      judged.push({
+        field,
+        confidence: got.confidence,
+        right: sameValue(field, got.value, want),
+        got: String(got.value),
+        want: String(want),
+      });
   }
   if (doc.lines.length === 0) return { judged, missing };
 
@@ -106,7 +116,14 @@ export function scoreDocument(doc: ExpectedDocument, flat: Record<string, Extrac
       const field = `goods.line_items[].${key}`;
       const got = row?.[key];
       if (!got) missing.push(field);
-      else judged.push({ field, confidence: got.confidence, right: options.some((o) => sameValue(field, got.value, o)) });
+      else
+        judged.push({
+          field,
+          confidence: got.confidence,
+          right: options.some((o) => sameValue(field, got.value, o)),
+          got: String(got.value),
+          want: options.map(String).join(" | "),
+        });
     }
   };
   for (const want of doc.lines) {
@@ -127,7 +144,7 @@ export function scoreDocument(doc: ExpectedDocument, flat: Record<string, Extrac
   for (const i of unused) {
     for (const [key, v] of Object.entries(rows.get(i) ?? {})) {
       if (key === "description" || key === "quantity" || key === "unit_price")
-        judged.push({ field: `goods.line_items[].${key}`, confidence: v.confidence, right: false, extra: true });
+        judged.push({ field: `goods.line_items[].${key}`, confidence: v.confidence, right: false, extra: true, got: String(v.value) });
     }
   }
   return { judged, missing };

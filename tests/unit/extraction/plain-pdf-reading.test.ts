@@ -672,6 +672,37 @@ describe("the seller from the letterhead and its VAT-id block", () => {
       ]),
     ).toBeUndefined();
   });
+
+  it("a left-aligned receipt header: the postcode line under the street, not a site number beside it", () => {
+    const v = values(
+      doc(
+        [
+          [10, [[40, "JAYA PETRO TRADING"]]],
+          [22, [[40, "Company No 001234567-X"]]],
+          [34, [[40, "LOT 1234 JALAN KEBUN NANAS BARU"]]],
+          [
+            46,
+            [
+              [40, "41050 KL"],
+              [110, "Site 2077"],
+            ],
+          ],
+          [58, [[40, "GST No: 001234567890"]]],
+          [80, [[40, "Receipt"]]],
+          [
+            140,
+            [
+              [40, "TOTAL"],
+              [220, "9.00"],
+            ],
+          ],
+        ],
+        "image-ocr",
+      ),
+    );
+    expect(v.get("exporter.name")).toBe("JAYA PETRO TRADING");
+    expect(v.get("exporter.postal_code")).toBe("41050");
+  });
 });
 
 describe("the buyer from a delivery address", () => {

@@ -206,10 +206,22 @@ const dated = (seg: Seg) => parseDate(seg.text) !== null;
 /** How far two segments share the page's width (negative: the gap between them). */
 const overlap = (a: Seg, b: Seg) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 
-/** The segment sharing most of `above`'s width, if any shares some. */
-function under(segs: readonly Seg[], above: Seg): Seg | undefined {
+/** Whether two segments start, centre or end at the same place (within `tolerance`): one column's lines. */
+const aligned = (a: Seg, b: Seg, tolerance: number) =>
+  Math.abs(a.x0 - b.x0) <= tolerance || Math.abs(a.x1 - b.x1) <= tolerance || Math.abs(a.x0 + a.x1 - b.x0 - b.x1) / 2 <= tolerance;
+
+/**
+ * The segment below `above` in its column: of those sharing some of its width, one aligned with it
+ * (a left-aligned header's "53300 KL" under its street, not the "Site 1066" further right on the same
+ * line), else the one sharing most of its width.
+ */
+function under(segs: readonly Seg[], above: Seg, tolerance: number): Seg | undefined {
   let best: Seg | undefined;
-  for (const s of segs) if (overlap(s, above) > 0 && (!best || overlap(s, above) > overlap(best, above))) best = s;
+  const rank = (s: Seg) => (aligned(s, above, tolerance) ? 1 : 0);
+  for (const s of segs) {
+    if (overlap(s, above) <= 0) continue;
+    if (!best || rank(s) > rank(best) || (rank(s) === rank(best) && overlap(s, above) > overlap(best, above))) best = s;
+  }
   return best;
 }
 
@@ -226,7 +238,9 @@ function letterheadBlock(lines: readonly Line[], skip: ReadonlySet<number>): Tex
   let anchor: Seg | null = null;
   for (const line of lines) {
     if (line.page !== page || skip.has(line.index) || out.length >= 8) break;
-    const seg: Seg | undefined = anchor ? under(line.segs, anchor) : line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
+    const seg: Seg | undefined = anchor
+      ? under(line.segs, anchor, line.height)
+      : line.segs.reduce((a, b) => (b.x1 - b.x0 > a.x1 - a.x0 ? b : a));
     if (!seg) continue;
     // The header ends where the document's title begins; a date and time printed in it are no part of the issuer.
     if (out.length > 0 && endsHeader(seg)) break;
