@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentText, TextLine } from "../../../shared/extraction/document-text.ts";
 import { applyChecks } from "../../../shared/extraction/confidence.ts";
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
-import { parseDate } from "../../../shared/extraction/extractors/builtin/dates.ts";
+import { documentDateOrder, parseDate } from "../../../shared/extraction/extractors/builtin/dates.ts";
 import { parseParty } from "../../../shared/extraction/extractors/builtin/party.ts";
 import { looksLikeAddress } from "../../../shared/extraction/extractors/builtin/steps/read-seller.ts";
 import { bestTotal, moneyIn, totalRank } from "../../../shared/extraction/extractors/builtin/totals.ts";
@@ -41,6 +41,37 @@ describe("dates", () => {
     expect(parseDate("03/04/2024")!.certainty).toBeLessThan(0.9);
     expect(parseDate("31/02/2024")).toBeNull();
     expect(parseDate("no date here 12345")).toBeNull();
+  });
+
+  it("the document's unambiguous dates decide the order of the others", () => {
+    // An English invoice of a French seller, dated the US way: its payment line shows the order.
+    const texts = ["Invoice Date", "11/03/2017", "Due Date", "12/03/2017", "SEPA Wire transfer", "11/17/2017"];
+    expect(documentDateOrder(texts)).toBe("month-first");
+    expect(parseDate("11/03/2017", documentDateOrder(texts))).toEqual({ date: "2017-11-03", certainty: 0.9 });
+    expect(documentDateOrder(["Rechnungsdatum 03.04.2024", "Lieferung 28.03.2024"])).toBe("day-first");
+    expect(documentDateOrder(["03/04/2024", "Page 1/2"])).toBeUndefined();
+    expect(parseDate("03/04/2024", "day-first")).toEqual({ date: "2024-04-03", certainty: 0.95 });
+  });
+
+  it("a whole US-dated document reads its invoice date month first", () => {
+    const lines = (rows: [number, string, string][]): DocumentText => ({
+      source: "pdf-text",
+      pageCount: 1,
+      lines: rows.map(([y, label, v]) => ({
+        page: 1,
+        y,
+        height: 10,
+        segments: [
+          { text: label, x0: 30, x1: 130, confidence: 1 },
+          { text: v, x0: 160, x1: 220, confidence: 1 },
+        ],
+      })),
+    });
+    const d = lines([
+      [20, "Invoice Date", "11/03/2017"],
+      [34, "Due Date", "11/17/2017"],
+    ]);
+    expect(value(d, "invoice_data.invoice_date")?.value).toBe("2017-11-03");
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import type { DocumentText } from "../../document-text.ts";
 import type { ExtractedValue, FlatExtraction } from "../../extraction-result.ts";
+import { documentDateOrder } from "./dates.ts";
 import { detectDecimalComma } from "./normalize-values.ts";
 import { applyPatternFallbacks } from "./steps/apply-pattern-fallbacks.ts";
 import { applyTotalArithmetic } from "./steps/apply-total-arithmetic.ts";
@@ -42,6 +43,7 @@ export function extractBuiltin(doc: DocumentText, options: BuiltinOptions = {}):
     fuzzy,
     spreadsheet,
     decimalComma: detectDecimalComma(lines.flatMap((l) => l.segs.map((s) => s.text))),
+    dateOrder: documentDateOrder(lines.flatMap((l) => l.segs.map((s) => s.text))),
     tableLines: linesOfTables(tables),
     isKnownWord: options.isKnownWord,
     ...(fuzzy ? { pitch: linePitch(lines) } : {}),

@@ -38,8 +38,33 @@ export interface ParsedDate {
   certainty: number;
 }
 
-/** The first date in a text, or null. */
-export function parseDate(text: string): ParsedDate | null {
+/**
+ * How the document writes numeric dates: a document keeps one order, so a date that can only be read
+ * one way (11/17/2017, 28/11/2022) decides the others (11/03/2017). Unknown when none decides.
+ */
+export type DateOrder = "day-first" | "month-first";
+
+const NUMERIC_DATE = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/;
+
+/** The order the document's unambiguous numeric dates show, by majority; undefined when none shows one. */
+export function documentDateOrder(texts: Iterable<string>): DateOrder | undefined {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const text of texts) {
+    for (const m of text.matchAll(new RegExp(NUMERIC_DATE.source, "g"))) {
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      if (a > 12 && b >= 1 && b <= 12) dayFirst++;
+      else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
+    }
+  }
+  if (monthFirst > dayFirst) return "month-first";
+  if (dayFirst > monthFirst) return "day-first";
+  return undefined;
+}
+
+/** The first date in a text, or null. `order`: the document's (documentDateOrder), when known. */
+export function parseDate(text: string, order?: DateOrder): ParsedDate | null {
   const t = fold(text);
   let m = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
   if (m) {
@@ -59,15 +84,17 @@ export function parseDate(text: string): ParsedDate | null {
     if (d) return { date: d, certainty: 1 };
   }
   // 28.11.2022, 28/11/2022, 28-11-2022, 28.11.22: day first in Europe; swapped when the first part
-  // cannot be a month... and unsure when both could be.
-  m = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(t);
+  // cannot be a month... and unsure when both could be, unless the document's other dates tell.
+  m = NUMERIC_DATE.exec(t);
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[3]);
     const y = year4(m[4]);
     if (a > 12) return wrap(iso(y, b, a), 1);
     if (b > 12) return wrap(iso(y, a, b), 0.9);
-    return wrap(iso(y, b, a), a === b ? 1 : m[2] === "." ? 0.95 : 0.7);
+    if (a === b) return wrap(iso(y, a, b), 1);
+    if (order === "month-first") return wrap(iso(y, a, b), 0.9);
+    return wrap(iso(y, b, a), order === "day-first" || m[2] === "." ? 0.95 : 0.7);
   }
   return null;
 }

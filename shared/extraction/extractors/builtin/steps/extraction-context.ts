@@ -7,6 +7,7 @@ import type { TextSegment } from "../../../document-text.ts";
 import type { FlatExtraction } from "../../../extraction-result.ts";
 import type { ColumnKey } from "../labels/columns.ts";
 import type { FieldKey } from "../labels/fields.ts";
+import type { DateOrder } from "../dates.ts";
 import { parseNumber } from "../normalize-values.ts";
 import { confidenceFromEvidence, type ValueEvidence } from "../../../value-evidence.ts";
 import { median } from "../../../median.ts";
@@ -64,6 +65,8 @@ export interface ExtractionContext extends MatchOptions {
   /** Spreadsheet cells sit in exact columns; PDF and OCR text is placed by its coordinates. */
   spreadsheet: boolean;
   decimalComma: boolean;
+  /** How the document writes numeric dates, when one of them shows it (dates.ts documentDateOrder). */
+  dateOrder?: DateOrder;
   /** Indexes of the lines that belong to a line-item table (header, rows, totals line). */
   tableLines: ReadonlySet<number>;
   /** The dictionary for mending misread words of OCR'd names; absent, names are taken as read. */

@@ -22,7 +22,7 @@ export function readDocumentDate(context: ExtractionContext, hits: readonly Labe
   for (const hit of hits) {
     if (hit.key !== "other" || !BARE_DATE_LABELS.has(hit.label) || hit.line.page !== firstPage) continue;
     const v = labelValue(context, hit);
-    const d = v ? parseDate(v.text) : null;
+    const d = v ? parseDate(v.text, context.dateOrder) : null;
     if (!v || !d) continue;
     const evidence = { source: "labelled", label: true, format: true, ...ocrEvidence([v.confidence], context.fuzzy) };
     setValue(out, PATH, d.date, v.base * d.certainty * (evidence.ocr ?? 1), evidence);
@@ -34,7 +34,7 @@ export function readDocumentDate(context: ExtractionContext, hits: readonly Labe
     // OCR may give each word of "14 Mar 2018" its own segment: the whole line is tried last.
     const whole = { text: line.segs.map((s) => s.text).join(" "), confidence: Math.min(...line.segs.map((s) => s.confidence)) };
     for (const seg of [...line.segs, whole]) {
-      const d = parseDate(seg.text);
+      const d = parseDate(seg.text, context.dateOrder);
       if (!d) continue;
       const evidence = { source: "pattern", label: false, format: true, ...ocrEvidence([seg.confidence], context.fuzzy) };
       setValue(out, PATH, d.date, 0.6 * d.certainty * (evidence.ocr ?? 1), evidence);

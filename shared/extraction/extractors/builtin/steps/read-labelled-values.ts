@@ -115,7 +115,7 @@ export function readLabelledValues(context: ExtractionContext, hits: readonly La
         break;
       }
       case "invoice_date": {
-        const d = parseDate(v.text);
+        const d = parseDate(v.text, context.dateOrder);
         if (d) set("invoice_data.invoice_date", d.date, c * d.certainty);
         else ok = false;
         break;
