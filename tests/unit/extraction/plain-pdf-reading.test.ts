@@ -10,6 +10,7 @@ import { chooseTotal, labelledAmounts } from "../../../shared/extraction/extract
 import { extractBuiltin } from "../../../shared/extraction/extractors/builtin/builtin-extractor.ts";
 import { repairLegalForm } from "../../../shared/extraction/extractors/builtin/repair-legal-form.ts";
 import { repairPostcodeDigits } from "../../../shared/extraction/extractors/builtin/repair-postcode.ts";
+import { domainNames, webDomains } from "../../../shared/extraction/extractors/builtin/steps/web-domains.ts";
 import { confidenceFromEvidence } from "../../../shared/extraction/value-evidence.ts";
 
 /** One line: its top y and its segments as [x0, text]; a segment is 5 units per character wide. */
@@ -705,6 +706,95 @@ describe("the seller from the letterhead and its VAT-id block", () => {
   });
 });
 
+describe("the issuer named by its own web domain", () => {
+  // Made up in the layout of a Business Central invoice: the buyer's window left, unlabelled, with a
+  // legal form; the issuer right, without one; its VAT id and mail domain only in the footer.
+  const invoice = (mail: string): DocumentText =>
+    doc([
+      [20, [[57, "Invoice 104211"]]],
+      [
+        60,
+        [
+          [57, "Fabrikam Industries Corporation"],
+          [480, "NORDWIND HANDEL"],
+        ],
+      ],
+      [
+        74,
+        [
+          [57, "Mill Lane, 4"],
+          [480, "Kaistraße 7"],
+        ],
+      ],
+      [
+        88,
+        [
+          [57, "50667 Köln"],
+          [480, "28195 Bremen"],
+        ],
+      ],
+      [102, [[480, "Deutschland"]]],
+      [
+        160,
+        [
+          [57, "No."],
+          [104, "Description"],
+          [300, "Quantity"],
+          [400, "Unit Price"],
+          [500, "Amount"],
+        ],
+      ],
+      [
+        174,
+        [
+          [57, "1001"],
+          [104, "Office chair, grey"],
+          [300, "2"],
+          [400, "150.00"],
+          [500, "300.00"],
+        ],
+      ],
+      [
+        200,
+        [
+          [350, "Total EUR"],
+          [500, "300.00"],
+        ],
+      ],
+      [
+        700,
+        [
+          [57, "VAT Registration No."],
+          [300, "Email"],
+        ],
+      ],
+      [
+        712,
+        [
+          [57, "DE123456789"],
+          [300, mail],
+        ],
+      ],
+    ]);
+
+  it("takes the block its domain spells, not the buyer's window beside it", () => {
+    const v = values(invoice("sales@nordwind-handel.de"));
+    expect(v.get("exporter.name")).toBe("NORDWIND HANDEL");
+    expect(v.get("exporter.city")).toBe("Bremen");
+    expect(v.get("exporter.postal_code")).toBe("28195");
+  });
+
+  it("a mail service's domain names no one", () => {
+    expect(values(invoice("nordwind@gmail.com")).get("exporter.name")).not.toBe("NORDWIND HANDEL");
+    expect(webDomains(["info@gmail.com", "www.masociete.fr", "https://www.coolblue.nl/x", "me@buyer.com"])).toEqual(
+      new Set(["masociete", "coolblue", "buyer"]),
+    );
+    expect(domainNames("masociete", "Ma société SARL")).toBe(true);
+    expect(domainNames("coolblue", "Coolblue B.V.")).toBe(true);
+    expect(domainNames("buyer", "LE CLIENT")).toBe(false);
+  });
+});
+
 describe("the buyer from a delivery address", () => {
   // Made up in the layout of a French shop's invoice: the delivery address under its label, the billing
   // address unlabelled beside it (in the envelope's window), a line higher.
@@ -742,6 +832,49 @@ describe("the buyer from a delivery address", () => {
     expect(v.get("importer.postal_code")).toBe("69001");
     expect(v.get("importer.city")).toBe("Lyon");
     expect(v.get("importer.country")).toBe("FR");
+  });
+
+  it("on a scan, a smudge beside the label does not bound its column", () => {
+    // The same layout scanned: OCR reads a speck right of the label ("oo", confidence 0) and the
+    // billing window's name as a light-grey scrawl.
+    const scan = doc(
+      [
+        [
+          124,
+          [
+            [37, "Adresse de livraison"],
+            [345, "oo"],
+          ],
+        ],
+        [
+          134,
+          [
+            [37, "Ma jolie boutique"],
+            [326, "ne joe Poptiaue"],
+          ],
+        ],
+        [
+          147,
+          [
+            [37, "35 rue de la République"],
+            [326, "Alexandre Payet"],
+          ],
+        ],
+        [
+          160,
+          [
+            [37, "69001 Lyon"],
+            [326, "35 rue de la République"],
+          ],
+        ],
+      ],
+      "image-ocr",
+    );
+    scan.lines[0].segments[1].confidence = 0;
+    const v = values(scan);
+    expect(v.get("importer.name")).toBe("Ma jolie boutique");
+    expect(v.get("importer.address")).toBe("35 rue de la République");
+    expect(v.get("importer.city")).toBe("Lyon");
   });
 });
 

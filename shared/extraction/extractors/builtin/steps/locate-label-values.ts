@@ -15,10 +15,16 @@ export function segRightOf(context: ExtractionContext, hit: LabelHit): Seg | nul
   return next;
 }
 
+/** Below this OCR word confidence a segment is noise (a logo, a stamp, a smudge), not text. */
+const OCR_NOISE = 0.3;
+
 /** A block under a label ends where the next thing to its right on the label's line starts. */
 export function columnEnd(line: Line, seg: Seg): number {
   const i = line.segs.indexOf(seg);
-  return i + 1 < line.segs.length ? line.segs[i + 1].x0 : Infinity;
+  // A smudge OCR read with almost no confidence ("oo" at 0.00 beside "Adresse de livraison") starts no
+  // column; a text layer's segments are all sure.
+  const next = line.segs.slice(i + 1).find((s) => s.confidence >= OCR_NOISE);
+  return next ? next.x0 : Infinity;
 }
 
 /** A line this many line spacings below the last one has a blank line before it. */

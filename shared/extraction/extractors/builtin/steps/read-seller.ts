@@ -21,6 +21,7 @@ import { repairInitials, repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
 import { type ExtractionContext, type Line, type Seg, setValue } from "./extraction-context.ts";
 import { labelAt } from "./match-labels.ts";
+import { domainNames, webDomains } from "./web-domains.ts";
 
 export interface TextBlock {
   page: number;
@@ -116,6 +117,8 @@ export interface SellerCandidate {
   registration: boolean;
   contact: boolean;
   legalForm: boolean;
+  /** A web or mail domain printed in the document spells its name (web-domains.ts). */
+  domain: boolean;
 }
 
 /** A company number printed alone, as registers print it: "(789417-W)", "{867388-U)", "JM0326955-V", "HRB 12345". */
@@ -268,6 +271,7 @@ export function sellerCandidates(
   const bottom = firstPage.length ? firstPage[firstPage.length - 1].y : 0;
   const span = Math.max(1, bottom - pageTop);
   const excluded = new Set(excludedNames.map((n) => norm(n)));
+  const domains = [...webDomains(lines.flatMap((l) => l.segs.map((s) => s.text)))];
   const out: SellerCandidate[] = [];
   for (const whole of blocks) {
     // From a buyer's or delivery heading on, the lines are that party's.
@@ -284,14 +288,22 @@ export function sellerCandidates(
       block.lines.some((l) => COMPANY_NUMBER.test(l.seg.text.trim()) || /\(\s*[A-Z]{0,3}\d{5,}\s?-\s?[A-Z]\s*\)\s*$/.test(l.seg.text));
     const contact = block.lines.some((l) => CONTACT.test(l.seg.text.toLowerCase()));
     const legalForm = LEGAL_FORM.test(norm(name.text));
+    const domain = domains.some((d) => domainNames(d, name.text));
     const y = name.line.y;
     const atTop = block.page === lines[0]?.page && (y - pageTop) / span <= 0.2;
     const inFooter = (y - pageTop) / span >= 0.85;
     // Buyer and seller may both be companies: the legal form counts less than the issuer's own ids.
-    let score = (registration ? 2 : 0) + (contact ? 1 : 0) + (legalForm ? 1 : 0) + (atTop ? 1 : 0) + (inFooter && registration ? 0.5 : 0);
+    // The issuer's own domain names it as surely as its register id.
+    let score =
+      (registration ? 2 : 0) +
+      (domain ? 2 : 0) +
+      (contact ? 1 : 0) +
+      (legalForm ? 1 : 0) +
+      (atTop ? 1 : 0) +
+      (inFooter && registration ? 0.5 : 0);
     // A block of one line is a heading or a label more often than a company.
     if (block.lines.length === 1 && !legalForm) score -= 1;
-    out.push({ block, name, score, registration, contact, legalForm });
+    out.push({ block, name, score, registration, contact, legalForm, domain });
   }
   // The letterhead and an aligned block may name the same line: it is one candidate, at its best score.
   const sorted = out.sort((a, b) => b.score - a.score || a.name.line.index - b.name.line.index);
@@ -363,7 +375,7 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
   // The issuer's ids or contact lines make a block the seller's. Without them (a company name at the
   // top, a shop's name on a receipt) only a block no other one rivals counts, with less confidence:
   // an address window for the buyer looks the same.
-  const strong = best.score >= 2 && (best.registration || best.contact);
+  const strong = best.score >= 2 && (best.registration || best.contact || best.domain);
   const topOnly = !strong && best.score >= 1 && candidates.filter((c) => c.score >= 1).length === 1;
   // A scan's letterhead that names a company ("… Sdn Bhd") and outranks every other block. Scans only:
   // on a text PDF the buyer's address window names a company as well ("Adatum Corporation" beside the
