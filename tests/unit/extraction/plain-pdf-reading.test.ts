@@ -878,6 +878,52 @@ describe("the buyer from a delivery address", () => {
   });
 });
 
+describe("a party's contact and VAT id set apart by a blank line", () => {
+  // Made up in the layout of ZUGFeRD's visualisation: the seller's block, a blank line, its phone, mail
+  // and VAT id; then the buyer's block.
+  const rows = (after: Row[]): Row[] => [
+    [281, [[49, "Verkäufer:"]]],
+    [290, [[49, "Nummer : 549910"]]],
+    [308, [[49, "NORDLICHT WERKZEUGE GMBH"]]],
+    [317, [[49, "HAFENSTRASSE 9"]]],
+    [326, [[49, "DE 24103 KIEL"]]],
+    ...after,
+    [420, [[49, "Käufer/Leistungsempfänger:"]]],
+    [429, [[49, "SUEDWIND MARKT GMBH"]]],
+    [438, [[49, "MARKTPLATZ 1"]]],
+    [447, [[49, "DE 79098 FREIBURG"]]],
+    [465, [[49, "USt.-Id.-Nr. : DE987654321"]]],
+  ];
+
+  it("takes the seller's VAT id from under the blank, and not the buyer's", () => {
+    const v = values(
+      doc(
+        rows([
+          [350, [[49, "Telefon : +49 431 000 000"]]],
+          [359, [[49, "E-Mail : info@nordlicht.example"]]],
+          [368, [[49, "USt.-Id.-Nr. : DE123456789"]]],
+        ]),
+      ),
+    );
+    expect(v.get("exporter.name")).toBe("NORDLICHT WERKZEUGE GMBH");
+    expect(v.get("exporter.tax_ids.vat")).toBe("DE123456789");
+    expect(v.get("exporter.city")).toBe("KIEL");
+    expect(v.get("importer.tax_ids.vat")).toBe("DE987654321");
+  });
+
+  it("a VAT id far below, in the page's footer, is not the party's", () => {
+    const v = values(doc([...rows([]).filter(([y]) => y !== 465), [760, [[49, "USt.-Id.-Nr. : DE555555555"]]]]));
+    expect(v.get("importer.city")).toBe("FREIBURG");
+    expect(v.get("importer.tax_ids.vat")).toBeUndefined();
+  });
+
+  it("a note under the blank ends the block", () => {
+    const v = values(doc(rows([[350, [[49, "Lieferung frei Haus DE123456789"]]]])));
+    expect(v.get("exporter.tax_ids.vat")).toBeUndefined();
+    expect(v.get("exporter.city")).toBe("KIEL");
+  });
+});
+
 describe("the buyer's VAT id among the references", () => {
   it.each([
     ["Customer VAT Number", "ESA12345674", "ESA12345674"],

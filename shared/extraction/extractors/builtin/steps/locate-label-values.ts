@@ -15,6 +15,11 @@ export function segRightOf(context: ExtractionContext, hit: LabelHit): Seg | nul
   return next;
 }
 
+/** A party's contact or tax-id line: "Telefon : …", "E-Mail …", "USt.-Id.-Nr. : DE…", "VAT No GB…", "EORI …". */
+const ID_LINE =
+  /^(tel|telefon|telephone|phone|fax|telefax|mobile|mobil|e ?mail|courriel|web|www|internet|ust( ?id)?( ?nr)?|ust idnr|vat|vat no|vat reg|tva|btw|iva|mwst|uid|eori|gst|gstin|st ?nr|steuernummer|steuer nr|tax id|siret|siren|kvk|nif|cif|p ?iva|partita iva)\b/;
+const idLine = (seg: Seg) => ID_LINE.test(seg.n);
+
 /** Below this OCR word confidence a segment is noise (a logo, a stamp, a smudge), not text. */
 const OCR_NOISE = 0.3;
 
@@ -39,12 +44,15 @@ export function linesBelow(
   max: number,
   /** The anchor is a value right of its label ("Exportador   Milano Design …"): a label left of the column starts the next field. */
   labelsLeft = false,
+  /** A party block: after one blank line, its contact and tax-id lines still belong to it (idLine). */
+  idsAfterBlank = false,
 ): { line: Line; seg: Seg }[] {
   const { lines, spreadsheet, tableLines } = context;
   const out: { line: Line; seg: Seg }[] = [];
   const tol = 0.8 * Math.max(anchorLine.height, spreadsheet ? 0.1 : 1);
   let prev = anchorLine;
   let spacing = 0;
+  let crossed = false;
   // Nothing right of the anchor on its line, and the first line under it in its column is content, not
   // a form's "Name:" label: a text starting far right of the anchor below is the next column (the
   // billing address beside a delivery address), not this block.
@@ -67,11 +75,20 @@ export function linesBelow(
     const blank = context.pitch
       ? line.y - prev.y > BLANK_PITCHES * Math.min(spacing || context.pitch, context.pitch)
       : line.y - (prev.y + prev.height) > 0.95 * Math.max(prev.height, 1);
+    // ZUGFeRD's visualisation (and many letterheads) set a party's phone, mail and VAT id apart from its
+    // address by one blank line: past it, only such lines continue the block, and the first other
+    // line ends it. Further down is another block (a footer's VAT id is the issuer's, not this party's).
+    const oneBlank = context.pitch
+      ? line.y - prev.y <= 3 * Math.min(spacing || context.pitch, context.pitch)
+      : line.y - (prev.y + prev.height) <= 2.5 * Math.max(prev.height, 1);
+    const mayCross = idsAfterBlank && !crossed && oneBlank;
     if (segs.length === 0) {
-      if (blank) break;
+      if (blank && !mayCross) break;
       continue;
     }
-    if (blank) break;
+    if (blank && !(mayCross && idLine(segs[0]))) break;
+    if (blank) crossed = true;
+    else if (crossed && !idLine(segs[0])) break;
     if (segs.some((s) => startsField(s, context))) break;
     if (labelsLeft && line.segs.some((s) => s.x1 <= anchor.x0 && startsField(s, context))) break;
     out.push({

@@ -32,7 +32,7 @@ export function readParties(context: ExtractionContext, hits: readonly LabelHit[
         end = columnEnd(hit.line, right);
       }
     }
-    for (const b of linesBelow(context, hit.line, anchor, end, 8 - block.length, anchor !== hit.seg))
+    for (const b of linesBelow(context, hit.line, anchor, end, 8 - block.length, anchor !== hit.seg, true))
       block.push({ text: b.seg.text, confidence: b.seg.confidence });
     for (const f of parseParty(block)) {
       const read = Math.min(...f.source.map((s) => s.confidence));
