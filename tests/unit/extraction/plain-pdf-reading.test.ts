@@ -924,6 +924,123 @@ describe("a party's contact and VAT id set apart by a blank line", () => {
   });
 });
 
+describe("a scan's run across two columns", () => {
+  it("is cut where a column starts: the GTIN stays under the article number, the word wraps the description", () => {
+    const v = values(
+      doc(
+        [
+          [
+            100,
+            [
+              [50, "Pos"],
+              [72, "Art-Nr"],
+              [145, "Description"],
+              [300, "Price"],
+              [360, "Qty"],
+              [420, "Amount"],
+            ],
+          ],
+          [
+            120,
+            [
+              [50, "3"],
+              [145, "Order picker"],
+              [300, "10,50"],
+              [360, "27,5"],
+              [420, "288,75"],
+            ],
+          ],
+          [131, [[145, "1250032 D."]]],
+          [142, [[72, "4260331811362 Muster"]]],
+          [153, [[72, "(GTIN)"]]],
+          [
+            180,
+            [
+              [50, "Total"],
+              [420, "288,75"],
+            ],
+          ],
+        ],
+        "image-ocr",
+      ),
+    );
+    expect(v.get("goods.line_items[0].description")).toBe("Order picker 1250032 D. Muster");
+    expect(v.get("goods.line_items[0].quantity")).toBe(27.5);
+  });
+});
+
+describe("a header whose titles are stacked over several lines", () => {
+  // Made up in the layout of ZUGFeRD's visualisation: the article-number column's titles stand on the
+  // lines above and below the header row, not in it; the supplier's article number is printed a narrow
+  // gap before the description, in one run.
+  it("keeps the article number out of the description", () => {
+    const v = values(
+      doc([
+        [
+          53,
+          [
+            [74, "Art-Nr-Kunde"],
+            [484, "Positions-"],
+          ],
+        ],
+        [
+          64,
+          [
+            [74, "Art-Nr-Lief."],
+            [508, "betrag"],
+          ],
+        ],
+        [
+          70,
+          [
+            [53, "Pos"],
+            [151, "Beschreibung"],
+            [244, "Nettopreis"],
+            [358, "Menge"],
+            [440, "USt."],
+          ],
+        ],
+        [
+          76,
+          [
+            [74, "Art-Nr"],
+            [520, "ohne"],
+          ],
+        ],
+        [
+          87,
+          [
+            [74, "(Art)"],
+            [520, "USt."],
+          ],
+        ],
+        [
+          101,
+          [
+            [57, "1"],
+            [74, "Toolbox"],
+            [126, "0815 Windschutzscheibe"],
+            [279, "100,0000"],
+            [369, "10 Stk"],
+            [452, "0 %"],
+            [502, "1000,00"],
+          ],
+        ],
+        [
+          130,
+          [
+            [294, "Positionssumme"],
+            [502, "1000,00"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("goods.line_items[0].description")).toBe("Windschutzscheibe");
+    expect(v.get("goods.line_items[0].quantity")).toBe(10);
+    expect(v.get("goods.line_items[0].unit_price")).toBe(100);
+  });
+});
+
 describe("the buyer's VAT id among the references", () => {
   it.each([
     ["Customer VAT Number", "ESA12345674", "ESA12345674"],

@@ -96,6 +96,52 @@ function headerColumns(line: Line, options: MatchOptions): Column[] | null {
   return cols.map((c, i) => ({ key: best.get(c.key) === i ? c.key : "ignore", x0: c.x0, x1: c.x1 }));
 }
 
+/**
+ * Titles stacked over several lines around the header row ("Art-Nr-Kunde / Art-Nr-Lief. / Art-Nr / (Art)"
+ * over ZUGFeRD's article column, "Positions- / betrag / ohne / USt." over its line amount): the lines
+ * right above and below it (within 2.2 of its line heights, no digits) add the columns the row itself
+ * leaves out, one per stack of runs standing where no title of the row stands, named by their words
+ * when they name a column not yet taken ("ignore" otherwise: the values under them then stay out of
+ * their neighbours).
+ */
+function stackedColumns(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
+  const header = lines[i];
+  const near = (l: Line) => l.page === header.page && Math.abs(l.y - header.y) <= 2.2 * Math.max(header.height, 1);
+  const stacked: Line[] = [];
+  for (const step of [-1, 1]) {
+    for (let k = i + step; k >= 0 && k < lines.length && near(lines[k]); k += step) {
+      if (lines[k].segs.some((s) => /\d/.test(s.text))) break;
+      stacked.push(lines[k]);
+    }
+  }
+  const free = stacked
+    .flatMap((l) => l.segs.map((seg) => ({ seg, y: l.y })))
+    .filter(({ seg: s }) => columns.every((c) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) <= 0))
+    .sort((a, b) => a.seg.x0 - b.seg.x0);
+  const groups: { x0: number; x1: number; segs: { seg: Seg; y: number }[] }[] = [];
+  for (const f of free) {
+    const s = f.seg;
+    const g = groups.find((g) => Math.min(s.x1, g.x1) - Math.max(s.x0, g.x0) > 0);
+    if (g) {
+      g.segs.push(f);
+      g.x0 = Math.min(g.x0, s.x0);
+      g.x1 = Math.max(g.x1, s.x1);
+    } else groups.push({ x0: s.x0, x1: s.x1, segs: [f] });
+  }
+  const taken = new Set(columns.map((c) => c.key));
+  return groups.map((g) => {
+    const words = g.segs
+      .sort((a, b) => a.y - b.y)
+      .map((f) => f.seg.text)
+      .join(" ")
+      .replace(/- /g, "");
+    const key = columnFor(norm(words), options)?.key;
+    const named = key && !taken.has(key) ? key : "ignore";
+    if (named !== "ignore") taken.add(named);
+    return { key: named, x0: g.x0, x1: g.x1 };
+  });
+}
+
 export function assignColumn(seg: Seg, columns: Column[], spreadsheet: boolean): Column | null {
   if (spreadsheet) return columns.find((c) => Math.abs(c.x0 - seg.x0) < 0.01) ?? null;
   let best: Column | null = null;
@@ -121,6 +167,29 @@ export function assignColumn(seg: Seg, columns: Column[], spreadsheet: boolean):
   return best;
 }
 
+/**
+ * An article number or GTIN printed a narrow gap before the next column's text comes as one run: OCR
+ * joins the words ("4260331811362 Muster": a GTIN under the article column, the description's wrapped
+ * word under its own), and so may a PDF's text layer ("0815 Windschutzscheibe"). A run is cut after
+ * its first word when that word is a code (one token with a digit) and the space after it falls where
+ * a column starts (within two letters, letters estimated as the run's width over its length), and the
+ * parts then fall in different columns.
+ */
+function splitAtColumns(seg: Seg, columns: Column[]): Seg[] {
+  const space = / +/.exec(seg.text);
+  if (!space || !/\d/.test(seg.text.slice(0, space.index))) return [seg];
+  const perChar = (seg.x1 - seg.x0) / Math.max(1, seg.text.length);
+  const start = space.index + space[0].length;
+  const x = seg.x0 + start * perChar;
+  if (!columns.some((c) => c.x0 > seg.x0 + 2 * perChar && Math.abs(x - c.x0) <= 2 * perChar)) return [seg];
+  // Spreadsheet cells are never cut, so the parts need no cell number.
+  const text = seg.text.slice(0, space.index);
+  const left: Seg = { ...seg, text, n: norm(text), x1: seg.x0 + text.length * perChar };
+  const rightText = seg.text.slice(start);
+  const right: Seg = { ...seg, text: rightText, n: norm(rightText), x0: x };
+  return assignColumn(left, columns, false) === assignColumn(right, columns, false) ? [seg] : [left, right];
+}
+
 /** The widest step (in line pitches) down to a row, and down to a note or article line between rows. */
 const ROW_PITCHES = 5;
 const NOTE_PITCHES = 3.5;
@@ -131,8 +200,9 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
   const { spreadsheet } = options;
   const tables: Table[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const columns = headerColumns(lines[i], options);
-    if (!columns) continue;
+    const found = headerColumns(lines[i], options);
+    if (!found) continue;
+    const columns = spreadsheet ? found : [...found, ...stackedColumns(lines, i, found, options)].sort((a, b) => a.x0 - b.x0);
     const table: Table = { header: lines[i], columns, rows: [], lines: new Set([i]), totals: null };
     let prev = lines[i];
     // The table's line pitch (top to top), from its own lines: a generated invoice may space its rows by
@@ -165,7 +235,7 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
         break;
       }
       const cells = new Map<ColumnKey, Cell>();
-      for (const s of line.segs) {
+      for (const s of spreadsheet ? line.segs : line.segs.flatMap((seg) => splitAtColumns(seg, columns))) {
         const c = assignColumn(s, columns, spreadsheet);
         if (!c) continue;
         const old = cells.get(c.key);
