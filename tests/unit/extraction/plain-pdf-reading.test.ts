@@ -347,6 +347,32 @@ describe("the total without tax by arithmetic", () => {
     expect(chooseTotal(amounts, [])).toEqual({ value: 46.68, arithmetic: true, how: "net+tax=grand" });
   });
 
+  it("a tax line may name its rate first ('19% VAT'), and a subtotal plus the tax is the grand total", () => {
+    const amounts = labelledAmounts(
+      [
+        [
+          { text: "Subtotal", x0: 348, x1: 380 },
+          { text: "573.00", x0: 536, x1: 560 },
+        ],
+        [
+          { text: "19% VAT", x0: 348, x1: 378 },
+          { text: "108.87", x0: 536, x1: 560 },
+        ],
+        [
+          { text: "Total € Incl. VAT", x0: 348, x1: 410 },
+          { text: "681.87", x0: 536, x1: 560 },
+        ],
+      ],
+      false,
+    );
+    expect(amounts.map((a) => [a.kind, a.value])).toEqual([
+      ["sub", 573],
+      ["tax", 108.87],
+      ["grand", 681.87],
+    ]);
+    expect(chooseTotal(amounts, [573])).toEqual({ value: 573, arithmetic: true, how: "net+tax=grand" });
+  });
+
   it("a rate is no amount, and a summary table's amounts sit under their labels", () => {
     const amounts = labelledAmounts(
       [
@@ -1038,6 +1064,109 @@ describe("a header whose titles are stacked over several lines", () => {
     expect(v.get("goods.line_items[0].description")).toBe("Windschutzscheibe");
     expect(v.get("goods.line_items[0].quantity")).toBe(10);
     expect(v.get("goods.line_items[0].unit_price")).toBe(100);
+  });
+});
+
+describe("allowances and charges in the item table", () => {
+  it("a row with only an amount, negative or named as an allowance, is no item", () => {
+    const v = values(
+      doc([
+        [
+          100,
+          [
+            [50, "Pos"],
+            [150, "Beschreibung"],
+            [250, "Nettopreis"],
+            [350, "Menge"],
+            [480, "Betrag"],
+          ],
+        ],
+        [
+          120,
+          [
+            [50, "1"],
+            [150, "Stahlcoil"],
+            [250, "100,00"],
+            [350, "10 Stk"],
+            [480, "1000,00"],
+          ],
+        ],
+        [
+          140,
+          [
+            [150, "Abschlag Direktbelieferung"],
+            [480, "-50,00"],
+          ],
+        ],
+        [
+          152,
+          [
+            [150, "Zuschlag Express"],
+            [480, "20,00"],
+          ],
+        ],
+        [
+          180,
+          [
+            [300, "Gesamtbetrag"],
+            [480, "970,00"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("goods.line_items[0].description")).toBe("Stahlcoil");
+    expect(v.get("goods.line_items[1].description")).toBeUndefined();
+  });
+});
+
+describe("a title that names no column, read with the words stacked on it", () => {
+  // Made up in the layout of a Business Central invoice: "Unit Price Excl." printed over "VAT", and
+  // three titles run together in one text run.
+  it("'Unit Price Excl.' over 'VAT' is the unit price; 'Line Amount Excl. VAT' the amount", () => {
+    const v = values(
+      doc([
+        [
+          370,
+          [
+            [218, "Shipment"],
+            [358, "Unit Price Excl."],
+          ],
+        ],
+        [
+          380,
+          [
+            [57, "No."],
+            [104, "Description"],
+            [218, "Date"],
+            [278, "Quantity"],
+            [398, "VAT"],
+            [456, "VAT % Line Amount Excl. VAT"],
+          ],
+        ],
+        [
+          403,
+          [
+            [57, "2210-T"],
+            [104, "Desk lamp, brass"],
+            [218, "03/02/26"],
+            [300, "4 Piece"],
+            [389, "45.50"],
+            [471, "19"],
+            [542, "182.00"],
+          ],
+        ],
+        [
+          449,
+          [
+            [348, "Subtotal"],
+            [536, "182.00"],
+          ],
+        ],
+      ]),
+    );
+    expect(v.get("goods.line_items[0].description")).toBe("Desk lamp, brass");
+    expect(v.get("goods.line_items[0].quantity")).toBe(4);
+    expect(v.get("goods.line_items[0].unit_price")).toBe(45.5);
   });
 });
 

@@ -41,7 +41,9 @@ export function amountKind(label: string): AmountKind | null {
   const n = norm(label);
   if (!/[a-z]/.test(n) || n.split(" ").length > 7 || CHARGES.test(n)) return null;
   if (NET.test(n)) return "net";
-  if (TAX.test(n) && !/\b(total|incl)/.test(n.replace(/^total (tax|vat)/, ""))) return "tax";
+  // A rate may come first: "19% VAT" (Business Central), "5,5 % TVA".
+  const tax = n.replace(/^\d+(?: \d+)? (?=[a-z])/, "");
+  if (TAX.test(tax) && !/\b(total|incl)/.test(tax.replace(/^total (tax|vat)/, ""))) return "tax";
   if (GRAND.test(n)) return "grand";
   if (SUB.test(n)) return "sub";
   if (TOTAL.test(n)) return "total";

@@ -16,6 +16,9 @@ interface TableOptions extends MatchOptions {
 
 const UNIT_TAIL = new Set("kg kgs lb lbs usd eur gbp cny chf jpy inr cad aud pcs pc cbm m3 each ea per in en".split(" "));
 
+const TAX_QUALIFIER =
+  /^((excl|excluding|excl d|incl|including|exkl|inkl|zzgl|ohne|mit|hors|exc|inc)( (vat|tax|taxes|gst|mwst|ust|tva|btw|iva))?|ht|ttc|netto|brutto)$/;
+
 function columnFor(n: string, options: MatchOptions): { key: ColumnKey; label: string } | null {
   for (const c of COLUMN_LABELS) {
     if (n === c.label || (options.fuzzy && fuzzyEqual(n, c.label))) return c;
@@ -24,6 +27,9 @@ function columnFor(n: string, options: MatchOptions): { key: ColumnKey; label: s
       // "unit price usd", "net weight kg", "qty pcs": a unit or currency may follow.
       if (tail.length <= 2 && tail.every((t) => UNIT_TAIL.has(t) || (/^[a-z]{3}$/.test(t) && tail.length === 1 && c.key === "unit_price")))
         return c;
+      // "Unit Price Excl. VAT", "Line Amount Incl. Tax", "Prix unitaire HT": with or without tax, the same
+      // column ("Amount VAT" alone is the tax, not the amount).
+      if (TAX_QUALIFIER.test(tail.join(" "))) return c;
     }
   }
   return null;
@@ -96,15 +102,8 @@ function headerColumns(line: Line, options: MatchOptions): Column[] | null {
   return cols.map((c, i) => ({ key: best.get(c.key) === i ? c.key : "ignore", x0: c.x0, x1: c.x1 }));
 }
 
-/**
- * Titles stacked over several lines around the header row ("Art-Nr-Kunde / Art-Nr-Lief. / Art-Nr / (Art)"
- * over ZUGFeRD's article column, "Positions- / betrag / ohne / USt." over its line amount): the lines
- * right above and below it (within 2.2 of its line heights, no digits) add the columns the row itself
- * leaves out, one per stack of runs standing where no title of the row stands, named by their words
- * when they name a column not yet taken ("ignore" otherwise: the values under them then stay out of
- * their neighbours).
- */
-function stackedColumns(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
+/** The lines right above and below the header row (within 2.2 of its line heights) without digits. */
+function stackedLines(lines: readonly Line[], i: number): Line[] {
   const header = lines[i];
   const near = (l: Line) => l.page === header.page && Math.abs(l.y - header.y) <= 2.2 * Math.max(header.height, 1);
   const stacked: Line[] = [];
@@ -114,6 +113,55 @@ function stackedColumns(lines: readonly Line[], i: number, columns: readonly Col
       stacked.push(lines[k]);
     }
   }
+  return stacked;
+}
+
+/**
+ * A title the row gives that names no column ("VAT", an unreadable "unitaireao\"") read with the runs
+ * stacked on it: "Unit Price Excl." over "VAT" is Business Central's unit price, "Prix" over
+ * "unitaire" the French one. Only such titles are re-read: a title that names its column keeps it.
+ */
+function restackTitles(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
+  const header = lines[i];
+  const stacked = stackedLines(lines, i);
+  const taken = new Set(columns.map((c) => c.key));
+  const overlaps = (s: { x0: number; x1: number }, c: Column) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) > 0;
+  return columns.map((c) => {
+    const title = header.segs.find((s) => s.x0 === c.x0 && s.x1 === c.x1);
+    if (c.key !== "ignore" || !title) return c;
+    // Runs over this title and no other one.
+    const own = (l: Line) => l.segs.filter((s) => overlaps(s, c) && columns.every((o) => o === c || !overlaps(s, o)));
+    const above = stacked
+      .filter((l) => l.y < header.y)
+      .sort((a, b) => a.y - b.y)
+      .flatMap(own);
+    const below = stacked
+      .filter((l) => l.y > header.y)
+      .sort((a, b) => a.y - b.y)
+      .flatMap(own);
+    if (above.length + below.length === 0) return c;
+    const words = [...above, title, ...below]
+      .map((s) => s.text)
+      .join(" ")
+      .replace(/- /g, "");
+    const key = columnFor(norm(words), options)?.key;
+    if (!key || key === "ignore" || taken.has(key)) return c;
+    taken.add(key);
+    const parts = [...above, title, ...below];
+    return { key, x0: Math.min(...parts.map((s) => s.x0)), x1: Math.max(...parts.map((s) => s.x1)) };
+  });
+}
+
+/**
+ * Titles stacked over several lines around the header row ("Art-Nr-Kunde / Art-Nr-Lief. / Art-Nr / (Art)"
+ * over ZUGFeRD's article column, "Positions- / betrag / ohne / USt." over its line amount): the lines
+ * right above and below it (within 2.2 of its line heights, no digits) add the columns the row itself
+ * leaves out, one per stack of runs standing where no title of the row stands, named by their words
+ * when they name a column not yet taken ("ignore" otherwise: the values under them then stay out of
+ * their neighbours).
+ */
+function stackedColumns(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
+  const stacked = stackedLines(lines, i);
   const free = stacked
     .flatMap((l) => l.segs.map((seg) => ({ seg, y: l.y })))
     .filter(({ seg: s }) => columns.every((c) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) <= 0))
@@ -194,6 +242,9 @@ function splitAtColumns(seg: Seg, columns: Column[]): Seg[] {
 const ROW_PITCHES = 5;
 const NOTE_PITCHES = 3.5;
 
+const ALLOWANCE =
+  /^(abschlag|zuschlag|rabatt|nachlass|discount|allowance|surcharge|remise|rabais|sconto|maggiorazione|korting|toeslag|descuento|recargo)\b/;
+
 const NUMERIC_COLUMNS: ColumnKey[] = ["quantity", "unit_price", "amount", "net_weight", "gross_weight", "packages"];
 
 export function findTables(lines: readonly Line[], options: TableOptions): Table[] {
@@ -202,7 +253,8 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
   for (let i = 0; i < lines.length; i++) {
     const found = headerColumns(lines[i], options);
     if (!found) continue;
-    const columns = spreadsheet ? found : [...found, ...stackedColumns(lines, i, found, options)].sort((a, b) => a.x0 - b.x0);
+    const restacked = spreadsheet ? found : restackTitles(lines, i, found, options);
+    const columns = spreadsheet ? found : [...restacked, ...stackedColumns(lines, i, restacked, options)].sort((a, b) => a.x0 - b.x0);
     const table: Table = { header: lines[i], columns, rows: [], lines: new Set([i]), totals: null };
     let prev = lines[i];
     // The table's line pitch (top to top), from its own lines: a generated invoice may space its rows by
@@ -287,10 +339,17 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
         continue;
       }
       const taxLine = /^(vat|tva|btw|mwst|ust|iva|tax|taxe)\b/.test(norm(descText));
+      // An allowance or charge on the invoice (EN 16931 BG-20/21: "Abschlag Direktbelieferung … -50,00",
+      // "Discount", "Remise") prints only an amount: an adjustment, not goods.
+      const adjustment =
+        !cells.has("quantity") &&
+        !cells.has("unit_price") &&
+        (/^-|-$/.test((cells.get("amount")?.text ?? "").trim()) || ALLOWANCE.test(norm(descText)));
       if (
         !hasNumber ||
         (!cells.has("description") && !cells.has("hs_code")) ||
         taxLine ||
+        adjustment ||
         isNote ||
         isComponent(line, cells, columns, table, spreadsheet)
       ) {
