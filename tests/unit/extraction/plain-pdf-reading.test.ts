@@ -808,10 +808,16 @@ describe("the issuer named by its own web domain", () => {
     expect(v.get("exporter.name")).toBe("NORDWIND HANDEL");
     expect(v.get("exporter.city")).toBe("Bremen");
     expect(v.get("exporter.postal_code")).toBe("28195");
+    // The other block at the top, with a postal address and no ids, is the address window's buyer.
+    expect(v.get("importer.name")).toBe("Fabrikam Industries Corporation");
+    expect(v.get("importer.postal_code")).toBe("50667");
+    expect(v.get("importer.city")).toBe("Köln");
   });
 
   it("a mail service's domain names no one", () => {
     expect(values(invoice("nordwind@gmail.com")).get("exporter.name")).not.toBe("NORDWIND HANDEL");
+    // Without the issuer's own ids the window is not taken for the buyer either.
+    expect(values(invoice("nordwind@gmail.com")).get("importer.name")).toBeUndefined();
     expect(webDomains(["info@gmail.com", "www.masociete.fr", "https://www.coolblue.nl/x", "me@buyer.com"])).toEqual(
       new Set(["masociete", "coolblue", "buyer"]),
     );

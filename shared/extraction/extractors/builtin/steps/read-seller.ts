@@ -425,4 +425,63 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
     };
     setValue(out, `exporter.${f.field}`, f.value, Math.min(f.base, confidenceFromEvidence(ev)) * (strong ? 1 : 0.6), ev);
   }
+  if (strong) readAddressWindow(lines, candidates, best, fromOcr, out);
+}
+
+/** How far a block spans the page's width. */
+const spanOf = (c: SellerCandidate) => ({
+  x0: Math.min(...c.block.lines.map((l) => l.seg.x0)),
+  x1: Math.max(...c.block.lines.map((l) => l.seg.x1)),
+});
+
+/**
+ * The buyer in the address window. Where no label names the buyer and the issuer was found by its own
+ * ids (a register id, contact lines, its web domain), the one other block with a postal address at the
+ * top of the first page, beside the issuer's and with no ids of its own, is the addressee: the envelope
+ * window of a letter-style invoice (Business Central prints "Adatum Corporation / Station Road, 21 /
+ * 48436 Düsseldorf" left, the issuer right). No label says so: its values carry less confidence.
+ */
+function readAddressWindow(
+  lines: readonly Line[],
+  candidates: readonly SellerCandidate[],
+  seller: SellerCandidate,
+  fromOcr: boolean,
+  out: FlatExtraction,
+): void {
+  if (out.has("importer.name")) return;
+  const firstPage = lines.filter((l) => l.page === lines[0]?.page);
+  if (firstPage.length === 0) return;
+  const top = firstPage[0].y;
+  const span = Math.max(1, firstPage[firstPage.length - 1].y - top);
+  const sellerSpan = spanOf(seller);
+  // A block is a window by its postal address: a name alone is a heading, a person or a brand.
+  const windows = candidates.flatMap((c) => {
+    if (c === seller || c.registration || c.contact || c.domain || c.block.page !== lines[0]?.page) return [];
+    if ((c.name.line.y - top) / span > 0.35) return [];
+    const x = spanOf(c);
+    if (Math.min(x.x1, sellerSpan.x1) - Math.max(x.x0, sellerSpan.x0) > 0) return [];
+    const from = c.block.lines.findIndex((l) => l.seg === c.name.seg);
+    const fields = parseParty([
+      { text: c.name.text, confidence: c.name.seg.confidence },
+      ...c.block.lines
+        .slice(from + 1)
+        .filter((l) => !dated(l.seg))
+        .map((l) => ({ text: l.seg.text, confidence: l.seg.confidence })),
+    ]);
+    return fields.some((f) => f.field === "postal_code") ? [fields] : [];
+  });
+  if (windows.length !== 1) return;
+  const fields = windows[0];
+  for (const f of fields) {
+    if (f.field === "address" && (f.value.length > 60 || REGISTRATION.test(norm(f.value)))) continue;
+    const ev = {
+      source: "party",
+      label: false,
+      ...ocrEvidence(
+        f.source.map((s) => s.confidence),
+        fromOcr,
+      ),
+    };
+    setValue(out, `importer.${f.field}`, f.value, Math.min(f.base, confidenceFromEvidence(ev)) * 0.6, ev);
+  }
 }
