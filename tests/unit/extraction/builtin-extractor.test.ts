@@ -99,6 +99,16 @@ describe("value parsing", () => {
     });
   });
 
+  it("an attention line names the person the letter goes to, not the street", () => {
+    const read = (...texts: string[]) =>
+      Object.fromEntries(parseParty(texts.map((text) => ({ text, confidence: 1 }))).map((f) => [f.field, f.value]));
+    expect(read("Muster-Kunde GmbH", "z. Hd. Herr Mustermann", "Musterweg 1", "80333 München").address).toBe("Musterweg 1");
+    expect(read("Strategic Corp", "T.a.v. bosd", "Fakestreet 46", "3500 MJ Utrecht").address).toBe("Fakestreet 46");
+    expect(read("Harbour Tools Ltd", "Attn: Accounts Payable", "12 Dock Road", "Leeds LS1 4AB").address).toBe("12 Dock Road");
+    // A street that happens to start with the word is a street.
+    expect(read("Attn Corp", "Attention Street 5", "12345 Berlin").address).toBe("Attention Street 5");
+  });
+
   it("a line wholly in brackets is a note, whichever bracket OCR read", () => {
     for (const note of ["(Not to be used for payment remittance)", "{Not to be used for payment remittance)"]) {
       const fields = parseParty([

@@ -72,6 +72,9 @@ const UK_FIRST = /^(?:GB\s+)?([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}),?\s+(\D.*)$/;
 /** A company register's line: its number may end in digits that look like a postcode. */
 const REGISTER_LINE = /^(siren|siret|rcs|ape|naf|tva|vat|kvk|btw|ust|hrb|hra|amtsgericht|gst|uen|abn|crn|company (reg|no)|reg\.? no)\b/i;
 
+const ATTENTION_LINE =
+  /^(z\.?\s?hd\.?|zu h(ä|ae|a)nden|attn\.?|attention\s*:|attention of|for the attention of|fao\b|t\.?\s?a\.?\s?v\.?|ter attentie van|(à|a) l'attention de|a la atenci(ó|o)n de|alla c\.?a\.?|all'attenzione di)(?=[\s:.]|$)/i;
+
 export function parseParty(input: BlockLine[]): PartyField[] {
   // A line wholly in brackets is a note ("(Not to be used for payment remittance)"), not party data;
   // OCR reads a round bracket as a curly or square one ("{Not … )").
@@ -124,6 +127,8 @@ export function parseParty(input: BlockLine[]): PartyField[] {
       rest.unshift({ text: named[1].trim(), confidence: l.confidence, named: true } as BlockLine);
       continue;
     }
+    // "z. Hd. Herr Mustermann", "Attn: Accounts", "T.a.v. bosd": the person the letter goes to, not a street.
+    if (rest.length > 0 && ATTENTION_LINE.test(t)) continue;
     const street = STREET_LINE.exec(t);
     if (street) t = street[1].trim();
     else if (!matched && (ID_LINE.test(t) || ID_WORD_LINE.test(t))) continue;
