@@ -121,9 +121,7 @@ function stackedLines(lines: readonly Line[], i: number): Line[] {
  * stacked on it: "Unit Price Excl." over "VAT" is Business Central's unit price, "Prix" over
  * "unitaire" the French one. Only such titles are re-read: a title that names its column keeps it.
  */
-function restackTitles(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
-  const header = lines[i];
-  const stacked = stackedLines(lines, i);
+function restackTitles(header: Line, stacked: readonly Line[], columns: readonly Column[], options: MatchOptions): Column[] {
   const taken = new Set(columns.map((c) => c.key));
   const overlaps = (s: { x0: number; x1: number }, c: Column) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) > 0;
   return columns.map((c) => {
@@ -160,8 +158,7 @@ function restackTitles(lines: readonly Line[], i: number, columns: readonly Colu
  * when they name a column not yet taken ("ignore" otherwise: the values under them then stay out of
  * their neighbours).
  */
-function stackedColumns(lines: readonly Line[], i: number, columns: readonly Column[], options: MatchOptions): Column[] {
-  const stacked = stackedLines(lines, i);
+function stackedColumns(stacked: readonly Line[], columns: readonly Column[], options: MatchOptions): Column[] {
   const free = stacked
     .flatMap((l) => l.segs.map((seg) => ({ seg, y: l.y })))
     .filter(({ seg: s }) => columns.every((c) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) <= 0))
@@ -253,8 +250,9 @@ export function findTables(lines: readonly Line[], options: TableOptions): Table
   for (let i = 0; i < lines.length; i++) {
     const found = headerColumns(lines[i], options);
     if (!found) continue;
-    const restacked = spreadsheet ? found : restackTitles(lines, i, found, options);
-    const columns = spreadsheet ? found : [...restacked, ...stackedColumns(lines, i, restacked, options)].sort((a, b) => a.x0 - b.x0);
+    const stacked = spreadsheet ? [] : stackedLines(lines, i);
+    const restacked = spreadsheet ? found : restackTitles(lines[i], stacked, found, options);
+    const columns = spreadsheet ? found : [...restacked, ...stackedColumns(stacked, restacked, options)].sort((a, b) => a.x0 - b.x0);
     const table: Table = { header: lines[i], columns, rows: [], lines: new Set([i]), totals: null };
     let prev = lines[i];
     // The table's line pitch (top to top), from its own lines: a generated invoice may space its rows by

@@ -15,7 +15,7 @@ import type { FlatExtraction } from "../../../extraction-result.ts";
 import { confidenceFromEvidence, ocrEvidence } from "../../../value-evidence.ts";
 import { parseDate } from "../dates.ts";
 import { norm } from "../normalize-values.ts";
-import { parseParty } from "../party.ts";
+import { type PartyField, parseParty } from "../party.ts";
 import { repairLegalForm } from "../repair-legal-form.ts";
 import { repairInitials, repairMisreadWords } from "../repair-misread-words.ts";
 import { repairPostcodeDigits } from "../repair-postcode.ts";
@@ -206,8 +206,8 @@ const DOCUMENT_TITLE =
 const endsHeader = (seg: Seg) => DOCUMENT_TITLE.test(seg.n);
 const dated = (seg: Seg) => parseDate(seg.text) !== null;
 
-/** How far two segments share the page's width (negative: the gap between them). */
-const overlap = (a: Seg, b: Seg) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+/** How far two segments (or blocks) share the page's width (negative: the gap between them). */
+const overlap = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 
 /** Whether two segments start, centre or end at the same place (within `tolerance`): one column's lines. */
 const aligned = (a: Seg, b: Seg, tolerance: number) =>
@@ -411,8 +411,23 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
       .filter((l) => !dated(l.seg))
       .map((l) => ({ text: l.seg.text, confidence: l.seg.confidence })),
   ];
-  for (const f of parseParty([{ text: best.name.text, confidence: best.name.seg.confidence }, ...block])) {
-    if (f.field === "name" || out.has(`exporter.${f.field}`)) continue;
+  const fields = parseParty([{ text: best.name.text, confidence: best.name.seg.confidence }, ...block]).filter(
+    (f) => f.field !== "name" && !out.has(`exporter.${f.field}`),
+  );
+  setPartyFields(out, "exporter", fields, source, strong ? 1 : 0.6, fromOcr);
+  if (strong) readAddressWindow(lines, candidates, best, fromOcr, out);
+}
+
+/** A party block's fields as `party.*` values, their confidence scaled by how sure the block is its party's. */
+function setPartyFields(
+  out: FlatExtraction,
+  party: "exporter" | "importer",
+  fields: readonly PartyField[],
+  source: string,
+  scale: number,
+  fromOcr: boolean,
+): void {
+  for (const f of fields) {
     // A register line ("Sarl au capital de …, RCS …, TVA …") is not a street.
     if (f.field === "address" && (f.value.length > 60 || REGISTRATION.test(norm(f.value)))) continue;
     const ev = {
@@ -423,9 +438,8 @@ export function readSeller(context: ExtractionContext, out: FlatExtraction): voi
         fromOcr,
       ),
     };
-    setValue(out, `exporter.${f.field}`, f.value, Math.min(f.base, confidenceFromEvidence(ev)) * (strong ? 1 : 0.6), ev);
+    setValue(out, `${party}.${f.field}`, f.value, Math.min(f.base, confidenceFromEvidence(ev)) * scale, ev);
   }
-  if (strong) readAddressWindow(lines, candidates, best, fromOcr, out);
 }
 
 /** How far a block spans the page's width. */
@@ -458,8 +472,7 @@ function readAddressWindow(
   const windows = candidates.flatMap((c) => {
     if (c === seller || c.registration || c.contact || c.domain || c.block.page !== lines[0]?.page) return [];
     if ((c.name.line.y - top) / span > 0.35) return [];
-    const x = spanOf(c);
-    if (Math.min(x.x1, sellerSpan.x1) - Math.max(x.x0, sellerSpan.x0) > 0) return [];
+    if (overlap(spanOf(c), sellerSpan) > 0) return [];
     const from = c.block.lines.findIndex((l) => l.seg === c.name.seg);
     const fields = parseParty([
       { text: c.name.text, confidence: c.name.seg.confidence },
@@ -470,18 +483,5 @@ function readAddressWindow(
     ]);
     return fields.some((f) => f.field === "postal_code") ? [fields] : [];
   });
-  if (windows.length !== 1) return;
-  const fields = windows[0];
-  for (const f of fields) {
-    if (f.field === "address" && (f.value.length > 60 || REGISTRATION.test(norm(f.value)))) continue;
-    const ev = {
-      source: "party",
-      label: false,
-      ...ocrEvidence(
-        f.source.map((s) => s.confidence),
-        fromOcr,
-      ),
-    };
-    setValue(out, `importer.${f.field}`, f.value, Math.min(f.base, confidenceFromEvidence(ev)) * 0.6, ev);
-  }
+  if (windows.length === 1) setPartyFields(out, "importer", windows[0], "party", 0.6, fromOcr);
 }
